@@ -1,0 +1,148 @@
+//! `spraylab bench`: simulator speed and memory on standard cases.
+//!
+//! Each case runs in a child process (`spraylab bench-case`) so that its peak resident memory is
+//! its own. Figures: data packets per CPU-second, events per CPU-second, wall time, peak memory.
+//! CPU time comes from the kernel's per-task accounting (/proc/self/schedstat, nanoseconds), peak
+//! memory from VmHWM (Linux); elsewhere wall time stands in and memory is reported as unknown.
+
+use crate::args::{usage, UsageError};
+use crate::build_scenario;
+use serde::{Deserialize, Serialize};
+use spraylab::Simulation;
+use std::time::Instant;
+
+/// One case: a name and `run`-style flags.
+const CASES: &[(&str, &[&str])] = &[
+    (
+        "baseline k=8 (4 elephants, MSwift, OPS)",
+        &["--preset", "baseline"],
+    ),
+    (
+        "permutation k=4 (16 hosts)",
+        &["--preset", "permutation", "--k", "4"],
+    ),
+    (
+        "permutation k=8 (128 hosts)",
+        &["--preset", "permutation", "--k", "8"],
+    ),
+    (
+        "permutation k=16 (1024 hosts)",
+        &["--preset", "permutation", "--k", "16"],
+    ),
+];
+
+#[derive(Serialize, Deserialize)]
+struct CaseResult {
+    hosts: u32,
+    events: u64,
+    data_packets: u64,
+    cpu_s: f64,
+    wall_s: f64,
+    peak_rss_mb: Option<f64>,
+    sim_time_us: f64,
+}
+
+pub fn run(rest: &[String]) -> Result<(), UsageError> {
+    let quick = match rest {
+        [] => false,
+        [q] if q == "--quick" => true,
+        _ => return Err(usage("bench takes only --quick")),
+    };
+    let exe =
+        std::env::current_exe().map_err(|e| usage(format!("cannot find own executable: {e}")))?;
+    println!(
+        "{:<42} {:>6} {:>12} {:>11} {:>11} {:>9} {:>9} {:>10}",
+        "case", "hosts", "data pkts", "Mpkt/CPU-s", "Mev/CPU-s", "CPU s", "wall s", "peak MB"
+    );
+    let mut per_packet_ns = Vec::new();
+    for (name, flags) in CASES {
+        let mut args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        if quick {
+            args.extend(["--flow-size".into(), "1MiB".into()]);
+        }
+        let out = std::process::Command::new(&exe)
+            .arg("bench-case")
+            .args(&args)
+            .output()
+            .map_err(|e| usage(format!("cannot start a bench case: {e}")))?;
+        if !out.status.success() {
+            return Err(usage(format!(
+                "bench case {name:?} failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        let r: CaseResult = serde_json::from_slice(&out.stdout)
+            .map_err(|e| usage(format!("bench case output: {e}")))?;
+        per_packet_ns.push((r.hosts, r.cpu_s * 1e9 / r.data_packets as f64));
+        println!(
+            "{:<42} {:>6} {:>12} {:>11.3} {:>11.3} {:>9.3} {:>9.3} {:>10}",
+            name,
+            r.hosts,
+            r.data_packets,
+            r.data_packets as f64 / r.cpu_s / 1e6,
+            r.events as f64 / r.cpu_s / 1e6,
+            r.cpu_s,
+            r.wall_s,
+            r.peak_rss_mb
+                .map_or("n/a".to_string(), |m| format!("{m:.1}"))
+        );
+    }
+    let cost = |hosts| {
+        per_packet_ns
+            .iter()
+            .find(|(h, _)| *h == hosts)
+            .map(|(_, c)| *c)
+    };
+    if let (Some(small), Some(large)) = (cost(16), cost(1024)) {
+        println!(
+            "per-packet CPU cost: {small:.0} ns at 16 hosts, {large:.0} ns at 1024 hosts ({:.2}x)",
+            large / small
+        );
+    }
+    Ok(())
+}
+
+/// Runs one case in this process and prints its figures as JSON.
+pub fn case(rest: &[String]) -> Result<(), UsageError> {
+    let a = crate::args::parse_run(rest)?;
+    let s = build_scenario(&a)?;
+    let cpu0 = cpu_seconds();
+    let wall0 = Instant::now();
+    let mut sim = Simulation::new(&s).map_err(|e| usage(e.to_string()))?;
+    // drain timelines as a front end would, so they stay small
+    while !sim.advance(1 << 20).done {
+        sim.drain_timeline();
+    }
+    let report = sim.report();
+    let result = CaseResult {
+        hosts: s.hosts(),
+        events: report.counters.events,
+        data_packets: report.counters.data_packets,
+        cpu_s: cpu_seconds()
+            .zip(cpu0)
+            .map_or(wall0.elapsed().as_secs_f64(), |(b, a)| b - a),
+        wall_s: wall0.elapsed().as_secs_f64(),
+        peak_rss_mb: peak_rss_mb(),
+        sim_time_us: report.sim_time_us,
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&result).map_err(|e| usage(e.to_string()))?
+    );
+    Ok(())
+}
+
+/// CPU time of this (single-threaded) process so far, from /proc/self/schedstat.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// Peak resident set size, MB, from /proc/self/status (VmHWM).
+fn peak_rss_mb() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}

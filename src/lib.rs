@@ -1,0 +1,18 @@
+//! SprayLab: a packet-level datacenter simulator for congestion control under packet spraying.
+//!
+//! It reproduces "Congestion Control for Spraying with Congested Paths" (Gerstein, Silberstein,
+//! Keslassy): when a few paths are congested, CCAs that react to the latest congestion signal
+//! collapse (throughput Θ(1/√q)); deciding on the median of the last H signals (MSwift) fixes it.
+//!
+//! Module map:
+//! - [`scenario`]: every parameter of a run, defaults, validation, presets.
+//! - [`sim`]: the simulator core: event queue, fat-tree, ports and queues, transport, CCAs
+//!   (with the median framework in [`sim::cca::estimator`]), load balancing, workloads, metrics
+//!   and timelines.
+
+pub mod scenario;
+pub mod sim;
+
+pub use scenario::Scenario;
+pub use sim::metrics::Report;
+pub use sim::Simulation;

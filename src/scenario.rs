@@ -1,0 +1,605 @@
+//! The scenario: every parameter of a run, with the paper's defaults, in one serde struct.
+//!
+//! A scenario is read from TOML or JSON (unknown fields are refused), then [`Scenario::validate`]
+//! checks every value against its allowed range. Errors name the field (`topology.k`) and say
+//! what is allowed, so a bad file, URL or form value never reaches the simulator.
+//! Named presets reproduce the paper's figures.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A scenario field that failed to parse or validate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioError {
+    /// Dotted path of the field, e.g. `topology.k`.
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+fn err(field: &str, message: impl Into<String>) -> ScenarioError {
+    ScenarioError {
+        field: field.to_string(),
+        message: message.into(),
+    }
+}
+
+/// One complete run description.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Scenario {
+    /// Seed of every random draw (permutation, elephants, path labels, hash salts).
+    pub seed: u64,
+    pub topology: Topology,
+    pub workload: Workload,
+    pub lb: LoadBalancing,
+    pub cca: CcaConfig,
+    pub transport: Transport,
+    pub timeline: TimelineConfig,
+    /// Safety stop: the run ends at this simulated time even if flows are unfinished.
+    pub max_sim_time_us: f64,
+}
+
+/// The fat-tree and its links and queues.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Topology {
+    /// Fat-tree arity, even, 4..=16 (k³/4 hosts: 16 to 1024).
+    pub k: u32,
+    /// Rate of every link, Gbps.
+    pub link_gbps: u32,
+    /// Propagation latency of every link, µs.
+    pub link_latency_us: f64,
+    /// Drop-tail limit of each switch output port, bytes.
+    pub buffer_bytes: u32,
+    /// Payload bytes of a full data packet (the MSS).
+    pub mss_bytes: u32,
+    /// Header bytes added to every data packet on the wire.
+    pub header_bytes: u32,
+    /// Wire size of an ACK, bytes.
+    pub ack_bytes: u32,
+    /// ECN marking starts above this occupancy (bytes). Equal to `ecn_max_bytes`: a step.
+    pub ecn_min_bytes: u32,
+    /// Above this occupancy every packet is marked; between min and max the probability ramps
+    /// linearly.
+    pub ecn_max_bytes: u32,
+}
+
+/// Which flows run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Workload {
+    pub kind: WorkloadKind,
+    /// Long-lived ECMP flows among randomly chosen hosts (0, or 2 and more).
+    pub elephants: u32,
+    /// Bytes of each sprayed flow.
+    pub flow_size_bytes: u64,
+}
+
+/// Workload families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WorkloadKind {
+    /// A random derangement over the hosts not running elephants; every flow sprayed.
+    Permutation,
+}
+
+/// Sender-side path choice of the sprayed flows (elephants always use ECMP).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LoadBalancing {
+    pub scheme: LbScheme,
+    /// Number of distinct path labels (entropy values) a sender can use.
+    pub path_labels: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LbScheme {
+    /// One path label per flow.
+    Ecmp,
+    /// Oblivious packet spraying: a uniformly random label per packet.
+    Ops,
+}
+
+/// Congestion control.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CcaConfig {
+    pub algorithm: CcaKind,
+    /// History size of the median framework: `"nyquist"` (H = max(⌊W/2⌋, 1)) or a fixed H.
+    pub history: History,
+    /// Percentile of the history the median variants decide on (50 = median).
+    pub percentile: u32,
+    /// Initial cwnd as a multiple of the network BDP (the paper: 1, the "ideal value").
+    pub initial_cwnd_bdp: f64,
+    pub swift: SwiftParams,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CcaKind {
+    /// Swift; any SACK hole cuts cwnd by max_mdf.
+    Swift,
+    /// Swift with LTCP-U reordering resilience (cut after `ltcp_k` successive delayed packets).
+    LSwift,
+    /// LSwift deciding on a percentile (default the median) of the last H delay samples.
+    MSwift,
+}
+
+impl CcaKind {
+    pub const ALL: [CcaKind; 3] = [CcaKind::Swift, CcaKind::LSwift, CcaKind::MSwift];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CcaKind::Swift => "swift",
+            CcaKind::LSwift => "lswift",
+            CcaKind::MSwift => "mswift",
+        }
+    }
+}
+
+/// The median framework's history size rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    /// H = max(⌊K/2⌋, 1), K the packets per unit of cwnd growth (Nyquist rule of the paper).
+    Nyquist,
+    /// A fixed H.
+    Fixed(u32),
+}
+
+impl Serialize for History {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            History::Nyquist => s.serialize_str("nyquist"),
+            History::Fixed(h) => s.serialize_u32(*h),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for History {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = History;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("\"nyquist\" or a whole number of samples from 1 to 1024")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<History, E> {
+                History::parse(v).map_err(E::custom)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<History, E> {
+                u32::try_from(v)
+                    .map(History::Fixed)
+                    .map_err(|_| E::custom("history is too large"))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<History, E> {
+                u32::try_from(v)
+                    .map(History::Fixed)
+                    .map_err(|_| E::custom("history must be positive"))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl History {
+    /// Parses `nyquist` or a whole number.
+    pub fn parse(s: &str) -> Result<History, String> {
+        if s.eq_ignore_ascii_case("nyquist") {
+            return Ok(History::Nyquist);
+        }
+        s.parse::<u32>().map(History::Fixed).map_err(|_| {
+            format!("expected \"nyquist\" or a whole number from 1 to {MAX_HISTORY}, got {s:?}")
+        })
+    }
+}
+
+/// Largest history the estimator keeps.
+pub const MAX_HISTORY: u32 = 1024;
+
+/// Largest cwnd (packets) a sender may reach: its scoreboard covers this many packets and more.
+pub const MAX_CWND_PACKETS: f64 = 2000.0;
+
+/// Swift's parameters (spec §3.4; defaults from htsim's Swift, target from the paper).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SwiftParams {
+    /// Additive increase, packets per RTT.
+    pub ai: f64,
+    /// Multiplicative-decrease gain.
+    pub beta: f64,
+    /// Largest multiplicative decrease.
+    pub max_mdf: f64,
+    /// Target queueing delay above the path's unloaded RTT, µs (the paper: about 1 µs).
+    pub target_queue_delay_us: f64,
+    /// Range of the flow-scaling term of the target, µs.
+    pub fs_range_us: f64,
+    pub fs_min_cwnd: f64,
+    pub fs_max_cwnd: f64,
+    /// Smallest cwnd, packets (below 1 the sender paces).
+    pub min_cwnd: f64,
+    /// Largest cwnd, packets.
+    pub max_cwnd: f64,
+    /// Timeouts in a row after which cwnd drops to min_cwnd.
+    pub retx_reset_threshold: u32,
+    /// LSwift/MSwift: successive delayed packets that count as a congestion loss (LTCP-U).
+    pub ltcp_k: u32,
+}
+
+/// Loss detection and retransmission timers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Transport {
+    /// SACKed packets above a hole that declare it lost (or delayed, for LSwift).
+    pub dupthresh: u32,
+    pub rto_min_us: f64,
+    pub rto_initial_us: f64,
+    /// LSwift/MSwift: retransmit an isolated pending hole, without a cwnd change, once it has
+    /// been pending longer than srtt + 4·rttvar (rather than waiting for the RTO).
+    pub early_hole_retransmit: bool,
+}
+
+/// Timeline sampling.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimelineConfig {
+    /// Sample every this many µs of simulated time; 0 turns sampling off.
+    pub interval_us: f64,
+    /// Most samples buffered between two drains; past it, pairs of buckets merge (min/max kept)
+    /// and the interval doubles.
+    pub max_buffered: u32,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            seed: 1,
+            topology: Topology::default(),
+            workload: Workload::default(),
+            lb: LoadBalancing::default(),
+            cca: CcaConfig::default(),
+            transport: Transport::default(),
+            timeline: TimelineConfig::default(),
+            max_sim_time_us: 100_000.0,
+        }
+    }
+}
+
+impl Default for Topology {
+    fn default() -> Self {
+        Topology {
+            k: 8,
+            link_gbps: 800,
+            link_latency_us: 0.5,
+            buffer_bytes: 800 * 1024,
+            mss_bytes: 4096,
+            header_bytes: 0,
+            ack_bytes: 64,
+            ecn_min_bytes: 40 * 1024,
+            ecn_max_bytes: 40 * 1024,
+        }
+    }
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload {
+            kind: WorkloadKind::Permutation,
+            elephants: 4,
+            flow_size_bytes: 8 << 20,
+        }
+    }
+}
+
+impl Default for LoadBalancing {
+    fn default() -> Self {
+        LoadBalancing {
+            scheme: LbScheme::Ops,
+            path_labels: 64,
+        }
+    }
+}
+
+impl Default for CcaConfig {
+    fn default() -> Self {
+        CcaConfig {
+            algorithm: CcaKind::MSwift,
+            history: History::Nyquist,
+            percentile: 50,
+            initial_cwnd_bdp: 1.0,
+            swift: SwiftParams::default(),
+        }
+    }
+}
+
+impl Default for SwiftParams {
+    fn default() -> Self {
+        SwiftParams {
+            ai: 1.0,
+            beta: 0.8,
+            max_mdf: 0.5,
+            target_queue_delay_us: 1.0,
+            fs_range_us: 5.0,
+            fs_min_cwnd: 0.1,
+            fs_max_cwnd: 100.0,
+            min_cwnd: 0.001,
+            max_cwnd: 1000.0,
+            retx_reset_threshold: 5,
+            ltcp_k: 5,
+        }
+    }
+}
+
+impl Default for Transport {
+    fn default() -> Self {
+        Transport {
+            dupthresh: 3,
+            rto_min_us: 100.0,
+            rto_initial_us: 1000.0,
+            early_hole_retransmit: true,
+        }
+    }
+}
+
+impl Default for TimelineConfig {
+    fn default() -> Self {
+        TimelineConfig {
+            interval_us: 1.0,
+            max_buffered: 4096,
+        }
+    }
+}
+
+/// Named scenarios: the paper's figures.
+pub const PRESETS: &[(&str, &str)] = &[
+    (
+        "baseline",
+        "128 hosts (k=8), 4 ECMP elephants, 124 sprayed 8 MiB flows (paper Fig. 4)",
+    ),
+    (
+        "permutation",
+        "128 hosts (k=8), 128 sprayed 8 MiB flows, no elephants (paper Fig. 6)",
+    ),
+];
+
+impl Scenario {
+    /// The preset called `name`, if any.
+    pub fn preset(name: &str) -> Option<Scenario> {
+        let mut s = Scenario::default();
+        match name {
+            "baseline" => {}
+            "permutation" => s.workload.elephants = 0,
+            _ => return None,
+        }
+        Some(s)
+    }
+
+    /// Parses JSON, naming the offending field on error. Does not validate ranges.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let field = e.path().to_string();
+            let msg = e.inner().to_string();
+            err(if field == "." { "scenario" } else { &field }, msg)
+        })
+    }
+
+    /// Parses TOML, naming the offending field on error. Does not validate ranges.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn from_toml(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = toml::Deserializer::parse(text)
+            .map_err(|e| err("scenario", one_line(&e.to_string())))?;
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let field = e.path().to_string();
+            let msg = one_line(&e.inner().to_string());
+            err(if field == "." { "scenario" } else { &field }, msg)
+        })
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a scenario always serializes")
+    }
+
+    /// Number of hosts of the topology.
+    pub fn hosts(&self) -> u32 {
+        let k = self.topology.k;
+        k * k * k / 4
+    }
+
+    /// Checks every field against its allowed range.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let t = &self.topology;
+        if !(4..=16).contains(&t.k) || t.k % 2 != 0 {
+            return Err(err(
+                "topology.k",
+                format!(
+                    "must be an even number from 4 to 16 (16 to 1024 hosts), got {}",
+                    t.k
+                ),
+            ));
+        }
+        range_u("topology.link_gbps", t.link_gbps as u64, 1, 3200)?;
+        range_f("topology.link_latency_us", t.link_latency_us, 0.0, 1000.0)?;
+        range_u("topology.mss_bytes", t.mss_bytes as u64, 64, 65_536)?;
+        range_u("topology.header_bytes", t.header_bytes as u64, 0, 1024)?;
+        range_u("topology.ack_bytes", t.ack_bytes as u64, 1, 1024)?;
+        let wire = (t.mss_bytes + t.header_bytes) as u64;
+        range_u(
+            "topology.buffer_bytes",
+            t.buffer_bytes as u64,
+            wire,
+            1 << 30,
+        )?;
+        range_u(
+            "topology.ecn_max_bytes",
+            t.ecn_max_bytes as u64,
+            0,
+            t.buffer_bytes as u64,
+        )?;
+        range_u(
+            "topology.ecn_min_bytes",
+            t.ecn_min_bytes as u64,
+            0,
+            t.ecn_max_bytes as u64,
+        )?;
+
+        let hosts = self.hosts() as u64;
+        let w = &self.workload;
+        let e = w.elephants as u64;
+        if e == 1 || e + 2 > hosts {
+            return Err(err(
+                "workload.elephants",
+                format!(
+                    "must be 0 or from 2 to {} (hosts minus the 2 a permutation needs), got {e}",
+                    hosts - 2
+                ),
+            ));
+        }
+        range_u("workload.flow_size_bytes", w.flow_size_bytes, 1, 1 << 30)?;
+        range_u("lb.path_labels", self.lb.path_labels as u64, 1, 65_535)?;
+
+        let c = &self.cca;
+        if let History::Fixed(h) = c.history {
+            range_u("cca.history", h as u64, 1, MAX_HISTORY as u64)?;
+        }
+        range_u("cca.percentile", c.percentile as u64, 1, 99)?;
+        let s = &c.swift;
+        range_f("cca.swift.ai", s.ai, 1e-6, 100.0)?;
+        range_f("cca.swift.beta", s.beta, 1e-6, 1.0)?;
+        range_f("cca.swift.max_mdf", s.max_mdf, 1e-6, 0.999)?;
+        range_f(
+            "cca.swift.target_queue_delay_us",
+            s.target_queue_delay_us,
+            0.0,
+            10_000.0,
+        )?;
+        range_f("cca.swift.fs_range_us", s.fs_range_us, 0.0, 10_000.0)?;
+        range_f("cca.swift.fs_min_cwnd", s.fs_min_cwnd, 1e-6, 1e6)?;
+        range_f(
+            "cca.swift.fs_max_cwnd",
+            s.fs_max_cwnd,
+            s.fs_min_cwnd * (1.0 + 1e-9),
+            1e6,
+        )?;
+        range_f("cca.swift.min_cwnd", s.min_cwnd, 1e-6, 1.0)?;
+        range_f("cca.swift.max_cwnd", s.max_cwnd, 1.0, MAX_CWND_PACKETS)?;
+        range_u(
+            "cca.swift.retx_reset_threshold",
+            s.retx_reset_threshold as u64,
+            1,
+            1000,
+        )?;
+        range_u("cca.swift.ltcp_k", s.ltcp_k as u64, 1, 64)?;
+        range_f("cca.initial_cwnd_bdp", c.initial_cwnd_bdp, 1e-3, 10.0)?;
+
+        let tr = &self.transport;
+        range_u("transport.dupthresh", tr.dupthresh as u64, 1, 64)?;
+        range_f("transport.rto_min_us", tr.rto_min_us, 1.0, 1e6)?;
+        range_f(
+            "transport.rto_initial_us",
+            tr.rto_initial_us,
+            tr.rto_min_us,
+            1e7,
+        )?;
+
+        let tl = &self.timeline;
+        if tl.interval_us != 0.0 {
+            range_f("timeline.interval_us", tl.interval_us, 0.01, 1e6)?;
+        }
+        range_u("timeline.max_buffered", tl.max_buffered as u64, 2, 1 << 20)?;
+        range_f("max_sim_time_us", self.max_sim_time_us, 1.0, 1e7)?;
+        Ok(())
+    }
+}
+
+/// Keeps the first line of a multi-line parser message.
+fn one_line(s: &str) -> String {
+    let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    lines.join(" ")
+}
+
+fn range_u(field: &str, v: u64, lo: u64, hi: u64) -> Result<(), ScenarioError> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(err(field, format!("must be from {lo} to {hi}, got {v}")))
+    }
+}
+
+fn range_f(field: &str, v: f64, lo: f64, hi: f64) -> Result<(), ScenarioError> {
+    if v.is_finite() && v >= lo && v <= hi {
+        Ok(())
+    } else {
+        Err(err(
+            field,
+            format!("must be a number from {lo} to {hi}, got {v}"),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_papers_and_valid() {
+        let s = Scenario::default();
+        assert_eq!(s.hosts(), 128);
+        assert_eq!(s.topology.buffer_bytes, 819_200);
+        assert_eq!(s.topology.ecn_min_bytes, 40_960);
+        assert_eq!(s.workload.flow_size_bytes, 8 * 1024 * 1024);
+        s.validate().unwrap();
+        for (name, _) in PRESETS {
+            Scenario::preset(name).unwrap().validate().unwrap();
+        }
+    }
+
+    #[test]
+    fn json_and_toml_round_trip() {
+        let mut s = Scenario::preset("baseline").unwrap();
+        s.cca.history = History::Fixed(7);
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+        let toml_text = toml::to_string(&s).unwrap();
+        assert_eq!(Scenario::from_toml(&toml_text).unwrap(), s);
+    }
+
+    #[test]
+    fn partial_files_fill_in_defaults() {
+        let s = Scenario::from_toml("seed = 9\n[topology]\nk = 4\n[cca]\nhistory = \"nyquist\"\n")
+            .unwrap();
+        assert_eq!((s.seed, s.topology.k, s.topology.link_gbps), (9, 4, 800));
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = Scenario::from_json(r#"{"topology": {"kk": 3}}"#).unwrap_err();
+        assert!(e.field.starts_with("topology"), "{e}");
+        let e = Scenario::from_toml("[cca]\nalgorithm = \"reno\"\n").unwrap_err();
+        assert_eq!(e.field, "cca.algorithm");
+        let e = Scenario::from_json(r#"{"cca": {"history": "often"}}"#).unwrap_err();
+        assert_eq!(e.field, "cca.history");
+
+        let mut s = Scenario::default();
+        s.topology.k = 7;
+        assert_eq!(s.validate().unwrap_err().field, "topology.k");
+        s.topology.k = 18;
+        assert!(s.validate().unwrap_err().message.contains("4 to 16"));
+        let mut s = Scenario::default();
+        s.workload.elephants = 1;
+        assert_eq!(s.validate().unwrap_err().field, "workload.elephants");
+        let mut s = Scenario::default();
+        s.cca.swift.beta = f64::NAN;
+        assert_eq!(s.validate().unwrap_err().field, "cca.swift.beta");
+        let mut s = Scenario::default();
+        s.cca.history = History::Fixed(0);
+        assert_eq!(s.validate().unwrap_err().field, "cca.history");
+    }
+}

@@ -1,0 +1,251 @@
+//! The median framework: a sliding-window percentile over the last H congestion signals.
+//!
+//! The paper's fix for throughput collapse is to decide on the median of the last H signals
+//! instead of the latest one (§III). This module is that estimator, independent of any CCA:
+//! MSwift and MNSCC (and the P10/P90 variants) all wrap it.
+//!
+//! H follows the paper's Nyquist rule, H = max(⌊K/2⌋, 1), where K is the number of packets over
+//! which a flow's cwnd grows by one packet (K = W for Swift, K = min(W, 8) for NSCC), or is fixed.
+//!
+//! Cost: the window is kept sorted. A new sample is one binary search and one `memmove` of at
+//! most H values; changing H moves the oldest samples in or out one by one. The percentile is
+//! then a lookup. No allocation after construction.
+
+use crate::scenario::{History, MAX_HISTORY};
+
+/// The history size for `rule` when cwnd grows by one packet every `growth_period` packets.
+pub fn history_size(rule: History, growth_period: f64) -> usize {
+    match rule {
+        History::Fixed(h) => h as usize,
+        History::Nyquist => {
+            let half = (growth_period / 2.0).floor();
+            if half.is_finite() && half >= 1.0 {
+                (half as usize).min(MAX_HISTORY as usize)
+            } else {
+                1
+            }
+        }
+    }
+}
+
+/// A percentile of the last H samples, H changeable at every sample.
+#[derive(Clone, Debug)]
+pub struct SlidingPercentile {
+    /// Raw samples in arrival order (a ring of `capacity`).
+    ring: Vec<u64>,
+    /// Where the next sample goes in `ring`.
+    head: usize,
+    /// Samples held in `ring` (at most its capacity).
+    count: usize,
+    /// The newest `window.len()` samples, sorted.
+    window: Vec<u64>,
+}
+
+impl SlidingPercentile {
+    pub fn new(capacity: usize) -> Self {
+        let capacity = capacity.max(1);
+        SlidingPercentile {
+            ring: vec![0; capacity],
+            head: 0,
+            count: 0,
+            window: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// The `i`-th newest sample (0 = newest).
+    fn newest(&self, i: usize) -> u64 {
+        let cap = self.ring.len();
+        self.ring[(self.head + cap - 1 - i) % cap]
+    }
+
+    fn insert_sorted(&mut self, x: u64) {
+        let at = self.window.partition_point(|&v| v < x);
+        self.window.insert(at, x);
+    }
+
+    fn remove_sorted(&mut self, x: u64) {
+        let at = self.window.partition_point(|&v| v < x);
+        debug_assert_eq!(self.window.get(at), Some(&x));
+        self.window.remove(at);
+    }
+
+    /// Adds a sample; the window grows by one to include it.
+    pub fn push(&mut self, x: u64) {
+        let cap = self.ring.len();
+        if self.count == cap {
+            // the oldest sample leaves the ring; drop it from the window if it is there
+            if self.window.len() == cap {
+                let oldest = self.ring[self.head];
+                self.remove_sorted(oldest);
+            }
+        } else {
+            self.count += 1;
+        }
+        self.ring[self.head] = x;
+        self.head = (self.head + 1) % cap;
+        self.insert_sorted(x);
+    }
+
+    /// Makes the window the newest `h` samples (all of them when fewer are held).
+    pub fn set_window(&mut self, h: usize) {
+        let h = h.clamp(1, self.count.max(1)).min(self.count);
+        while self.window.len() > h {
+            let oldest = self.newest(self.window.len() - 1);
+            self.remove_sorted(oldest);
+        }
+        while self.window.len() < h {
+            let next_older = self.newest(self.window.len());
+            self.insert_sorted(next_older);
+        }
+    }
+
+    /// Samples in the current window.
+    pub fn window_len(&self) -> usize {
+        self.window.len()
+    }
+
+    /// The `p`-th percentile of the window (p in 1..=99), `None` when empty.
+    ///
+    /// p = 50 is the median: the middle value, or the mean of the two middle values for an even
+    /// window (spec A4). Other p take the nearest rank x[⌊p·(H−1)/100⌋] (spec §9).
+    pub fn percentile(&self, p: u32) -> Option<f64> {
+        let n = self.window.len();
+        if n == 0 {
+            return None;
+        }
+        if p == 50 {
+            let mid = n / 2;
+            if n % 2 == 1 {
+                Some(self.window[mid] as f64)
+            } else {
+                Some((self.window[mid - 1] as f64 + self.window[mid] as f64) / 2.0)
+            }
+        } else {
+            let rank = (p as usize * (n - 1)) / 100;
+            Some(self.window[rank] as f64)
+        }
+    }
+}
+
+/// The reusable "decide on a percentile of the last H signals" filter.
+#[derive(Clone, Debug)]
+pub struct PercentileFilter {
+    samples: SlidingPercentile,
+    rule: History,
+    percentile: u32,
+}
+
+impl PercentileFilter {
+    pub fn new(rule: History, percentile: u32) -> Self {
+        let capacity = match rule {
+            History::Fixed(h) => h as usize,
+            History::Nyquist => MAX_HISTORY as usize,
+        };
+        PercentileFilter {
+            samples: SlidingPercentile::new(capacity),
+            rule,
+            percentile,
+        }
+    }
+
+    /// Records `sample` and returns the decision signal: the percentile of the last H samples,
+    /// with H from the rule and the flow's current `growth_period` (packets per +1 cwnd).
+    pub fn update(&mut self, sample: u64, growth_period: f64) -> f64 {
+        self.samples.push(sample);
+        self.samples
+            .set_window(history_size(self.rule, growth_period));
+        self.samples
+            .percentile(self.percentile)
+            .unwrap_or(sample as f64)
+    }
+
+    /// The H used at the last update.
+    pub fn history(&self) -> usize {
+        self.samples.window_len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(samples: &[u64], h: usize, p: u32) -> f64 {
+        let mut w: Vec<u64> = samples[samples.len().saturating_sub(h)..].to_vec();
+        w.sort();
+        let n = w.len();
+        if p == 50 {
+            if n % 2 == 1 {
+                w[n / 2] as f64
+            } else {
+                (w[n / 2 - 1] + w[n / 2]) as f64 / 2.0
+            }
+        } else {
+            w[p as usize * (n - 1) / 100] as f64
+        }
+    }
+
+    #[test]
+    fn nyquist_rule_is_half_the_growth_period_at_least_one() {
+        assert_eq!(history_size(History::Nyquist, 153.0), 76);
+        assert_eq!(history_size(History::Nyquist, 3.9), 1);
+        assert_eq!(history_size(History::Nyquist, 0.01), 1);
+        assert_eq!(history_size(History::Nyquist, 1e9), MAX_HISTORY as usize);
+        assert_eq!(history_size(History::Fixed(7), 153.0), 7);
+    }
+
+    #[test]
+    fn median_of_odd_and_even_windows() {
+        let mut s = SlidingPercentile::new(16);
+        for x in [5, 1, 9, 3] {
+            s.push(x);
+        }
+        s.set_window(3); // 1, 9, 3
+        assert_eq!(s.percentile(50), Some(3.0));
+        s.set_window(4); // 5, 1, 9, 3
+        assert_eq!(s.percentile(50), Some(4.0));
+        assert_eq!(s.percentile(10), Some(1.0));
+        assert_eq!(s.percentile(90), Some(5.0)); // rank ⌊0.9·3⌋ = 2
+    }
+
+    #[test]
+    fn window_follows_a_changing_h_like_a_naive_sort() {
+        let mut s = SlidingPercentile::new(64);
+        let mut all = Vec::new();
+        let mut x: u64 = 12345;
+        for i in 0..2000 {
+            x = crate::sim::rng::mix64(x) % 1000;
+            all.push(x);
+            s.push(x);
+            let h = 1 + (i * 7919 % 64);
+            s.set_window(h);
+            for p in [10, 50, 90] {
+                assert_eq!(
+                    s.percentile(p).unwrap(),
+                    naive(&all, h.min(all.len()), p),
+                    "i={i} h={h} p={p}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fewer_samples_than_h_uses_all_of_them() {
+        let mut f = PercentileFilter::new(History::Fixed(5), 50);
+        assert_eq!(f.update(10, 100.0), 10.0);
+        assert_eq!(f.update(30, 100.0), 20.0);
+        assert_eq!(f.history(), 2);
+    }
+
+    #[test]
+    fn median_ignores_a_minority_of_congested_samples() {
+        // one long-path sample every 4 packets (q = 1/4 < 1/3): the median stays short (Thm 6)
+        let mut f = PercentileFilter::new(History::Fixed(3), 50);
+        for i in 0..100u64 {
+            let d = if i % 4 == 0 { 20 } else { 6 };
+            let m = f.update(d, 100.0);
+            if i >= 2 {
+                assert_eq!(m, 6.0);
+            }
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! Swift (Kumar et al., SIGCOMM 2020) and its reordering-resilient and median descendants.
+//!
+//! - **Swift**: delay-based AIMD towards a target RTT (spec §3). Loss recovery is SACK-based and,
+//!   as the paper describes it, *any* SACK hole is a loss that cuts cwnd by `max_mdf` (at most
+//!   once per RTT). Under spraying every reordered packet is such a hole.
+//! - **LSwift**: Swift + LTCP-U (spec §4). A hole is only a "delayed packet"; cwnd is cut only
+//!   after `ltcp_k` (5) *successive* delayed packets, which are then retransmitted.
+//! - **MSwift**: LSwift deciding on the median (or another percentile) of the last H delay
+//!   samples instead of the latest one (spec §5, §9), with H from the Nyquist rule H = max(⌊W/2⌋, 1).
+//!
+//! Units: cwnd in packets (fractional; below one packet the sender paces), times in picoseconds.
+
+use super::estimator::PercentileFilter;
+use super::{AckSample, HoleVerdict};
+use crate::scenario::{CcaKind, History, SwiftParams};
+use crate::sim::time::{from_us, SimTime};
+
+/// How holes in the SACK scoreboard are treated.
+#[derive(Clone, Debug)]
+enum HoleReaction {
+    /// Swift: every hole is a loss (retransmit, cut cwnd).
+    EveryHoleIsLoss,
+    /// LTCP-U: a hole is a delayed packet; `run_len` successive ones starting at `run_start`
+    /// form the current run, and a run of `ltcp_k` is a congestion loss.
+    SuccessiveHoles { run_start: u64, run_len: u32 },
+}
+
+/// One Swift-family sender's congestion state.
+#[derive(Clone, Debug)]
+pub struct Swift {
+    ai: f64,
+    beta: f64,
+    max_mdf: f64,
+    min_cwnd: f64,
+    max_cwnd: f64,
+    retx_reset_threshold: u32,
+    ltcp_k: u32,
+    /// Unloaded RTT of this flow's path plus the target queueing delay (ps).
+    base_target: f64,
+    fs_alpha: f64,
+    fs_beta: f64,
+    fs_range: f64,
+    holes: HoleReaction,
+    /// MSwift's percentile filter; `None` for Swift and LSwift (decide on the latest sample).
+    filter: Option<PercentileFilter>,
+    cwnd: f64,
+    t_last_decrease: Option<SimTime>,
+    retransmit_cnt: u32,
+    /// The delay the last decision used (ps).
+    signal: f64,
+}
+
+impl Swift {
+    /// A sender of `kind` on a path of unloaded RTT `base_rtt`, starting at `initial_cwnd` packets.
+    pub fn new(
+        kind: CcaKind,
+        p: &SwiftParams,
+        history: History,
+        percentile: u32,
+        base_rtt: SimTime,
+        initial_cwnd: f64,
+    ) -> Swift {
+        let fs_range = from_us(p.fs_range_us) as f64;
+        let fs_alpha = fs_range / (1.0 / p.fs_min_cwnd.sqrt() - 1.0 / p.fs_max_cwnd.sqrt());
+        let holes = match kind {
+            CcaKind::Swift => HoleReaction::EveryHoleIsLoss,
+            CcaKind::LSwift | CcaKind::MSwift => HoleReaction::SuccessiveHoles {
+                run_start: 0,
+                run_len: 0,
+            },
+        };
+        let filter = (kind == CcaKind::MSwift).then(|| PercentileFilter::new(history, percentile));
+        Swift {
+            ai: p.ai,
+            beta: p.beta,
+            max_mdf: p.max_mdf,
+            min_cwnd: p.min_cwnd,
+            max_cwnd: p.max_cwnd,
+            retx_reset_threshold: p.retx_reset_threshold,
+            ltcp_k: p.ltcp_k,
+            base_target: base_rtt as f64 + from_us(p.target_queue_delay_us) as f64,
+            fs_alpha,
+            fs_beta: -fs_alpha / p.fs_max_cwnd.sqrt(),
+            fs_range,
+            holes,
+            filter,
+            cwnd: initial_cwnd.clamp(p.min_cwnd, p.max_cwnd),
+            t_last_decrease: None,
+            retransmit_cnt: 0,
+            signal: base_rtt as f64,
+        }
+    }
+
+    pub fn cwnd(&self) -> f64 {
+        self.cwnd
+    }
+
+    /// The delay (ps) the last AIMD decision was taken on: the latest sample, or MSwift's median.
+    pub fn signal(&self) -> f64 {
+        self.signal
+    }
+
+    /// Target delay (ps) at the current cwnd: base RTT + target queueing + flow scaling (§3.1).
+    pub fn target(&self) -> f64 {
+        let fs = (self.fs_alpha / self.cwnd.sqrt() + self.fs_beta).clamp(0.0, self.fs_range);
+        self.base_target + fs
+    }
+
+    fn can_decrease(&self, now: SimTime, srtt: SimTime) -> bool {
+        self.t_last_decrease.is_none_or(|t| now - t >= srtt)
+    }
+
+    fn decrease(&mut self, now: SimTime, factor: f64) {
+        self.cwnd = (self.cwnd * factor).clamp(self.min_cwnd, self.max_cwnd);
+        self.t_last_decrease = Some(now);
+    }
+
+    /// Per-ACK AIMD (Swift Algorithm 1, §3.2; MSwift decides on the percentile, §5).
+    pub fn on_ack(&mut self, s: &AckSample) {
+        self.retransmit_cnt = 0;
+        let delay = match &mut self.filter {
+            // Swift's cwnd grows by ai per W packets: K = W/ai in the Nyquist rule
+            Some(f) => f.update(s.rtt, self.cwnd / self.ai),
+            None => s.rtt as f64,
+        };
+        self.signal = delay;
+        let target = self.target();
+        if delay < target {
+            let n = s.newly_acked as f64;
+            self.cwnd += if self.cwnd >= 1.0 {
+                self.ai * n / self.cwnd
+            } else {
+                self.ai * n
+            };
+            self.cwnd = self.cwnd.clamp(self.min_cwnd, self.max_cwnd);
+        } else if self.can_decrease(s.now, s.srtt) {
+            let factor = (1.0 - self.beta * (delay - target) / delay).max(1.0 - self.max_mdf);
+            self.decrease(s.now, factor);
+        }
+    }
+
+    /// A new hole at `seq` in the SACK scoreboard (§3.3 for Swift, §4 for LSwift/MSwift).
+    pub fn on_hole(&mut self, now: SimTime, seq: u64, srtt: SimTime) -> HoleVerdict {
+        let ltcp_k = self.ltcp_k;
+        match &mut self.holes {
+            HoleReaction::EveryHoleIsLoss => {
+                if self.can_decrease(now, srtt) {
+                    self.decrease(now, 1.0 - self.max_mdf);
+                }
+                HoleVerdict::Retransmit
+            }
+            HoleReaction::SuccessiveHoles { run_start, run_len } => {
+                if *run_len > 0 && seq == *run_start + *run_len as u64 {
+                    *run_len += 1;
+                } else {
+                    *run_start = seq;
+                    *run_len = 1;
+                }
+                if *run_len < ltcp_k {
+                    return HoleVerdict::Pending;
+                }
+                let (start, len) = (*run_start, *run_len);
+                *run_len = 0;
+                if self.can_decrease(now, srtt) {
+                    self.decrease(now, 1.0 - self.max_mdf);
+                }
+                HoleVerdict::RetransmitRun { start, len }
+            }
+        }
+    }
+
+    /// A packet below the hole frontier arrived in time: it breaks a run of delayed packets.
+    pub fn on_in_time(&mut self) {
+        if let HoleReaction::SuccessiveHoles { run_len, .. } = &mut self.holes {
+            *run_len = 0;
+        }
+    }
+
+    /// Retransmission timeout (§3.3).
+    pub fn on_timeout(&mut self, now: SimTime, srtt: SimTime) {
+        self.retransmit_cnt += 1;
+        if self.retransmit_cnt >= self.retx_reset_threshold {
+            self.cwnd = self.min_cwnd;
+        } else if self.can_decrease(now, srtt) {
+            self.decrease(now, 1.0 - self.max_mdf);
+        }
+    }
+
+    /// Below one packet of cwnd, one packet every srtt/cwnd.
+    pub fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
+        (self.cwnd < 1.0).then(|| (srtt as f64 / self.cwnd) as SimTime)
+    }
+
+    /// The median framework's current H (MSwift only).
+    pub fn history(&self) -> Option<usize> {
+        self.filter.as_ref().map(PercentileFilter::history)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const US: SimTime = 1_000_000;
+    const BASE: SimTime = 6 * US;
+
+    fn swift(kind: CcaKind, cwnd: f64) -> Swift {
+        Swift::new(
+            kind,
+            &SwiftParams::default(),
+            History::Nyquist,
+            50,
+            BASE,
+            cwnd,
+        )
+    }
+
+    fn ack(now: SimTime, rtt: SimTime) -> AckSample {
+        AckSample {
+            now,
+            rtt,
+            ecn: false,
+            newly_acked: 1,
+            srtt: BASE,
+        }
+    }
+
+    #[test]
+    fn additive_increase_below_target() {
+        let mut s = swift(CcaKind::Swift, 100.0);
+        s.on_ack(&ack(0, BASE));
+        assert!((s.cwnd() - 100.01).abs() < 1e-12);
+    }
+
+    #[test]
+    fn additive_increase_below_one_packet_is_per_ack() {
+        let mut s = swift(CcaKind::Swift, 0.5);
+        s.on_ack(&ack(0, BASE));
+        assert!((s.cwnd() - 1.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn multiplicative_decrease_scales_with_the_excess_delay() {
+        let mut s = swift(CcaKind::Swift, 100.0);
+        let target = s.target();
+        assert_eq!(target, (BASE + US) as f64);
+        let d = 8 * US;
+        s.on_ack(&ack(0, d));
+        let factor = 1.0 - 0.8 * (d as f64 - target) / d as f64;
+        assert!((s.cwnd() - 100.0 * factor).abs() < 1e-9);
+        // a huge delay is capped at max_mdf
+        let mut s = swift(CcaKind::Swift, 100.0);
+        s.on_ack(&ack(0, 100 * US));
+        assert!((s.cwnd() - 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn at_most_one_decrease_per_rtt() {
+        let mut s = swift(CcaKind::Swift, 100.0);
+        s.on_ack(&ack(0, 100 * US));
+        s.on_ack(&ack(BASE - 1, 100 * US));
+        assert!((s.cwnd() - 50.0).abs() < 1e-9);
+        s.on_ack(&ack(BASE, 100 * US));
+        assert!((s.cwnd() - 25.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn flow_scaling_raises_the_target_of_small_windows() {
+        let fs_at = |w: f64| swift(CcaKind::Swift, w).target() - (BASE + US) as f64;
+        assert_eq!(fs_at(100.0), 0.0);
+        assert_eq!(fs_at(500.0), 0.0);
+        assert!((fs_at(5.5) / US as f64 - 0.533).abs() < 1e-3);
+        assert!((fs_at(1.0) / US as f64 - 1.469).abs() < 1e-3);
+        assert!((fs_at(0.01) / US as f64 - 5.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn swift_cuts_on_every_hole_once_per_rtt() {
+        let mut s = swift(CcaKind::Swift, 100.0);
+        assert_eq!(s.on_hole(0, 10, BASE), HoleVerdict::Retransmit);
+        assert!((s.cwnd() - 50.0).abs() < 1e-9);
+        assert_eq!(s.on_hole(1, 12, BASE), HoleVerdict::Retransmit);
+        assert!((s.cwnd() - 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lswift_cuts_only_after_five_successive_delayed_packets() {
+        let mut s = swift(CcaKind::LSwift, 100.0);
+        for seq in 10..14 {
+            assert_eq!(s.on_hole(0, seq, BASE), HoleVerdict::Pending);
+        }
+        assert_eq!(s.cwnd(), 100.0);
+        assert_eq!(
+            s.on_hole(0, 14, BASE),
+            HoleVerdict::RetransmitRun { start: 10, len: 5 }
+        );
+        assert!((s.cwnd() - 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lswift_run_breaks_on_a_gap_or_an_in_time_packet() {
+        let mut s = swift(CcaKind::LSwift, 100.0);
+        for seq in [1, 2, 3, 4, 6, 7, 8, 9] {
+            assert_eq!(s.on_hole(0, seq, BASE), HoleVerdict::Pending);
+        }
+        s.on_in_time();
+        for seq in 20..24 {
+            assert_eq!(s.on_hole(0, seq, BASE), HoleVerdict::Pending);
+        }
+        assert_eq!(s.cwnd(), 100.0);
+    }
+
+    #[test]
+    fn mswift_decides_on_the_median_not_the_latest_sample() {
+        let mut l = swift(CcaKind::LSwift, 100.0);
+        let mut m = swift(CcaKind::MSwift, 100.0);
+        // one congested sample in ten: LSwift cuts, MSwift's median stays at the base RTT
+        for i in 0..10u64 {
+            let rtt = if i == 9 { 20 * US } else { BASE };
+            l.on_ack(&ack(i, rtt));
+            m.on_ack(&ack(i, rtt));
+        }
+        assert!(l.cwnd() < 60.0, "lswift {}", l.cwnd());
+        assert!(m.cwnd() > 100.0, "mswift {}", m.cwnd());
+        assert_eq!(m.signal(), BASE as f64);
+        assert_eq!(m.history(), Some(10)); // fewer samples than H = 50: all of them
+    }
+
+    #[test]
+    fn mswift_percentile_variants_differ() {
+        let mk = |p| {
+            Swift::new(
+                CcaKind::MSwift,
+                &SwiftParams::default(),
+                History::Fixed(10),
+                p,
+                BASE,
+                100.0,
+            )
+        };
+        let (mut p10, mut p90) = (mk(10), mk(90));
+        for i in 0..10u64 {
+            let rtt = if i % 2 == 0 { 20 * US } else { BASE };
+            p10.on_ack(&ack(i, rtt));
+            p90.on_ack(&ack(i, rtt));
+        }
+        assert_eq!(p10.signal(), BASE as f64);
+        assert_eq!(p90.signal(), (20 * US) as f64);
+    }
+
+    #[test]
+    fn timeouts_cut_then_reset_to_min_cwnd() {
+        let mut s = swift(CcaKind::Swift, 100.0);
+        s.on_timeout(0, BASE);
+        assert!((s.cwnd() - 50.0).abs() < 1e-9);
+        for i in 1..5 {
+            s.on_timeout(i * 10 * BASE, BASE);
+        }
+        assert_eq!(s.cwnd(), 0.001);
+        assert_eq!(s.pacing_interval(BASE), Some(BASE * 1000));
+    }
+
+    #[test]
+    fn cwnd_is_clamped_to_max() {
+        let mut s = swift(CcaKind::Swift, 999.999);
+        s.on_ack(&AckSample {
+            newly_acked: 1000,
+            ..ack(0, BASE)
+        });
+        assert_eq!(s.cwnd(), 1000.0);
+        assert_eq!(s.pacing_interval(BASE), None);
+    }
+}

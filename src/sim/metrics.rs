@@ -1,0 +1,80 @@
+//! What a run reports: counters, per-flow completion times, the collective completion time (CCT)
+//! and its zero-queueing lower bound.
+//!
+//! - FCT: time the sender receives the ACK covering a flow's last byte (all flows start at 0).
+//! - CCT: the largest FCT over the sprayed flows (elephants excluded).
+//! - Zero-queueing lower bound of a flow (spec §13, A19): the bytes its busiest host link must
+//!   carry (its source's sending or its destination's receiving, over all finite flows) at line
+//!   rate, plus the path's unloaded RTT. The ideal CCT is the largest bound over sprayed flows.
+//! - CCT inflation: (CCT − ideal CCT) / ideal CCT.
+
+use serde::{Deserialize, Serialize};
+
+/// Event and packet counters of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Events processed.
+    pub events: u64,
+    /// Data packets sent, retransmissions included.
+    pub data_packets: u64,
+    pub retransmits: u64,
+    /// Data packets dropped at full switch queues.
+    pub drops: u64,
+    /// Data packets ECN-marked.
+    pub ecn_marks: u64,
+    /// Retransmission timeouts.
+    pub timeouts: u64,
+    /// Data packets that reached their destination host (duplicates included).
+    pub delivered: u64,
+    /// Data packets still in queues or on links when the run stopped.
+    pub in_network_at_end: u64,
+}
+
+/// One flow's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FlowReport {
+    pub src: u32,
+    pub dst: u32,
+    /// Flow size; for a long-lived flow, the bytes acknowledged by the end of the run.
+    pub bytes: u64,
+    pub sprayed: bool,
+    /// Flow completion time, µs; `null` for a long-lived or unfinished flow.
+    pub fct_us: Option<f64>,
+    /// Zero-queueing lower bound of the FCT, µs (finite flows).
+    pub ideal_fct_us: Option<f64>,
+    pub retransmits: u64,
+    pub timeouts: u64,
+}
+
+/// Wall-clock figures; the only part of a report that differs between identical runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Perf {
+    pub wall_s: f64,
+    pub events_per_s: f64,
+    pub data_packets_per_s: f64,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// Every finite flow completed (else the run hit `max_sim_time_us`).
+    pub finished: bool,
+    /// Simulated time at the end of the run, µs.
+    pub sim_time_us: f64,
+    /// Collective completion time over the sprayed flows, µs (`null` if unfinished).
+    pub cct_us: Option<f64>,
+    /// Zero-queueing lower bound of the CCT, µs.
+    pub ideal_cct_us: f64,
+    /// (CCT − ideal) / ideal.
+    pub cct_inflation: Option<f64>,
+    pub flows: Vec<FlowReport>,
+    pub counters: Counters,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub perf: Option<Perf>,
+}
+
+impl Report {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serializes")
+    }
+}

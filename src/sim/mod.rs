@@ -1,0 +1,651 @@
+//! The packet-level discrete-event simulator.
+//!
+//! [`Simulation`] wires the pieces together: a [`FatTree`](topology::FatTree) of output ports,
+//! hosts running one [`Sender`](transport::Sender)/[`Receiver`](transport::Receiver) pair per
+//! flow, and the event loop. Its API is the one every front end uses:
+//! [`Simulation::new`] from a validated scenario, [`Simulation::advance`] by a budget of events,
+//! [`Simulation::drain_timeline`] for the samples since the last drain, [`Simulation::report`].
+//!
+//! The network model (spec §0, §11): every link has one output port at each end. A port sends
+//! one packet at a time (store and forward) at the link rate, then the packet propagates for the
+//! link latency. Switch ports hold a drop-tail FIFO for data and a strict-priority control queue
+//! for ACKs; data is ECN-marked when it leaves a queue whose occupancy (itself included) is above
+//! the threshold (or, on a ramp, with a probability rising from the min to the max threshold).
+//! A host's NIC port pulls the next packet from its flows when it is free (round robin), so a
+//! data packet's send time is when it starts onto the wire. Switches hash (flow, path label,
+//! switch) to choose among up-ports.
+
+pub mod cca;
+pub mod events;
+pub mod lb;
+pub mod metrics;
+pub mod packet;
+pub mod rng;
+pub mod time;
+pub mod timeline;
+pub mod topology;
+pub mod transport;
+pub mod workload;
+
+use crate::scenario::{Scenario, ScenarioError};
+use cca::Cca;
+use events::EventQueue;
+use lb::{hash_port, PathChooser};
+use metrics::{Counters, FlowReport, Report};
+use packet::{Packet, PacketFifo, PacketId, PacketKind, PacketSlab};
+use rand::Rng;
+use rng::{stream, Purpose, SimRng};
+use time::{from_us, serialization, to_us, SimTime};
+use timeline::{SampleRow, Timeline, TimelineBatch};
+use topology::{FatTree, Hop, PortId};
+use transport::{Receiver, SendDecision, Sender, TransportConfig};
+
+/// Flow index.
+pub type FlowId = u32;
+
+/// Bit that makes an ACK's hash differ from its data packet's.
+const ACK_HASH_BIT: u32 = 1 << 31;
+
+#[derive(Clone, Copy, Debug)]
+enum Event {
+    /// A packet reaches the node it was sent to.
+    Arrive(PacketId),
+    /// A port finished sending and has more to send.
+    PortFree(PortId),
+    /// A flow's timer (retransmission timeout or pacing).
+    FlowWake(FlowId),
+    /// Take a timeline sample.
+    Sample,
+}
+
+/// Dynamic state of one output port.
+#[derive(Clone, Copy, Debug, Default)]
+struct Port {
+    /// The port is sending until then.
+    busy_until: SimTime,
+    /// A `PortFree` event is scheduled.
+    wake_pending: bool,
+    ctrl: PacketFifo,
+    data: PacketFifo,
+    data_bytes: u64,
+    /// Largest `data_bytes` since the last timeline sample.
+    peak_bytes: u64,
+}
+
+/// Link and queue constants, in simulator units.
+#[derive(Clone, Copy, Debug)]
+struct LinkConfig {
+    gbps: u32,
+    latency: SimTime,
+    mss: u32,
+    header: u32,
+    ack_bytes: u32,
+    buffer: u64,
+    ecn_min: u64,
+    ecn_max: u64,
+}
+
+/// One flow: endpoints, transport state, path choice.
+struct Flow {
+    src: u32,
+    dst: u32,
+    /// Bytes to deliver (`None`: long-lived).
+    bytes: Option<u64>,
+    sprayed: bool,
+    sender: Sender,
+    receiver: Receiver,
+    paths: PathChooser,
+    /// Time of the earliest `FlowWake` scheduled for this flow.
+    wake_at: Option<SimTime>,
+    base_rtt: SimTime,
+}
+
+/// How far a run has got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Simulated time, µs.
+    pub sim_time_us: f64,
+    /// Finite flows completed so far.
+    pub flows_done: usize,
+    pub flows_total: usize,
+    pub events: u64,
+    /// The run is over (all finite flows done, or the time limit reached).
+    pub done: bool,
+}
+
+/// A running simulation.
+pub struct Simulation {
+    topo: FatTree,
+    link: LinkConfig,
+    queue: EventQueue<Event>,
+    packets: PacketSlab,
+    ports: Vec<Port>,
+    /// Hash salt of every node.
+    salts: Vec<u64>,
+    flows: Vec<Flow>,
+    /// Flows each host sends, and the round-robin position.
+    host_flows: Vec<Vec<FlowId>>,
+    host_rr: Vec<u32>,
+    ecn_rng: SimRng,
+    counters: Counters,
+    timeline: Timeline,
+    row: SampleRow,
+    unfinished: usize,
+    finite_flows: usize,
+    max_time: SimTime,
+    done: bool,
+}
+
+impl Simulation {
+    /// Builds the network and flows of `scenario` (validated first).
+    pub fn new(scenario: &Scenario) -> Result<Simulation, ScenarioError> {
+        scenario.validate()?;
+        let t = &scenario.topology;
+        let topo = FatTree::new(t.k);
+        let link = LinkConfig {
+            gbps: t.link_gbps,
+            latency: from_us(t.link_latency_us),
+            mss: t.mss_bytes,
+            header: t.header_bytes,
+            ack_bytes: t.ack_bytes,
+            buffer: t.buffer_bytes as u64,
+            ecn_min: t.ecn_min_bytes as u64,
+            ecn_max: t.ecn_max_bytes as u64,
+        };
+        let mut salt_rng = stream(scenario.seed, Purpose::Topology, 0);
+        let salts = (0..topo.node_count())
+            .map(|_| salt_rng.random::<u64>())
+            .collect();
+        let transport_cfg = TransportConfig {
+            dupthresh: scenario.transport.dupthresh,
+            rto_min: from_us(scenario.transport.rto_min_us),
+            rto_initial: from_us(scenario.transport.rto_initial_us),
+            early_hole_retransmit: scenario.transport.early_hole_retransmit,
+        };
+
+        let mut sim = Simulation {
+            ports: vec![Port::default(); topo.port_count() as usize],
+            salts,
+            flows: Vec::new(),
+            host_flows: vec![Vec::new(); topo.hosts as usize],
+            host_rr: vec![0; topo.hosts as usize],
+            ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
+            counters: Counters::default(),
+            timeline: Timeline::new(0, 2, 0, 0),
+            row: SampleRow::default(),
+            unfinished: 0,
+            finite_flows: 0,
+            max_time: from_us(scenario.max_sim_time_us),
+            done: false,
+            queue: EventQueue::new(),
+            packets: PacketSlab::default(),
+            topo,
+            link,
+        };
+        let initial_cwnd =
+            (sim.bdp_packets() * scenario.cca.initial_cwnd_bdp).min(scenario.cca.swift.max_cwnd);
+        for (i, spec) in workload::flows(scenario).into_iter().enumerate() {
+            let base_rtt = sim.base_rtt(spec.src, spec.dst);
+            let total = spec.bytes.map_or(u64::MAX, |b| b.div_ceil(link.mss as u64));
+            let cca = Cca::new(scenario, base_rtt, initial_cwnd);
+            let scheme = if spec.sprayed {
+                scenario.lb.scheme
+            } else {
+                crate::scenario::LbScheme::Ecmp
+            };
+            let paths = PathChooser::new(
+                scheme,
+                scenario.lb.path_labels,
+                stream(scenario.seed, Purpose::FlowPath, i as u64),
+            );
+            sim.host_flows[spec.src as usize].push(i as FlowId);
+            if spec.bytes.is_some() {
+                sim.finite_flows += 1;
+            }
+            sim.flows.push(Flow {
+                src: spec.src,
+                dst: spec.dst,
+                bytes: spec.bytes,
+                sprayed: spec.sprayed,
+                sender: Sender::new(total, cca, base_rtt, &transport_cfg),
+                receiver: Receiver::default(),
+                paths,
+                wake_at: None,
+                base_rtt,
+            });
+        }
+        sim.unfinished = sim.finite_flows;
+        sim.done = sim.unfinished == 0;
+
+        let interval = from_us(scenario.timeline.interval_us);
+        let n_ports = sim.topo.switch_port_count() as usize;
+        sim.timeline = Timeline::new(
+            interval,
+            scenario.timeline.max_buffered,
+            sim.flows.len(),
+            n_ports,
+        );
+        if interval > 0 {
+            sim.queue.schedule_at(0, Event::Sample);
+        }
+        for host in 0..sim.topo.hosts {
+            sim.kick(sim.topo.nic_port(host));
+        }
+        Ok(sim)
+    }
+
+    /// Unloaded RTT between two hosts: a full data packet out, an ACK back, store and forward at
+    /// every hop (spec §0).
+    pub fn base_rtt(&self, src: u32, dst: u32) -> SimTime {
+        let links = self.topo.path_links(src, dst) as u64;
+        let l = &self.link;
+        2 * links * l.latency
+            + links * (serialization(l.mss + l.header, l.gbps) + serialization(l.ack_bytes, l.gbps))
+    }
+
+    /// The network's bandwidth-delay product in packets: the largest unloaded RTT at line rate,
+    /// rounded up (153 packets for the paper's network).
+    pub fn bdp_packets(&self) -> f64 {
+        let hosts = self.topo.hosts;
+        let max_rtt = self.base_rtt(0, hosts - 1).max(self.base_rtt(0, 1));
+        (max_rtt as f64 / serialization(self.link.mss + self.link.header, self.link.gbps) as f64)
+            .ceil()
+    }
+
+    pub fn topology(&self) -> &FatTree {
+        &self.topo
+    }
+
+    /// Runs at most `budget` events. Returns where the run stands.
+    pub fn advance(&mut self, budget: u64) -> Progress {
+        let mut left = budget;
+        while left > 0 && !self.done {
+            let Some((now, event)) = self.queue.pop() else {
+                self.done = true;
+                break;
+            };
+            if now > self.max_time {
+                self.done = true;
+                break;
+            }
+            self.counters.events += 1;
+            left -= 1;
+            match event {
+                Event::Arrive(p) => self.arrive(p),
+                Event::PortFree(port) => {
+                    self.ports[port as usize].wake_pending = false;
+                    self.start_next(port);
+                }
+                Event::FlowWake(f) => self.flow_wake(f),
+                Event::Sample => self.sample(),
+            }
+        }
+        self.progress()
+    }
+
+    /// Runs to the end.
+    pub fn run(&mut self) -> Progress {
+        while !self.advance(1 << 20).done {}
+        self.progress()
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            sim_time_us: to_us(self.queue.now()),
+            flows_done: self.finite_flows - self.unfinished,
+            flows_total: self.finite_flows,
+            events: self.counters.events,
+            done: self.done,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The timeline samples since the last drain.
+    pub fn drain_timeline(&mut self) -> TimelineBatch {
+        self.timeline.drain()
+    }
+
+    /// Names of the ports in timeline order (switch ports).
+    pub fn timeline_port_names(&self) -> Vec<String> {
+        (self.topo.hosts..self.topo.port_count())
+            .map(|p| self.topo.port_name(p))
+            .collect()
+    }
+
+    /// Timeline indices of the switch ports the long-lived ECMP flows cross.
+    pub fn elephant_ports(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (i, f) in self
+            .flows
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.bytes.is_none())
+        {
+            let mut probe = f.paths.clone();
+            let label = probe.next_label();
+            let mut node = self.topo.port_to(self.topo.nic_port(f.src));
+            while node >= self.topo.hosts {
+                let port = self.route(node, i as FlowId, label, f.dst);
+                out.push((port - self.topo.hosts) as usize);
+                node = self.topo.port_to(port);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn now(&self) -> SimTime {
+        self.queue.now()
+    }
+
+    /// The output port of switch `node` for a packet of `flow_key` with `label` to `dst`.
+    fn route(&self, node: u32, flow_key: u32, label: u16, dst: u32) -> PortId {
+        match self.topo.hop(node, dst) {
+            Hop::Port(p) => p,
+            Hop::Up { first, count } => {
+                first + hash_port(flow_key, label, self.salts[node as usize], count)
+            }
+        }
+    }
+
+    fn arrive(&mut self, id: PacketId) {
+        let p = self.packets[id];
+        if p.next_node < self.topo.hosts {
+            match p.kind {
+                PacketKind::Data => self.receive_data(id, p),
+                PacketKind::Ack => self.receive_ack(id, p),
+            }
+            return;
+        }
+        let key = if p.kind == PacketKind::Ack {
+            p.flow | ACK_HASH_BIT
+        } else {
+            p.flow
+        };
+        let port = self.route(p.next_node, key, p.label, p.dst);
+        self.enqueue(port, id);
+    }
+
+    fn receive_data(&mut self, id: PacketId, p: Packet) {
+        self.counters.delivered += 1;
+        let flow = &mut self.flows[p.flow as usize];
+        let cum_ack = flow.receiver.on_data(p.seq);
+        let src = flow.src;
+        self.packets.make_ack(id, src, cum_ack, self.link.ack_bytes);
+        let nic = self.topo.nic_port(p.next_node);
+        self.enqueue(nic, id);
+    }
+
+    fn receive_ack(&mut self, id: PacketId, p: Packet) {
+        self.packets.release(id);
+        let now = self.now();
+        let flow = &mut self.flows[p.flow as usize];
+        let (rtx_before, to_before) = (flow.sender.retransmits, flow.sender.timeouts);
+        let finished = flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn);
+        debug_assert_eq!(
+            (flow.sender.retransmits, flow.sender.timeouts),
+            (rtx_before, to_before)
+        );
+        if finished {
+            self.unfinished -= 1;
+            if self.unfinished == 0 {
+                self.done = true;
+            }
+        }
+        self.arm_timer(p.flow);
+        let src = self.flows[p.flow as usize].src;
+        self.kick(self.topo.nic_port(src));
+    }
+
+    /// Makes sure a `FlowWake` fires by the flow's retransmission deadline.
+    fn arm_timer(&mut self, f: FlowId) {
+        if let Some(deadline) = self.flows[f as usize].sender.rto_deadline {
+            self.wake_flow_at(f, deadline);
+        }
+    }
+
+    fn wake_flow_at(&mut self, f: FlowId, t: SimTime) {
+        let flow = &mut self.flows[f as usize];
+        if flow.wake_at.is_none_or(|w| t < w) {
+            flow.wake_at = Some(t);
+            self.queue.schedule_at(t, Event::FlowWake(f));
+        }
+    }
+
+    fn flow_wake(&mut self, f: FlowId) {
+        let now = self.now();
+        let flow = &mut self.flows[f as usize];
+        if flow.wake_at == Some(now) {
+            flow.wake_at = None;
+        }
+        if flow.sender.on_timer(now) {
+            self.counters.timeouts += 1;
+        }
+        self.arm_timer(f);
+        let src = self.flows[f as usize].src;
+        self.kick(self.topo.nic_port(src));
+    }
+
+    /// Starts `port` sending if it is idle; otherwise makes sure it wakes when free.
+    fn kick(&mut self, port: PortId) {
+        let now = self.now();
+        let p = &mut self.ports[port as usize];
+        if p.wake_pending {
+            return;
+        }
+        if p.busy_until <= now {
+            self.start_next(port);
+        } else {
+            p.wake_pending = true;
+            let at = p.busy_until;
+            self.queue.schedule_at(at, Event::PortFree(port));
+        }
+    }
+
+    fn enqueue(&mut self, port: PortId, id: PacketId) {
+        let size = self.packets[id].size as u64;
+        let p = &mut self.ports[port as usize];
+        if self.packets[id].kind == PacketKind::Ack {
+            p.ctrl.push(&mut self.packets, id);
+        } else {
+            if p.data_bytes + size > self.link.buffer {
+                self.counters.drops += 1;
+                self.packets.release(id);
+                return;
+            }
+            p.data.push(&mut self.packets, id);
+            p.data_bytes += size;
+            p.peak_bytes = p.peak_bytes.max(p.data_bytes);
+        }
+        self.kick(port);
+    }
+
+    /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
+    fn start_next(&mut self, port: PortId) {
+        let is_nic = port < self.topo.hosts;
+        let Some(id) = self.next_packet(port, is_nic) else {
+            return;
+        };
+        let size = self.packets[id].size;
+        let ser = serialization(size, self.link.gbps);
+        self.packets[id].next_node = self.topo.port_to(port);
+        self.queue
+            .schedule_after(ser + self.link.latency, Event::Arrive(id));
+        let p = &mut self.ports[port as usize];
+        p.busy_until = self.queue.now() + ser;
+        let sent_data = self.packets[id].kind == PacketKind::Data;
+        let more = !p.ctrl.is_empty() || !p.data.is_empty() || (is_nic && sent_data);
+        if more {
+            p.wake_pending = true;
+            self.queue.schedule_after(ser, Event::PortFree(port));
+        }
+    }
+
+    fn next_packet(&mut self, port: PortId, is_nic: bool) -> Option<PacketId> {
+        let p = &mut self.ports[port as usize];
+        if let Some(id) = p.ctrl.pop(&self.packets) {
+            return Some(id);
+        }
+        if is_nic {
+            return self.pull_from_host(port);
+        }
+        let id = p.data.pop(&self.packets)?;
+        let occupancy = p.data_bytes;
+        p.data_bytes -= self.packets[id].size as u64;
+        if self.should_mark(occupancy) {
+            self.packets[id].ecn = true;
+            self.counters.ecn_marks += 1;
+        }
+        Some(id)
+    }
+
+    /// ECN at dequeue on the occupancy including the departing packet (spec §11, A24).
+    fn should_mark(&mut self, occupancy: u64) -> bool {
+        let (lo, hi) = (self.link.ecn_min, self.link.ecn_max);
+        if occupancy <= lo {
+            false
+        } else if occupancy > hi {
+            true
+        } else {
+            let p = (occupancy - lo) as f64 / (hi - lo) as f64;
+            self.ecn_rng.random::<f64>() < p
+        }
+    }
+
+    /// The next data packet any flow of `host` may send (round robin over its flows).
+    fn pull_from_host(&mut self, host: u32) -> Option<PacketId> {
+        let now = self.now();
+        let n = self.host_flows[host as usize].len();
+        let start = self.host_rr[host as usize] as usize;
+        for i in 0..n {
+            let f = self.host_flows[host as usize][(start + i) % n];
+            let flow = &mut self.flows[f as usize];
+            match flow.sender.next_send(now) {
+                SendDecision::Send { seq, retx } => {
+                    self.host_rr[host as usize] = ((start + i + 1) % n) as u32;
+                    self.counters.data_packets += 1;
+                    if retx {
+                        self.counters.retransmits += 1;
+                    }
+                    let payload = match flow.bytes {
+                        Some(b) => {
+                            (b - seq * self.link.mss as u64).min(self.link.mss as u64) as u32
+                        }
+                        None => self.link.mss,
+                    };
+                    let label = flow.paths.next_label();
+                    let pkt =
+                        Packet::data(f, flow.dst, seq, payload + self.link.header, label, now);
+                    let id = self.packets.alloc(pkt);
+                    self.arm_timer(f);
+                    return Some(id);
+                }
+                SendDecision::WaitUntil(t) => self.wake_flow_at(f, t),
+                SendDecision::Idle => {}
+            }
+        }
+        None
+    }
+
+    fn sample(&mut self) {
+        let now = self.now();
+        let row = &mut self.row;
+        row.cwnd.clear();
+        row.signal_us.clear();
+        row.raw_delay_us.clear();
+        row.queue_bytes.clear();
+        for f in &self.flows {
+            row.cwnd.push(f.sender.cca.cwnd() as f32);
+            row.signal_us.push((f.sender.cca.signal() / 1e6) as f32);
+            row.raw_delay_us.push(to_us(f.sender.latest_rtt) as f32);
+        }
+        for p in &mut self.ports[self.topo.hosts as usize..] {
+            row.queue_bytes.push(p.peak_bytes as f32);
+            p.peak_bytes = p.data_bytes;
+        }
+        self.timeline.record(now, &self.row);
+        if !self.done {
+            self.queue
+                .schedule_after(self.timeline.interval(), Event::Sample);
+        }
+    }
+
+    /// The run's report (complete once [`Progress::done`]).
+    pub fn report(&self) -> Report {
+        let gbps = self.link.gbps;
+        let wire = |f: &Flow| {
+            f.bytes
+                .map(|b| b.div_ceil(self.link.mss as u64) * self.link.header as u64 + b)
+        };
+        // bytes each host must send and receive over its single link, over all finite flows
+        let mut out_bytes = vec![0u64; self.topo.hosts as usize];
+        let mut in_bytes = vec![0u64; self.topo.hosts as usize];
+        for f in &self.flows {
+            if let Some(w) = wire(f) {
+                out_bytes[f.src as usize] += w;
+                in_bytes[f.dst as usize] += w;
+            }
+        }
+        let flows: Vec<FlowReport> = self
+            .flows
+            .iter()
+            .map(|f| {
+                let ideal = f.bytes.map(|_| {
+                    let busiest = out_bytes[f.src as usize].max(in_bytes[f.dst as usize]);
+                    to_us(busiest * 8_000 / gbps as u64 + f.base_rtt)
+                });
+                FlowReport {
+                    src: f.src,
+                    dst: f.dst,
+                    bytes: f.bytes.unwrap_or(f.sender.acked * self.link.mss as u64),
+                    sprayed: f.sprayed,
+                    fct_us: f.sender.finished_at.map(to_us),
+                    ideal_fct_us: ideal,
+                    retransmits: f.sender.retransmits,
+                    timeouts: f.sender.timeouts,
+                }
+            })
+            .collect();
+        let finite = || flows.iter().filter(|f| f.bytes_finite());
+        let ideal_cct_us = finite()
+            .filter(|f| f.sprayed)
+            .filter_map(|f| f.ideal_fct_us)
+            .fold(0.0, f64::max);
+        let finished = self.unfinished == 0;
+        let cct_us = finished.then(|| {
+            finite()
+                .filter(|f| f.sprayed)
+                .filter_map(|f| f.fct_us)
+                .fold(0.0, f64::max)
+        });
+        let mut counters = self.counters.clone();
+        counters.in_network_at_end = self.packets.live_data() as u64;
+        Report {
+            finished,
+            sim_time_us: to_us(self.now()),
+            cct_us,
+            ideal_cct_us,
+            cct_inflation: cct_us
+                .filter(|_| ideal_cct_us > 0.0)
+                .map(|c| (c - ideal_cct_us) / ideal_cct_us),
+            flows,
+            counters,
+            perf: None,
+        }
+    }
+
+    /// Packet slots the slab ever held (its memory high-water mark).
+    pub fn packet_slab_capacity(&self) -> usize {
+        self.packets.capacity()
+    }
+}
+
+impl FlowReport {
+    fn bytes_finite(&self) -> bool {
+        self.ideal_fct_us.is_some()
+    }
+}

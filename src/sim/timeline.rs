@@ -1,0 +1,247 @@
+//! Timelines sampled every Δ of simulated time, with bounded memory, drained incrementally.
+//!
+//! Each sample records, per flow, cwnd (packets), the decision signal (the delay the CCA decided
+//! on: MSwift's median, the latest delay otherwise) and the raw latest delay (µs); and per switch
+//! port, the largest queue occupancy (bytes) since the previous sample.
+//!
+//! Samples accumulate into buckets that keep the min and max of every series. Between two drains
+//! at most `max_buffered` buckets are held: when full, neighbouring buckets merge pairwise and a
+//! bucket then covers twice as many samples. A drain hands over every bucket and starts afresh
+//! at one sample per bucket, so a consumer that drains often (the web worker) gets full
+//! resolution, and one that never drains still holds a bounded amount.
+
+use super::time::{to_us, SimTime};
+use serde::{Deserialize, Serialize};
+
+/// The smallest and largest value in a bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MinMax {
+    pub min: f32,
+    pub max: f32,
+}
+
+impl MinMax {
+    fn of(v: f32) -> MinMax {
+        MinMax { min: v, max: v }
+    }
+    fn merge(&mut self, o: MinMax) {
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
+    }
+}
+
+/// One sample's values, written by the simulation into reusable buffers.
+#[derive(Default)]
+pub struct SampleRow {
+    pub cwnd: Vec<f32>,
+    pub signal_us: Vec<f32>,
+    pub raw_delay_us: Vec<f32>,
+    pub queue_bytes: Vec<f32>,
+}
+
+/// Buckets drained from a running simulation. Series are row-major: bucket `b`, flow `f` is at
+/// `b * flows + f` (ports likewise).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimelineBatch {
+    /// Time of the first sample of the first bucket, µs.
+    pub start_us: f64,
+    /// Time between the first samples of consecutive buckets, µs.
+    pub bucket_us: f64,
+    pub buckets: usize,
+    pub flows: usize,
+    pub ports: usize,
+    pub cwnd: Vec<MinMax>,
+    pub signal_us: Vec<MinMax>,
+    pub raw_delay_us: Vec<MinMax>,
+    pub queue_bytes: Vec<MinMax>,
+}
+
+impl TimelineBatch {
+    pub fn is_empty(&self) -> bool {
+        self.buckets == 0
+    }
+
+    /// Time of bucket `b`, µs.
+    pub fn time_us(&self, b: usize) -> f64 {
+        self.start_us + b as f64 * self.bucket_us
+    }
+}
+
+/// The sampler's buffer.
+pub struct Timeline {
+    interval: SimTime,
+    max_buckets: usize,
+    /// Samples per bucket.
+    stride: u32,
+    /// Samples in the last bucket.
+    in_last: u32,
+    batch: TimelineBatch,
+}
+
+impl Timeline {
+    pub fn new(interval: SimTime, max_buffered: u32, flows: usize, ports: usize) -> Timeline {
+        Timeline {
+            interval,
+            max_buckets: (max_buffered as usize).max(2) & !1,
+            stride: 1,
+            in_last: 0,
+            batch: TimelineBatch {
+                flows,
+                ports,
+                bucket_us: to_us(interval),
+                ..Default::default()
+            },
+        }
+    }
+
+    /// Sampling interval (0: off).
+    pub fn interval(&self) -> SimTime {
+        self.interval
+    }
+
+    /// Adds the sample taken at `now`.
+    pub fn record(&mut self, now: SimTime, row: &SampleRow) {
+        if self.batch.buckets == 0 {
+            self.batch.start_us = to_us(now);
+        }
+        if self.batch.buckets > 0 && self.in_last < self.stride {
+            self.merge_into_last(row);
+            self.in_last += 1;
+            return;
+        }
+        if self.batch.buckets == self.max_buckets {
+            self.halve();
+        }
+        let b = &mut self.batch;
+        b.cwnd.extend(row.cwnd.iter().map(|&v| MinMax::of(v)));
+        b.signal_us
+            .extend(row.signal_us.iter().map(|&v| MinMax::of(v)));
+        b.raw_delay_us
+            .extend(row.raw_delay_us.iter().map(|&v| MinMax::of(v)));
+        b.queue_bytes
+            .extend(row.queue_bytes.iter().map(|&v| MinMax::of(v)));
+        b.buckets += 1;
+        self.in_last = 1;
+    }
+
+    fn merge_into_last(&mut self, row: &SampleRow) {
+        let b = &mut self.batch;
+        let (f0, p0) = ((b.buckets - 1) * b.flows, (b.buckets - 1) * b.ports);
+        for (i, &v) in row.cwnd.iter().enumerate() {
+            b.cwnd[f0 + i].merge(MinMax::of(v));
+            b.signal_us[f0 + i].merge(MinMax::of(row.signal_us[i]));
+            b.raw_delay_us[f0 + i].merge(MinMax::of(row.raw_delay_us[i]));
+        }
+        for (i, &v) in row.queue_bytes.iter().enumerate() {
+            b.queue_bytes[p0 + i].merge(MinMax::of(v));
+        }
+    }
+
+    /// Merges buckets pairwise: half as many, each covering twice the samples.
+    fn halve(&mut self) {
+        let b = &mut self.batch;
+        let half = b.buckets / 2;
+        for series in [&mut b.cwnd, &mut b.signal_us, &mut b.raw_delay_us] {
+            pairwise(series, b.flows, half);
+        }
+        pairwise(&mut b.queue_bytes, b.ports, half);
+        b.buckets = half;
+        b.bucket_us *= 2.0;
+        self.stride *= 2;
+        self.in_last = self.stride;
+    }
+
+    /// Hands over everything sampled since the last drain.
+    pub fn drain(&mut self) -> TimelineBatch {
+        let fresh = TimelineBatch {
+            flows: self.batch.flows,
+            ports: self.batch.ports,
+            bucket_us: to_us(self.interval),
+            ..Default::default()
+        };
+        self.stride = 1;
+        self.in_last = 0;
+        std::mem::replace(&mut self.batch, fresh)
+    }
+
+    /// Buckets currently held.
+    pub fn buffered(&self) -> usize {
+        self.batch.buckets
+    }
+}
+
+/// Merges rows (2i, 2i+1) of a row-major series of `width` columns into row i, keeping `rows`.
+fn pairwise(series: &mut Vec<MinMax>, width: usize, rows: usize) {
+    for r in 0..rows {
+        for c in 0..width {
+            let mut m = series[2 * r * width + c];
+            m.merge(series[(2 * r + 1) * width + c]);
+            series[r * width + c] = m;
+        }
+    }
+    series.truncate(rows * width);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(v: f32) -> SampleRow {
+        SampleRow {
+            cwnd: vec![v, -v],
+            signal_us: vec![v; 2],
+            raw_delay_us: vec![v; 2],
+            queue_bytes: vec![v * 10.0],
+        }
+    }
+
+    #[test]
+    fn full_resolution_when_drained_often() {
+        let mut t = Timeline::new(1_000_000, 8, 2, 1);
+        for i in 0..5 {
+            t.record(i * 1_000_000, &row(i as f32));
+        }
+        let b = t.drain();
+        assert_eq!((b.buckets, b.bucket_us, b.start_us), (5, 1.0, 0.0));
+        assert_eq!(b.cwnd[2 * 3], MinMax { min: 3.0, max: 3.0 });
+        assert_eq!(
+            b.queue_bytes[4],
+            MinMax {
+                min: 40.0,
+                max: 40.0
+            }
+        );
+        assert!(t.drain().is_empty());
+    }
+
+    #[test]
+    fn memory_stays_bounded_and_min_max_survive() {
+        let mut t = Timeline::new(1_000_000, 8, 2, 1);
+        for i in 0..1000 {
+            t.record(i * 1_000_000, &row(i as f32));
+            assert!(t.buffered() <= 8);
+        }
+        let b = t.drain();
+        assert!(b.buckets <= 8 && b.buckets >= 4, "{}", b.buckets);
+        assert_eq!(b.bucket_us, 128.0);
+        assert_eq!(
+            b.cwnd[0],
+            MinMax {
+                min: 0.0,
+                max: 127.0
+            }
+        );
+        assert_eq!(
+            b.cwnd[1],
+            MinMax {
+                min: -127.0,
+                max: 0.0
+            }
+        );
+        let last = b.buckets - 1;
+        assert_eq!(b.cwnd[last * 2].max, 999.0);
+        // after a drain, full resolution again
+        t.record(0, &row(1.0));
+        assert_eq!(t.drain().bucket_us, 1.0);
+    }
+}

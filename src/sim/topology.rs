@@ -1,0 +1,329 @@
+//! The k-ary three-tier fat-tree (Al-Fares et al.): k pods, each with k/2 top-of-rack (ToR) and
+//! k/2 aggregation switches, (k/2)² core switches, k³/4 hosts. k = 8 gives the paper's 128 hosts.
+//!
+//! Every directed link is an output *port* of the node it leaves, numbered in one flat space so
+//! that per-port state lives in plain arrays:
+//! host NICs first, then ToR ports (k per ToR: k/2 down to hosts, k/2 up), then aggregation
+//! ports (k/2 down to ToRs, k/2 up to cores), then core ports (one per pod).
+//! Nodes are numbered hosts, ToRs, aggregation switches, cores.
+
+/// Index of a node (host or switch).
+pub type NodeId = u32;
+/// Index of an output port (one direction of a link).
+pub type PortId = u32;
+
+/// Tier of a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tier {
+    Host,
+    Tor,
+    Agg,
+    Core,
+}
+
+/// Where a switch sends a packet for a destination host: one port, or a choice among the
+/// contiguous up-ports `first..first + count` (the load-balancing decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hop {
+    Port(PortId),
+    Up { first: PortId, count: u32 },
+}
+
+/// Shape and addressing of a k-ary fat-tree.
+#[derive(Clone, Debug)]
+pub struct FatTree {
+    pub k: u32,
+    half: u32,
+    pub hosts: u32,
+    pub tors: u32,
+    pub aggs: u32,
+    pub cores: u32,
+    /// Destination node of every port.
+    port_to: Vec<NodeId>,
+}
+
+impl FatTree {
+    /// Builds the fat-tree for an even `k` ≥ 2 (validated by the scenario).
+    pub fn new(k: u32) -> FatTree {
+        let half = k / 2;
+        let mut t = FatTree {
+            k,
+            half,
+            hosts: k * k * k / 4,
+            tors: k * half,
+            aggs: k * half,
+            cores: half * half,
+            port_to: Vec::new(),
+        };
+        t.port_to = (0..t.port_count()).map(|p| t.compute_port_to(p)).collect();
+        t
+    }
+
+    pub fn node_count(&self) -> u32 {
+        self.hosts + self.tors + self.aggs + self.cores
+    }
+
+    pub fn port_count(&self) -> u32 {
+        self.hosts + (self.tors + self.aggs + self.cores) * self.k
+    }
+
+    /// Number of switch output ports (all ports but the host NICs).
+    pub fn switch_port_count(&self) -> u32 {
+        self.port_count() - self.hosts
+    }
+
+    fn tor_node(&self, t: u32) -> NodeId {
+        self.hosts + t
+    }
+    fn agg_node(&self, a: u32) -> NodeId {
+        self.hosts + self.tors + a
+    }
+    fn core_node(&self, c: u32) -> NodeId {
+        self.hosts + self.tors + self.aggs + c
+    }
+    fn tor_port(&self, t: u32, i: u32) -> PortId {
+        self.hosts + t * self.k + i
+    }
+    fn agg_port(&self, a: u32, i: u32) -> PortId {
+        self.hosts + (self.tors + a) * self.k + i
+    }
+    fn core_port(&self, c: u32, pod: u32) -> PortId {
+        self.hosts + (self.tors + self.aggs + c) * self.k + pod
+    }
+
+    /// Tier and index within the tier of a node.
+    pub fn node_tier(&self, n: NodeId) -> (Tier, u32) {
+        if n < self.hosts {
+            (Tier::Host, n)
+        } else if n < self.hosts + self.tors {
+            (Tier::Tor, n - self.hosts)
+        } else if n < self.hosts + self.tors + self.aggs {
+            (Tier::Agg, n - self.hosts - self.tors)
+        } else {
+            (Tier::Core, n - self.hosts - self.tors - self.aggs)
+        }
+    }
+
+    /// The ToR a host hangs off.
+    pub fn tor_of(&self, host: u32) -> u32 {
+        host / self.half
+    }
+
+    /// The pod of a host.
+    pub fn pod_of(&self, host: u32) -> u32 {
+        host / (self.half * self.half)
+    }
+
+    /// The node a port leads to.
+    pub fn port_to(&self, p: PortId) -> NodeId {
+        self.port_to[p as usize]
+    }
+
+    /// The node a port belongs to (the sending side of the link).
+    pub fn port_from(&self, p: PortId) -> NodeId {
+        if p < self.hosts {
+            return p;
+        }
+        let s = (p - self.hosts) / self.k;
+        self.hosts + s
+    }
+
+    /// The host's NIC port (host → ToR).
+    pub fn nic_port(&self, host: u32) -> PortId {
+        host
+    }
+
+    fn compute_port_to(&self, p: PortId) -> NodeId {
+        let (k, half) = (self.k, self.half);
+        if p < self.hosts {
+            return self.tor_node(self.tor_of(p));
+        }
+        let s = (p - self.hosts) / k;
+        let i = (p - self.hosts) % k;
+        if s < self.tors {
+            let pod = s / half;
+            if i < half {
+                s * half + i
+            } else {
+                self.agg_node(pod * half + (i - half))
+            }
+        } else if s < self.tors + self.aggs {
+            let a = s - self.tors;
+            let pod = a / half;
+            if i < half {
+                self.tor_node(pod * half + i)
+            } else {
+                self.core_node((a % half) * half + (i - half))
+            }
+        } else {
+            let c = s - self.tors - self.aggs;
+            self.agg_node(i * half + c / half)
+        }
+    }
+
+    /// The forwarding decision at switch `node` for a packet to host `dst`.
+    pub fn hop(&self, node: NodeId, dst: u32) -> Hop {
+        let half = self.half;
+        match self.node_tier(node) {
+            (Tier::Host, _) => Hop::Port(self.nic_port(node)),
+            (Tier::Tor, t) => {
+                if self.tor_of(dst) == t {
+                    Hop::Port(self.tor_port(t, dst % half))
+                } else {
+                    Hop::Up {
+                        first: self.tor_port(t, half),
+                        count: half,
+                    }
+                }
+            }
+            (Tier::Agg, a) => {
+                if self.pod_of(dst) == a / half {
+                    Hop::Port(self.agg_port(a, self.tor_of(dst) % half))
+                } else {
+                    Hop::Up {
+                        first: self.agg_port(a, half),
+                        count: half,
+                    }
+                }
+            }
+            (Tier::Core, c) => Hop::Port(self.core_port(c, self.pod_of(dst))),
+        }
+    }
+
+    /// Number of links on a shortest path between two hosts.
+    pub fn path_links(&self, src: u32, dst: u32) -> u32 {
+        if self.tor_of(src) == self.tor_of(dst) {
+            2
+        } else if self.pod_of(src) == self.pod_of(dst) {
+            4
+        } else {
+            6
+        }
+    }
+
+    /// Number of distinct shortest paths between two hosts.
+    pub fn path_count(&self, src: u32, dst: u32) -> u32 {
+        match self.path_links(src, dst) {
+            2 => 1,
+            4 => self.half,
+            _ => self.half * self.half,
+        }
+    }
+
+    /// A readable name for a port, e.g. `tor3.up1` or `core2.pod5`.
+    pub fn port_name(&self, p: PortId) -> String {
+        let half = self.half;
+        if p < self.hosts {
+            return format!("host{p}.nic");
+        }
+        let s = (p - self.hosts) / self.k;
+        let i = (p - self.hosts) % self.k;
+        if s < self.tors {
+            if i < half {
+                format!("tor{s}.down{i}")
+            } else {
+                format!("tor{s}.up{}", i - half)
+            }
+        } else if s < self.tors + self.aggs {
+            let a = s - self.tors;
+            if i < half {
+                format!("agg{a}.down{i}")
+            } else {
+                format!("agg{a}.up{}", i - half)
+            }
+        } else {
+            format!("core{}.pod{i}", s - self.tors - self.aggs)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// Every path from `src` to `dst`, as the list of ports crossed, enumerating every up-choice.
+    fn all_paths(t: &FatTree, src: u32, dst: u32) -> BTreeSet<Vec<PortId>> {
+        fn walk(
+            t: &FatTree,
+            node: NodeId,
+            dst: u32,
+            path: &mut Vec<PortId>,
+            out: &mut BTreeSet<Vec<PortId>>,
+        ) {
+            if node == dst {
+                out.insert(path.clone());
+                return;
+            }
+            let choices: Vec<PortId> = match t.hop(node, dst) {
+                Hop::Port(p) => vec![p],
+                Hop::Up { first, count } => (first..first + count).collect(),
+            };
+            for p in choices {
+                path.push(p);
+                walk(t, t.port_to(p), dst, path, out);
+                path.pop();
+            }
+        }
+        let mut out = BTreeSet::new();
+        walk(t, src, dst, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn sizes_for_every_supported_k() {
+        for k in (4..=16).step_by(2) {
+            let t = FatTree::new(k);
+            assert_eq!(t.hosts, k * k * k / 4);
+            assert_eq!(t.tors, k * k / 2);
+            assert_eq!(t.aggs, k * k / 2);
+            assert_eq!(t.cores, k * k / 4);
+            // every switch port leads to a node of an adjacent tier, and links pair up
+            for p in 0..t.port_count() {
+                let (from, to) = (t.port_from(p), t.port_to(p));
+                let back =
+                    (0..t.port_count()).find(|&q| t.port_from(q) == to && t.port_to(q) == from);
+                assert!(
+                    back.is_some(),
+                    "k={k} port {} has no reverse",
+                    t.port_name(p)
+                );
+            }
+        }
+        assert_eq!(FatTree::new(8).hosts, 128);
+        assert_eq!(FatTree::new(16).hosts, 1024);
+    }
+
+    #[test]
+    fn path_counts_for_k8_are_1_4_and_16() {
+        let t = FatTree::new(8);
+        let same_tor = all_paths(&t, 0, 1);
+        let same_pod = all_paths(&t, 0, 5);
+        let other_pod = all_paths(&t, 0, 127);
+        assert_eq!(
+            (same_tor.len(), same_pod.len(), other_pod.len()),
+            (1, 4, 16)
+        );
+        assert_eq!(
+            (t.path_count(0, 1), t.path_count(0, 5), t.path_count(0, 127)),
+            (1, 4, 16)
+        );
+        assert!(same_tor.iter().all(|p| p.len() == 2));
+        assert!(same_pod.iter().all(|p| p.len() == 4));
+        assert!(other_pod.iter().all(|p| p.len() == 6));
+    }
+
+    #[test]
+    fn every_pair_is_reachable_on_k4() {
+        let t = FatTree::new(4);
+        for s in 0..t.hosts {
+            for d in 0..t.hosts {
+                if s != d {
+                    let paths = all_paths(&t, s, d);
+                    assert_eq!(paths.len() as u32, t.path_count(s, d));
+                    assert!(paths.iter().all(|p| p.len() as u32 == t.path_links(s, d)));
+                }
+            }
+        }
+    }
+}

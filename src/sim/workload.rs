@@ -1,0 +1,113 @@
+//! Workloads: which flows run between which hosts.
+//!
+//! Permutation with elephants (the paper's baseline, spec §13): E random hosts form a random
+//! derangement of long-lived ECMP flows; the remaining hosts form a random derangement of sprayed
+//! flows of `flow_size_bytes`. E = 0 is the plain permutation.
+
+use super::rng::{stream, Purpose, SimRng};
+use crate::scenario::{Scenario, WorkloadKind};
+use rand::seq::SliceRandom;
+
+/// One flow to create.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlowSpec {
+    pub src: u32,
+    pub dst: u32,
+    /// Bytes to deliver; `None` for a long-lived flow.
+    pub bytes: Option<u64>,
+    /// Sprayed by the scenario's LB scheme (otherwise ECMP).
+    pub sprayed: bool,
+}
+
+/// The flows of a scenario (validated), from its seed.
+pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
+    let mut rng = stream(s.seed, Purpose::Workload, 0);
+    match s.workload.kind {
+        WorkloadKind::Permutation => permutation(
+            s.hosts(),
+            s.workload.elephants,
+            s.workload.flow_size_bytes,
+            &mut rng,
+        ),
+    }
+}
+
+fn permutation(hosts: u32, elephants: u32, bytes: u64, rng: &mut SimRng) -> Vec<FlowSpec> {
+    let mut all: Vec<u32> = (0..hosts).collect();
+    all.shuffle(rng);
+    let (big, rest) = all.split_at(elephants as usize);
+    let mut out = Vec::with_capacity(hosts as usize);
+    for (src, dst) in derangement(big, rng) {
+        out.push(FlowSpec {
+            src,
+            dst,
+            bytes: None,
+            sprayed: false,
+        });
+    }
+    let mut sprayed: Vec<FlowSpec> = derangement(rest, rng)
+        .map(|(src, dst)| FlowSpec {
+            src,
+            dst,
+            bytes: Some(bytes),
+            sprayed: true,
+        })
+        .collect();
+    sprayed.sort_by_key(|f| f.src);
+    out.extend(sprayed);
+    out
+}
+
+/// Pairs (host, image) of a uniformly random derangement of `hosts` (no host maps to itself),
+/// by rejection sampling; empty for fewer than two hosts.
+fn derangement<'a>(hosts: &'a [u32], rng: &mut SimRng) -> impl Iterator<Item = (u32, u32)> + 'a {
+    let mut image: Vec<u32> = hosts.to_vec();
+    if hosts.len() >= 2 {
+        loop {
+            image.shuffle(rng);
+            if hosts.iter().zip(&image).all(|(a, b)| a != b) {
+                break;
+            }
+        }
+    } else {
+        image.clear();
+    }
+    hosts.iter().copied().zip(image)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn baseline_has_four_elephants_and_a_derangement_of_the_rest() {
+        let s = Scenario::preset("baseline").unwrap();
+        let f = flows(&s);
+        let elephants: Vec<_> = f.iter().filter(|f| !f.sprayed).collect();
+        assert_eq!(elephants.len(), 4);
+        assert!(elephants.iter().all(|e| e.bytes.is_none()));
+        let sprayed: Vec<_> = f.iter().filter(|f| f.sprayed).collect();
+        assert_eq!(sprayed.len(), 124);
+        let srcs: BTreeSet<u32> = f.iter().map(|f| f.src).collect();
+        let dsts: BTreeSet<u32> = f.iter().map(|f| f.dst).collect();
+        assert_eq!((srcs.len(), dsts.len()), (128, 128));
+        assert!(f.iter().all(|f| f.src != f.dst));
+        // elephants and sprayed flows use disjoint hosts
+        let e_hosts: BTreeSet<u32> = elephants.iter().map(|f| f.src).collect();
+        assert!(sprayed
+            .iter()
+            .all(|f| !e_hosts.contains(&f.src) && !e_hosts.contains(&f.dst)));
+    }
+
+    #[test]
+    fn the_seed_decides_the_draw() {
+        let mut s = Scenario::default();
+        let a = flows(&s);
+        assert_eq!(a, flows(&s));
+        s.seed = 2;
+        assert_ne!(a, flows(&s));
+        s.cca.algorithm = crate::scenario::CcaKind::Swift;
+        assert_eq!(flows(&s), flows(&s));
+    }
+}
