@@ -238,13 +238,11 @@ pub struct SwiftParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Transport {
-    /// SACKed packets above a hole that declare it lost (or delayed, for LSwift).
+    /// Acknowledged packets above a missing one that make it a hole (a loss for Swift; for
+    /// LSwift/MSwift a packet to wait for, srtt + 4·rttvar, before counting it delayed).
     pub dupthresh: u32,
     pub rto_min_us: f64,
     pub rto_initial_us: f64,
-    /// LSwift/MSwift: retransmit an isolated pending hole, without a cwnd change, once it has
-    /// been pending longer than srtt + 4·rttvar (rather than waiting for the RTO).
-    pub early_hole_retransmit: bool,
 }
 
 /// Timeline sampling.
@@ -344,7 +342,6 @@ impl Default for Transport {
             dupthresh: 3,
             rto_min_us: 100.0,
             rto_initial_us: 1000.0,
-            early_hole_retransmit: true,
         }
     }
 }

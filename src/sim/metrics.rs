@@ -28,6 +28,12 @@ pub struct Counters {
     pub delivered: u64,
     /// Data packets still in queues or on links when the run stopped.
     pub in_network_at_end: u64,
+    /// cwnd cuts because the delay signal was above target (all flows).
+    pub cuts_delay: u64,
+    /// cwnd cuts on a loss: a SACK hole (Swift) or a run of delayed packets (LSwift, MSwift).
+    pub cuts_loss: u64,
+    /// cwnd cuts on a retransmission timeout.
+    pub cuts_timeout: u64,
 }
 
 /// One flow's outcome.

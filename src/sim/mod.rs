@@ -160,7 +160,6 @@ impl Simulation {
             dupthresh: scenario.transport.dupthresh,
             rto_min: from_us(scenario.transport.rto_min_us),
             rto_initial: from_us(scenario.transport.rto_initial_us),
-            early_hole_retransmit: scenario.transport.early_hole_retransmit,
         };
 
         let mut sim = Simulation {
@@ -401,9 +400,9 @@ impl Simulation {
         self.kick(self.topo.nic_port(src));
     }
 
-    /// Makes sure a `FlowWake` fires by the flow's retransmission deadline.
+    /// Makes sure a `FlowWake` fires by the flow's next timer deadline.
     fn arm_timer(&mut self, f: FlowId) {
-        if let Some(deadline) = self.flows[f as usize].sender.rto_deadline {
+        if let Some(deadline) = self.flows[f as usize].sender.next_deadline() {
             self.wake_flow_at(f, deadline);
         }
     }
@@ -624,6 +623,12 @@ impl Simulation {
         });
         let mut counters = self.counters.clone();
         counters.in_network_at_end = self.packets.live_data() as u64;
+        for f in &self.flows {
+            let cuts = f.sender.cca.cuts();
+            counters.cuts_delay += cuts.delay;
+            counters.cuts_loss += cuts.loss;
+            counters.cuts_timeout += cuts.timeout;
+        }
         Report {
             finished,
             sim_time_us: to_us(self.now()),
@@ -647,5 +652,19 @@ impl Simulation {
 impl FlowReport {
     fn bytes_finite(&self) -> bool {
         self.ideal_fct_us.is_some()
+    }
+}
+
+impl Simulation {
+    /// Debug probe: (cwnd, in_flight, snd_una, snd_nxt, srtt_us) of flow `f`.
+    pub fn probe(&self, f: usize) -> (f64, u32, u64, u64, f64) {
+        let s = &self.flows[f].sender;
+        (
+            s.cca.cwnd(),
+            s.in_flight,
+            s.snd_una,
+            s.snd_nxt,
+            to_us(s.srtt),
+        )
     }
 }

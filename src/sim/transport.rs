@@ -8,7 +8,9 @@
 //! Hole detection (spec A2): a packet is a *hole* once `dupthresh` packets above it are
 //! acknowledged. With the acknowledged sequence numbers' `dupthresh`-th largest value `h`, every
 //! unacknowledged packet below `h` is a hole; a frontier sweeps up to `h`, visiting each sequence
-//! number once, and asks the CCA what a new hole means (a loss, or a delayed packet).
+//! number once, and asks the CCA what a new hole means: a loss to retransmit now (Swift), or
+//! possibly a reordered packet to wait for (LSwift, MSwift). A hole still missing after the
+//! reordering wait (srtt + 4·rttvar) is retransmitted and reported to the CCA as a delayed packet.
 
 use super::cca::{AckSample, Cca, HoleVerdict};
 use super::time::SimTime;
@@ -40,7 +42,6 @@ pub struct TransportConfig {
     pub dupthresh: u32,
     pub rto_min: SimTime,
     pub rto_initial: SimTime,
-    pub early_hole_retransmit: bool,
 }
 
 /// The sending side of one flow.
@@ -58,9 +59,8 @@ pub struct Sender {
     dupthresh: usize,
     hole_frontier: u64,
     retx_queue: VecDeque<u64>,
-    /// Holes judged "delayed", with the time they were declared.
+    /// Holes being waited for (possibly only reordered), with the time they were detected.
     pending: VecDeque<(u64, SimTime)>,
-    early_hole_retransmit: bool,
     pub srtt: SimTime,
     rttvar: SimTime,
     rto: SimTime,
@@ -89,7 +89,6 @@ impl Sender {
             hole_frontier: 0,
             retx_queue: VecDeque::with_capacity(256),
             pending: VecDeque::with_capacity(256),
-            early_hole_retransmit: cfg.early_hole_retransmit,
             srtt: base_rtt,
             rttvar: base_rtt / 2,
             rto: cfg.rto_initial,
@@ -215,7 +214,7 @@ impl Sender {
             srtt: self.srtt,
         });
         self.detect_holes(now);
-        self.retransmit_overdue_holes(now);
+        self.expire_waiting_holes(now);
         if self.snd_una >= self.total {
             self.finished_at = Some(now);
             self.rto_deadline = None;
@@ -273,37 +272,33 @@ impl Sender {
             let seq = self.hole_frontier;
             self.hole_frontier += 1;
             if self.is_acked(seq) {
-                self.cca.on_in_time();
                 continue;
             }
-            match self.cca.on_hole(now, seq, self.srtt) {
+            match self.cca.on_hole(now, self.srtt) {
                 HoleVerdict::Retransmit => self.declare_lost(seq),
-                HoleVerdict::Pending => {
+                HoleVerdict::Wait => {
                     *self.flag_mut(seq) |= PENDING;
                     self.pending.push_back((seq, now));
-                }
-                HoleVerdict::RetransmitRun { start, len } => {
-                    for s in start.max(self.snd_una)..start + len as u64 {
-                        if !self.is_acked(s) {
-                            self.declare_lost(s);
-                        }
-                    }
                 }
             }
         }
     }
 
-    /// Retransmits (without a cwnd change) pending holes older than srtt + 4·rttvar.
-    fn retransmit_overdue_holes(&mut self, now: SimTime) {
-        if !self.early_hole_retransmit {
-            return;
-        }
-        let patience = self.srtt + 4 * self.rttvar;
+    /// How long a hole may stay missing before it counts as a delayed packet: srtt + 4·rttvar.
+    fn reordering_wait(&self) -> SimTime {
+        self.srtt + 4 * self.rttvar
+    }
+
+    /// Holes waited for and still missing after the reordering wait: report them to the CCA
+    /// (in sequence order, so it can see successive ones) and retransmit them.
+    fn expire_waiting_holes(&mut self, now: SimTime) {
+        let wait = self.reordering_wait();
         while let Some(&(seq, declared)) = self.pending.front() {
             if self.is_acked(seq) || self.flag(seq) & PENDING == 0 {
                 self.pending.pop_front();
-            } else if now - declared > patience {
+            } else if now - declared >= wait {
                 self.pending.pop_front();
+                self.cca.on_delayed_packet(now, seq, self.srtt);
                 self.declare_lost(seq);
             } else {
                 break;
@@ -311,8 +306,30 @@ impl Sender {
         }
     }
 
-    /// Fires the retransmission timeout if it is due. Returns true if it fired.
+    /// When the sender next needs a timer: its retransmission deadline or the end of the
+    /// oldest hole's reordering wait.
+    pub fn next_deadline(&self) -> Option<SimTime> {
+        let hole = self
+            .pending
+            .front()
+            .map(|&(_, t)| t + self.reordering_wait());
+        match (self.rto_deadline, hole) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Timer work due at `now`: expired reordering waits, then the retransmission timeout.
+    /// Returns true if the retransmission timeout fired.
     pub fn on_timer(&mut self, now: SimTime) -> bool {
+        if self.finished_at.is_some() {
+            return false;
+        }
+        self.expire_waiting_holes(now);
+        self.on_rto(now)
+    }
+
+    fn on_rto(&mut self, now: SimTime) -> bool {
         match self.rto_deadline {
             Some(deadline) if now >= deadline && self.finished_at.is_none() => {}
             _ => return false,
@@ -384,7 +401,6 @@ mod tests {
             dupthresh: 3,
             rto_min: 100 * US,
             rto_initial: 1000 * US,
-            early_hole_retransmit: true,
         };
         Sender::new(total, Cca::new(&s, 6 * US, cwnd), 6 * US, &cfg)
     }
@@ -439,55 +455,51 @@ mod tests {
     }
 
     #[test]
-    fn lswift_waits_for_a_delayed_packet_and_counts_it_as_in_time() {
+    fn lswift_waits_for_a_reordered_packet_without_cutting() {
         let mut s = sender(CcaKind::LSwift, 100, 20.0);
         send_all(&mut s, 0);
         for seq in 1..=3 {
             s.on_ack(6 * US, seq, 0, 0, false);
         }
-        let before = s.cca.cwnd();
-        assert!(before > 20.0);
-        // nothing to retransmit: the window is still full of in-flight packets, hole 0 pending
-        assert_eq!(
-            s.next_send(6 * US),
-            SendDecision::Send {
-                seq: 20,
-                retx: false
-            }
-        );
+        assert!(s.cca.cwnd() > 20.0);
+        assert_eq!(s.queued_retransmissions(), 0);
+        assert_eq!(s.next_deadline(), Some(6 * US + s.reordering_wait()));
         // the late original arrives
         s.on_ack(7 * US, 0, 4, 0, false);
         assert_eq!(s.snd_una, 4);
         assert_eq!(s.retransmits, 0);
+        assert_eq!(s.cca.cuts().loss, 0);
     }
 
     #[test]
-    fn lswift_retransmits_a_run_of_five_holes() {
+    fn a_hole_still_missing_after_the_wait_is_retransmitted() {
+        let mut s = sender(CcaKind::LSwift, 100, 20.0);
+        send_all(&mut s, 0);
+        for seq in 1..=3 {
+            s.on_ack(6 * US, seq, 0, 0, false);
+        }
+        let later = 6 * US + s.reordering_wait();
+        s.on_timer(later);
+        assert_eq!(s.queued_retransmissions(), 1);
+        assert_eq!(s.cca.cuts().loss, 0); // one delayed packet is not a run
+        assert_eq!(
+            s.next_send(later),
+            SendDecision::Send { seq: 0, retx: true }
+        );
+    }
+
+    #[test]
+    fn five_successive_delayed_packets_cut_cwnd() {
         let mut s = sender(CcaKind::LSwift, 100, 30.0);
         send_all(&mut s, 0);
         for seq in 5..=7 {
             s.on_ack(6 * US, seq, 0, 0, false);
         }
-        assert!(s.cca.cwnd() < 16.0, "cwnd {}", s.cca.cwnd());
+        assert_eq!(s.cca.cuts().loss, 0);
+        s.on_timer(6 * US + s.reordering_wait());
+        assert_eq!(s.cca.cuts().loss, 1);
         assert_eq!(s.queued_retransmissions(), 5);
         assert_eq!(s.in_flight, 30 - 3 - 5);
-    }
-
-    #[test]
-    fn an_isolated_pending_hole_is_retransmitted_once_overdue() {
-        let mut s = sender(CcaKind::LSwift, 100, 20.0);
-        send_all(&mut s, 0);
-        for seq in 1..=3 {
-            s.on_ack(6 * US, seq, 0, 0, false);
-        }
-        let patience = s.srtt + 4 * s.rttvar;
-        let later = 6 * US + patience + 1;
-        s.on_ack(later, 4, 0, later - 6 * US, false);
-        assert_eq!(s.retransmits, 0);
-        assert_eq!(
-            s.next_send(later),
-            SendDecision::Send { seq: 0, retx: true }
-        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ pub mod swift;
 
 use crate::scenario::{CcaKind, Scenario};
 use crate::sim::time::SimTime;
-pub use swift::Swift;
+pub use swift::{Cuts, Swift};
 
 /// What one ACK tells the CCA.
 #[derive(Clone, Copy, Debug)]
@@ -30,10 +30,9 @@ pub struct AckSample {
 pub enum HoleVerdict {
     /// The packet is lost: retransmit it now.
     Retransmit,
-    /// The packet is probably only delayed: keep waiting for it.
-    Pending,
-    /// A run of delayed packets is a congestion loss: retransmit those of them still unacked.
-    RetransmitRun { start: u64, len: u32 },
+    /// The packet is probably only reordered: wait for it (the transport's reordering wait), then
+    /// report it with [`Cca::on_delayed_packet`] if it is still missing.
+    Wait,
 }
 
 /// The congestion controller of one flow.
@@ -64,15 +63,16 @@ impl Cca {
         }
     }
 
-    pub fn on_hole(&mut self, now: SimTime, seq: u64, srtt: SimTime) -> HoleVerdict {
+    pub fn on_hole(&mut self, now: SimTime, srtt: SimTime) -> HoleVerdict {
         match self {
-            Cca::Swift(c) => c.on_hole(now, seq, srtt),
+            Cca::Swift(c) => c.on_hole(now, srtt),
         }
     }
 
-    pub fn on_in_time(&mut self) {
+    /// A hole the transport waited for is still missing (it is retransmitted now).
+    pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
         match self {
-            Cca::Swift(c) => c.on_in_time(),
+            Cca::Swift(c) => c.on_delayed_packet(now, seq, srtt),
         }
     }
 
@@ -93,6 +93,13 @@ impl Cca {
     pub fn signal(&self) -> f64 {
         match self {
             Cca::Swift(c) => c.signal(),
+        }
+    }
+
+    /// Multiplicative decreases so far, by cause.
+    pub fn cuts(&self) -> Cuts {
+        match self {
+            Cca::Swift(c) => c.cuts,
         }
     }
 

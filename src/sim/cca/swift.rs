@@ -3,8 +3,11 @@
 //! - **Swift**: delay-based AIMD towards a target RTT (spec §3). Loss recovery is SACK-based and,
 //!   as the paper describes it, *any* SACK hole is a loss that cuts cwnd by `max_mdf` (at most
 //!   once per RTT). Under spraying every reordered packet is such a hole.
-//! - **LSwift**: Swift + LTCP-U (spec §4). A hole is only a "delayed packet"; cwnd is cut only
-//!   after `ltcp_k` (5) *successive* delayed packets, which are then retransmitted.
+//! - **LSwift**: Swift + LTCP-U (spec §4). LTCP waits longer for a disordered packet and halves
+//!   only on *successive* losses. Here a hole is waited for (the transport's reordering wait,
+//!   srtt + 4·rttvar); a hole still missing after the wait is a "delayed packet" and is
+//!   retransmitted; `ltcp_k` (5) successive delayed packets cut cwnd by `max_mdf`. Reordering
+//!   alone therefore never cuts cwnd.
 //! - **MSwift**: LSwift deciding on the median (or another percentile) of the last H delay
 //!   samples instead of the latest one (spec §5, §9), with H from the Nyquist rule H = max(⌊W/2⌋, 1).
 //!
@@ -20,8 +23,9 @@ use crate::sim::time::{from_us, SimTime};
 enum HoleReaction {
     /// Swift: every hole is a loss (retransmit, cut cwnd).
     EveryHoleIsLoss,
-    /// LTCP-U: a hole is a delayed packet; `run_len` successive ones starting at `run_start`
-    /// form the current run, and a run of `ltcp_k` is a congestion loss.
+    /// LTCP-U: a hole is waited for; once still missing after the wait it is a delayed packet.
+    /// `run_len` successive delayed packets from `run_start` form the current run; a run of
+    /// `ltcp_k` is a congestion loss.
     SuccessiveHoles { run_start: u64, run_len: u32 },
 }
 
@@ -48,6 +52,19 @@ pub struct Swift {
     retransmit_cnt: u32,
     /// The delay the last decision used (ps).
     signal: f64,
+    /// Multiplicative decreases so far, by cause.
+    pub cuts: Cuts,
+}
+
+/// Multiplicative decreases of cwnd, by cause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cuts {
+    /// The delay signal was above target.
+    pub delay: u64,
+    /// A loss: a SACK hole (Swift) or a run of delayed packets (LSwift, MSwift).
+    pub loss: u64,
+    /// A retransmission timeout.
+    pub timeout: u64,
 }
 
 impl Swift {
@@ -88,6 +105,7 @@ impl Swift {
             t_last_decrease: None,
             retransmit_cnt: 0,
             signal: base_rtt as f64,
+            cuts: Cuts::default(),
         }
     }
 
@@ -136,43 +154,43 @@ impl Swift {
         } else if self.can_decrease(s.now, s.srtt) {
             let factor = (1.0 - self.beta * (delay - target) / delay).max(1.0 - self.max_mdf);
             self.decrease(s.now, factor);
+            self.cuts.delay += 1;
         }
     }
 
-    /// A new hole at `seq` in the SACK scoreboard (§3.3 for Swift, §4 for LSwift/MSwift).
-    pub fn on_hole(&mut self, now: SimTime, seq: u64, srtt: SimTime) -> HoleVerdict {
-        let ltcp_k = self.ltcp_k;
-        match &mut self.holes {
+    /// A new hole at `seq` in the SACK scoreboard: Swift takes it as a loss (§3.3); LSwift and
+    /// MSwift wait for the packet (§4).
+    pub fn on_hole(&mut self, now: SimTime, srtt: SimTime) -> HoleVerdict {
+        match self.holes {
             HoleReaction::EveryHoleIsLoss => {
                 if self.can_decrease(now, srtt) {
                     self.decrease(now, 1.0 - self.max_mdf);
+                    self.cuts.loss += 1;
                 }
                 HoleVerdict::Retransmit
             }
-            HoleReaction::SuccessiveHoles { run_start, run_len } => {
-                if *run_len > 0 && seq == *run_start + *run_len as u64 {
-                    *run_len += 1;
-                } else {
-                    *run_start = seq;
-                    *run_len = 1;
-                }
-                if *run_len < ltcp_k {
-                    return HoleVerdict::Pending;
-                }
-                let (start, len) = (*run_start, *run_len);
-                *run_len = 0;
-                if self.can_decrease(now, srtt) {
-                    self.decrease(now, 1.0 - self.max_mdf);
-                }
-                HoleVerdict::RetransmitRun { start, len }
-            }
+            HoleReaction::SuccessiveHoles { .. } => HoleVerdict::Wait,
         }
     }
 
-    /// A packet below the hole frontier arrived in time: it breaks a run of delayed packets.
-    pub fn on_in_time(&mut self) {
-        if let HoleReaction::SuccessiveHoles { run_len, .. } = &mut self.holes {
+    /// A hole the sender waited for is still missing: a delayed packet (LTCP-U, §4). The packet is
+    /// retransmitted either way; `ltcp_k` successive delayed packets are a congestion loss.
+    pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
+        let HoleReaction::SuccessiveHoles { run_start, run_len } = &mut self.holes else {
+            return;
+        };
+        if *run_len > 0 && seq == *run_start + *run_len as u64 {
+            *run_len += 1;
+        } else {
+            *run_start = seq;
+            *run_len = 1;
+        }
+        if *run_len >= self.ltcp_k {
             *run_len = 0;
+            if self.can_decrease(now, srtt) {
+                self.decrease(now, 1.0 - self.max_mdf);
+                self.cuts.loss += 1;
+            }
         }
     }
 
@@ -184,6 +202,7 @@ impl Swift {
         } else if self.can_decrease(now, srtt) {
             self.decrease(now, 1.0 - self.max_mdf);
         }
+        self.cuts.timeout += 1;
     }
 
     /// Below one packet of cwnd, one packet every srtt/cwnd.
@@ -277,35 +296,37 @@ mod tests {
     #[test]
     fn swift_cuts_on_every_hole_once_per_rtt() {
         let mut s = swift(CcaKind::Swift, 100.0);
-        assert_eq!(s.on_hole(0, 10, BASE), HoleVerdict::Retransmit);
+        assert_eq!(s.on_hole(0, BASE), HoleVerdict::Retransmit);
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
-        assert_eq!(s.on_hole(1, 12, BASE), HoleVerdict::Retransmit);
+        assert_eq!(s.on_hole(1, BASE), HoleVerdict::Retransmit);
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
+        assert_eq!(s.cuts.loss, 1);
+    }
+
+    #[test]
+    fn lswift_waits_on_holes() {
+        let mut s = swift(CcaKind::LSwift, 100.0);
+        assert_eq!(s.on_hole(0, BASE), HoleVerdict::Wait);
+        assert_eq!(s.cwnd(), 100.0);
     }
 
     #[test]
     fn lswift_cuts_only_after_five_successive_delayed_packets() {
         let mut s = swift(CcaKind::LSwift, 100.0);
         for seq in 10..14 {
-            assert_eq!(s.on_hole(0, seq, BASE), HoleVerdict::Pending);
+            s.on_delayed_packet(0, seq, BASE);
         }
         assert_eq!(s.cwnd(), 100.0);
-        assert_eq!(
-            s.on_hole(0, 14, BASE),
-            HoleVerdict::RetransmitRun { start: 10, len: 5 }
-        );
+        s.on_delayed_packet(0, 14, BASE);
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
+        assert_eq!(s.cuts.loss, 1);
     }
 
     #[test]
-    fn lswift_run_breaks_on_a_gap_or_an_in_time_packet() {
+    fn lswift_run_breaks_on_a_gap() {
         let mut s = swift(CcaKind::LSwift, 100.0);
-        for seq in [1, 2, 3, 4, 6, 7, 8, 9] {
-            assert_eq!(s.on_hole(0, seq, BASE), HoleVerdict::Pending);
-        }
-        s.on_in_time();
-        for seq in 20..24 {
-            assert_eq!(s.on_hole(0, seq, BASE), HoleVerdict::Pending);
+        for seq in [1, 2, 3, 4, 6, 7, 8, 9, 11] {
+            s.on_delayed_packet(0, seq, BASE);
         }
         assert_eq!(s.cwnd(), 100.0);
     }
