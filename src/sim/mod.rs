@@ -476,8 +476,8 @@ impl Simulation {
             .schedule_after(ser + self.link.latency, Event::Arrive(id));
         let p = &mut self.ports[port as usize];
         p.busy_until = self.queue.now() + ser;
-        let sent_data = self.packets[id].kind == PacketKind::Data;
-        let more = !p.ctrl.is_empty() || !p.data.is_empty() || (is_nic && sent_data);
+        // a NIC always looks again when free: its flows may have data even after it sent an ACK
+        let more = is_nic || !p.ctrl.is_empty() || !p.data.is_empty();
         if more {
             p.wake_pending = true;
             self.queue.schedule_after(ser, Event::PortFree(port));
