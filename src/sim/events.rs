@@ -120,6 +120,11 @@ impl<E: Copy> EventQueue<E> {
 
     /// Removes and returns the earliest event, advancing `now` to its time.
     pub fn pop(&mut self) -> Option<(SimTime, E)> {
+        self.pop_until(SimTime::MAX)
+    }
+
+    /// Like [`pop`](Self::pop), but only an event at or before `limit`.
+    pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
         let mut best: Option<(SimTime, u64)> = self.heap.peek().map(Entry::key);
         let mut best_lane = usize::MAX;
         for (i, lane) in self.lanes.iter().enumerate() {
@@ -130,7 +135,9 @@ impl<E: Copy> EventQueue<E> {
                 }
             }
         }
-        best?;
+        if best?.0 > limit {
+            return None;
+        }
         let entry = if best_lane == usize::MAX {
             self.heap.pop()
         } else {
@@ -185,6 +192,18 @@ mod tests {
         assert!(out.windows(2).all(|w| w[0].0 <= w[1].0));
         assert_eq!(out.len(), 1 + 2 * 199);
         assert!(q.is_empty());
+    }
+
+    #[test]
+    fn pop_until_leaves_later_events() {
+        let mut q = EventQueue::new();
+        q.schedule_after(10, 1);
+        q.schedule_at(20, 2);
+        assert_eq!(q.pop_until(9), None);
+        assert_eq!(q.pop_until(10), Some((10, 1)));
+        assert_eq!(q.pop_until(19), None);
+        assert_eq!(q.now(), 10);
+        assert_eq!(q.len(), 1);
     }
 
     #[test]

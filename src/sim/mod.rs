@@ -259,14 +259,10 @@ impl Simulation {
     pub fn advance(&mut self, budget: u64) -> Progress {
         let mut left = budget;
         while left > 0 && !self.done {
-            let Some((now, event)) = self.queue.pop() else {
+            let Some((_, event)) = self.queue.pop_until(self.max_time) else {
                 self.done = true;
                 break;
             };
-            if now > self.max_time {
-                self.done = true;
-                break;
-            }
             self.counters.events += 1;
             left -= 1;
             match event {

@@ -1,0 +1,288 @@
+//! Integration tests of the simulator core: conservation, determinism, completion, lower bounds,
+//! the timeline API, hostile scenarios, and the paper's qualitative baseline result.
+
+use spraylab::scenario::{CcaKind, History, LbScheme, Scenario};
+use spraylab::Simulation;
+
+/// A small, quick scenario: k=4 (16 hosts), 2 elephants, 256 KiB flows.
+fn small(cca: CcaKind, lb: LbScheme) -> Scenario {
+    let mut s = Scenario::default();
+    s.topology.k = 4;
+    s.workload.elephants = 2;
+    s.workload.flow_size_bytes = 256 << 10;
+    s.cca.algorithm = cca;
+    s.lb.scheme = lb;
+    s
+}
+
+fn all_combinations() -> Vec<Scenario> {
+    let mut out = Vec::new();
+    for cca in CcaKind::ALL {
+        for lb in [LbScheme::Ecmp, LbScheme::Ops] {
+            out.push(small(cca, lb));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_flow_finishes_for_every_cca_and_lb() {
+    for s in all_combinations() {
+        let mut sim = Simulation::new(&s).unwrap();
+        assert!(sim.run().done);
+        let r = sim.report();
+        assert!(
+            r.finished,
+            "{:?}/{:?} did not finish",
+            s.cca.algorithm, s.lb.scheme
+        );
+        for f in r.flows.iter().filter(|f| f.sprayed) {
+            assert!(f.fct_us.is_some());
+            assert_eq!(f.bytes, 256 << 10);
+        }
+        assert_eq!(r.flows.iter().filter(|f| !f.sprayed).count(), 2);
+    }
+}
+
+#[test]
+fn fct_and_cct_are_never_below_their_zero_queueing_bounds() {
+    for s in all_combinations() {
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        let r = sim.report();
+        for f in r.flows.iter().filter(|f| f.sprayed) {
+            assert!(f.fct_us.unwrap() >= f.ideal_fct_us.unwrap() - 0.05, "{f:?}");
+        }
+        let cct = r.cct_us.unwrap();
+        assert!(cct >= r.ideal_cct_us - 0.05);
+        assert!(r.cct_inflation.unwrap() > -0.001);
+    }
+}
+
+#[test]
+fn the_papers_lower_bound_for_the_baseline_is_90_14_us() {
+    let sim = Simulation::new(&Scenario::preset("baseline").unwrap()).unwrap();
+    assert!((sim.report().ideal_cct_us - 90.1356).abs() < 1e-3);
+    assert_eq!(sim.bdp_packets(), 153.0);
+    assert_eq!(sim.base_rtt(0, 127), 6_249_600);
+}
+
+/// Data packets sent = delivered + dropped + still in the network, at any point of a run.
+fn assert_conserved(sim: &Simulation) {
+    let c = sim.report().counters;
+    assert_eq!(
+        c.data_packets,
+        c.delivered + c.drops + c.in_network_at_end,
+        "{c:?}"
+    );
+}
+
+#[test]
+fn every_data_packet_is_delivered_dropped_or_in_flight() {
+    for mut s in all_combinations() {
+        // small buffers so that drops happen too
+        s.topology.buffer_bytes = 24 << 10;
+        s.topology.ecn_min_bytes = 8 << 10;
+        s.topology.ecn_max_bytes = 8 << 10;
+        let mut sim = Simulation::new(&s).unwrap();
+        for _ in 0..5 {
+            sim.advance(20_000);
+            assert_conserved(&sim);
+        }
+        sim.run();
+        assert_conserved(&sim);
+        let r = sim.report();
+        assert!(r.finished);
+        assert!(r.counters.drops > 0, "{:?}", s.cca.algorithm);
+        assert!(r.counters.retransmits > 0);
+    }
+}
+
+#[test]
+fn same_scenario_and_seed_give_identical_reports() {
+    for s in all_combinations() {
+        let run = |s: &Scenario| {
+            let mut sim = Simulation::new(s).unwrap();
+            sim.run();
+            let mut tl = sim.drain_timeline();
+            tl.cwnd.truncate(1000);
+            (sim.report().to_json(), tl)
+        };
+        let (a, ta) = run(&s);
+        let (b, tb) = run(&s);
+        assert_eq!(a, b);
+        assert_eq!(ta, tb);
+        let mut other = s.clone();
+        other.seed += 1;
+        assert_ne!(run(&other).0, a, "another seed draws another permutation");
+    }
+}
+
+#[test]
+fn advancing_in_small_budgets_gives_the_same_result() {
+    let s = small(CcaKind::MSwift, LbScheme::Ops);
+    let mut whole = Simulation::new(&s).unwrap();
+    whole.run();
+    let mut pieces = Simulation::new(&s).unwrap();
+    while !pieces.advance(777).done {
+        pieces.drain_timeline();
+    }
+    assert_eq!(whole.report(), pieces.report());
+}
+
+#[test]
+fn timeline_covers_the_run_and_drains_incrementally() {
+    let s = small(CcaKind::MSwift, LbScheme::Ops);
+    let mut sim = Simulation::new(&s).unwrap();
+    let mut buckets = 0;
+    let mut last_end = -1.0;
+    let flows = sim.report().flows.len();
+    let ports = sim.timeline_port_names().len();
+    while !sim.advance(5_000).done {
+        let b = sim.drain_timeline();
+        if !b.is_empty() {
+            assert!(b.start_us > last_end);
+            last_end = b.time_us(b.buckets - 1);
+            assert_eq!((b.flows, b.ports), (flows, ports));
+            assert_eq!(b.cwnd.len(), b.buckets * flows);
+            assert_eq!(b.queue_bytes.len(), b.buckets * ports);
+            assert!(b.cwnd.iter().all(|m| m.min <= m.max && m.min > 0.0));
+            buckets += b.buckets;
+        }
+    }
+    buckets += sim.drain_timeline().buckets;
+    let sim_us = sim.report().sim_time_us;
+    assert!(
+        (buckets as f64 - sim_us).abs() <= 2.0,
+        "{buckets} buckets for {sim_us} µs"
+    );
+    // some queue built up somewhere, and the elephants' ports are known
+    assert_eq!(
+        sim.elephant_ports().iter().filter(|&&p| p >= ports).count(),
+        0
+    );
+    assert!(!sim.elephant_ports().is_empty());
+}
+
+#[test]
+fn mswift_signal_is_the_median_and_lswift_signal_the_latest_delay() {
+    for (cca, expect_equal) in [(CcaKind::LSwift, true), (CcaKind::MSwift, false)] {
+        let mut s = small(cca, LbScheme::Ops);
+        s.workload.flow_size_bytes = 1 << 20;
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        let b = sim.drain_timeline();
+        let differ = b
+            .signal_us
+            .iter()
+            .zip(&b.raw_delay_us)
+            .filter(|(a, r)| a != r)
+            .count();
+        if expect_equal {
+            assert_eq!(differ, 0);
+        } else {
+            assert!(
+                differ > b.signal_us.len() / 4,
+                "{differ} of {}",
+                b.signal_us.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn hostile_scenarios_are_refused_or_run_without_panicking() {
+    let base = small(CcaKind::MSwift, LbScheme::Ops);
+    let mut cases: Vec<Scenario> = Vec::new();
+    let mut push = |f: &dyn Fn(&mut Scenario)| {
+        let mut s = base.clone();
+        s.max_sim_time_us = 300.0;
+        f(&mut s);
+        cases.push(s);
+    };
+    push(&|s| s.topology.k = 0);
+    push(&|s| s.topology.k = u32::MAX);
+    push(&|s| s.topology.link_gbps = 0);
+    push(&|s| s.topology.link_gbps = 1);
+    push(&|s| s.topology.link_latency_us = f64::INFINITY);
+    push(&|s| s.topology.link_latency_us = 0.0);
+    push(&|s| s.topology.buffer_bytes = 100);
+    push(&|s| s.topology.mss_bytes = 64);
+    push(&|s| s.topology.ecn_max_bytes = 0);
+    push(&|s| s.topology.ecn_min_bytes = 1 << 30);
+    push(&|s| s.workload.elephants = 14);
+    push(&|s| s.workload.elephants = 15);
+    push(&|s| s.workload.flow_size_bytes = 0);
+    push(&|s| s.workload.flow_size_bytes = 1);
+    push(&|s| s.lb.path_labels = 1);
+    push(&|s| s.lb.path_labels = 0);
+    push(&|s| s.cca.history = History::Fixed(1024));
+    push(&|s| s.cca.history = History::Fixed(5000));
+    push(&|s| s.cca.percentile = 0);
+    push(&|s| s.cca.percentile = 99);
+    push(&|s| s.cca.initial_cwnd_bdp = 0.001);
+    push(&|s| s.cca.initial_cwnd_bdp = -1.0);
+    push(&|s| s.cca.swift.max_cwnd = 1.0);
+    push(&|s| s.cca.swift.min_cwnd = 0.0);
+    push(&|s| s.cca.swift.fs_min_cwnd = 200.0);
+    push(&|s| s.transport.dupthresh = 1);
+    push(&|s| s.transport.dupthresh = 0);
+    push(&|s| s.timeline.interval_us = 0.0);
+    push(&|s| s.timeline.interval_us = 0.01);
+    push(&|s| s.timeline.max_buffered = 2);
+    push(&|s| s.max_sim_time_us = 1.0);
+    push(&|s| s.max_sim_time_us = f64::NAN);
+    let (mut refused, mut ran) = (0, 0);
+    for s in cases {
+        match Simulation::new(&s) {
+            Err(e) => {
+                assert!(!e.field.is_empty() && e.message.contains("from"), "{e}");
+                refused += 1;
+            }
+            Ok(mut sim) => {
+                sim.run();
+                let r = sim.report();
+                assert_eq!(
+                    r.counters.data_packets,
+                    r.counters.delivered + r.counters.drops + r.counters.in_network_at_end
+                );
+                ran += 1;
+            }
+        }
+    }
+    assert!(refused >= 12 && ran >= 12, "refused {refused}, ran {ran}");
+}
+
+#[test]
+fn a_run_cut_short_reports_unfinished_flows() {
+    let mut s = small(CcaKind::LSwift, LbScheme::Ops);
+    s.workload.flow_size_bytes = 4 << 20;
+    s.max_sim_time_us = 20.0;
+    let mut sim = Simulation::new(&s).unwrap();
+    sim.run();
+    let r = sim.report();
+    assert!(!r.finished);
+    assert_eq!(r.cct_us, None);
+    assert!(r.sim_time_us <= 20.0);
+    assert!(r.flows.iter().any(|f| f.sprayed && f.fct_us.is_none()));
+}
+
+/// The paper's baseline (128 hosts, 4 ECMP elephants, OPS): Swift collapses on reordering,
+/// LSwift on the delay signal, and MSwift's median avoids most of it (Fig. 4).
+#[test]
+fn baseline_swift_collapses_and_mswift_beats_lswift() {
+    let inflation = |cca| {
+        let mut s = Scenario::preset("baseline").unwrap();
+        s.cca.algorithm = cca;
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        sim.report().cct_inflation.unwrap()
+    };
+    let (swift, lswift, mswift) = (
+        inflation(CcaKind::Swift),
+        inflation(CcaKind::LSwift),
+        inflation(CcaKind::MSwift),
+    );
+    assert!(swift > 3.0 * lswift, "Swift {swift} vs LSwift {lswift}");
+    assert!(mswift < lswift, "MSwift {mswift} vs LSwift {lswift}");
+}
