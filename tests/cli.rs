@@ -1,0 +1,197 @@
+//! The `spraylab` command line: reports, files, and one-line errors with exit code 2.
+
+use std::process::{Command, Output};
+
+fn spraylab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_spraylab"))
+        .args(args)
+        .output()
+        .expect("spraylab runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const SMALL: &[&str] = &["--k", "4", "--elephants", "2", "--flow-size", "256KiB"];
+
+fn run_json(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["run", "--format", "json"];
+    args.extend_from_slice(SMALL);
+    args.extend_from_slice(extra);
+    let o = spraylab(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).expect("valid JSON")
+}
+
+#[test]
+fn json_report_has_the_documented_fields() {
+    let r = run_json(&["--cca", "mswift", "--lb", "ops", "--seed", "3"]);
+    for key in [
+        "cct_us",
+        "ideal_cct_us",
+        "cct_inflation",
+        "flows",
+        "counters",
+        "perf",
+    ] {
+        assert!(r.get(key).is_some(), "missing {key}");
+    }
+    for key in [
+        "events",
+        "data_packets",
+        "retransmits",
+        "drops",
+        "ecn_marks",
+        "timeouts",
+    ] {
+        assert!(
+            r["counters"][key].as_u64().is_some(),
+            "missing counters.{key}"
+        );
+    }
+    for key in ["wall_s", "events_per_s", "data_packets_per_s"] {
+        assert!(r["perf"][key].as_f64().is_some(), "missing perf.{key}");
+    }
+    let flows = r["flows"].as_array().unwrap();
+    assert_eq!(flows.len(), 16);
+    for f in flows {
+        for key in ["src", "dst", "bytes", "sprayed", "fct_us"] {
+            assert!(f.get(key).is_some(), "missing flows[].{key}");
+        }
+    }
+}
+
+#[test]
+fn identical_inputs_give_identical_reports_outside_perf() {
+    let strip = |mut v: serde_json::Value| {
+        v.as_object_mut().unwrap().remove("perf");
+        v
+    };
+    let a = strip(run_json(&["--cca", "lswift", "--seed", "5"]));
+    let b = strip(run_json(&["--cca", "lswift", "--seed", "5"]));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn scenario_files_in_toml_and_json_give_the_same_run() {
+    let dir = std::env::temp_dir().join(format!("spraylab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let toml_path = dir.join("s.toml");
+    let o = spraylab(&[
+        "scenario",
+        "--k",
+        "4",
+        "--elephants",
+        "2",
+        "--flow-size",
+        "128KiB",
+    ]);
+    assert!(o.status.success());
+    std::fs::write(&toml_path, stdout(&o)).unwrap();
+    let json_path = dir.join("s.json");
+    std::fs::write(
+        &json_path,
+        r#"{"topology": {"k": 4}, "workload": {"elephants": 2, "flow_size_bytes": 131072}}"#,
+    )
+    .unwrap();
+    let run = |p: &std::path::Path| {
+        let o = spraylab(&["run", "--format", "json", "--scenario", p.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        v.as_object_mut().unwrap().remove("perf");
+        v
+    };
+    assert_eq!(run(&toml_path), run(&json_path));
+
+    let csv = dir.join("t.csv");
+    let o = spraylab(&[
+        "run",
+        "--scenario",
+        json_path.to_str().unwrap(),
+        "--timeline",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.starts_with("time_us,series,id,min,max\n"));
+    for series in [
+        ",cwnd_pkts,flow0,",
+        ",signal_us,",
+        ",raw_delay_us,",
+        ",queue_bytes,",
+    ] {
+        assert!(text.contains(series), "no {series} rows");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Bad input: exit code 2, one line on stderr naming the problem, nothing on stdout.
+fn assert_refused(args: &[&str], needle: &str) {
+    let o = spraylab(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    assert_refused(&["frobnicate"], "unknown command");
+    assert_refused(&["run", "--bogus"], "--bogus");
+    assert_refused(&["run", "--k"], "--k needs a value");
+    assert_refused(&["run", "--k", "7"], "topology.k");
+    assert_refused(&["run", "--k", "x"], "--k");
+    assert_refused(&["run", "--k", "99999999999999999999"], "--k");
+    assert_refused(&["run", "--cca", "reno"], "--cca");
+    assert_refused(&["run", "--lb", "magic"], "--lb");
+    assert_refused(&["run", "--elephants", "1"], "workload.elephants");
+    assert_refused(&["run", "--flow-size", "0"], "workload.flow_size_bytes");
+    assert_refused(&["run", "--flow-size", "lots"], "--flow-size");
+    assert_refused(&["run", "--history", "0"], "cca.history");
+    assert_refused(&["run", "--history", "soon"], "--history");
+    assert_refused(&["run", "--percentile", "100"], "cca.percentile");
+    assert_refused(&["run", "--seed", "-1"], "--seed");
+    assert_refused(&["run", "--preset", "nope"], "--preset");
+    assert_refused(&["run", "--scenario", "/nonexistent/x.toml"], "cannot read");
+    assert_refused(&["run", "--format", "yaml"], "--format");
+    assert_refused(&["bench", "--slow"], "bench");
+
+    let dir = std::env::temp_dir().join(format!("spraylab-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("a.toml", "[topology]\nk = \"eight\"\n", "topology.k"),
+        ("b.toml", "[topology]\nspeed = 3\n", "topology"),
+        ("c.toml", "not toml at all ][", "c.toml"),
+        (
+            "d.json",
+            "{\"cca\": {\"algorithm\": \"cubic\"}}",
+            "cca.algorithm",
+        ),
+        (
+            "e.json",
+            "{\"topology\": {\"link_latency_us\": -1}}",
+            "topology.link_latency_us",
+        ),
+        ("f.json", "\u{0}\u{1}", "f.json"),
+    ];
+    for (name, text, needle) in cases {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        assert_refused(&["run", "--scenario", p.to_str().unwrap()], needle);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn presets_and_help_are_listed() {
+    let o = spraylab(&["presets"]);
+    assert!(stdout(&o).contains("baseline") && stdout(&o).contains("permutation"));
+    let o = spraylab(&["help"]);
+    assert!(o.status.success() && stdout(&o).contains("--history"));
+}
