@@ -517,7 +517,8 @@ impl Scenario {
     }
 }
 
-/// Keeps the first line of a multi-line parser message.
+/// Folds a multi-line parser message onto one line.
+#[cfg(not(target_arch = "wasm32"))]
 fn one_line(s: &str) -> String {
     let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     lines.join(" ")
@@ -560,6 +561,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn json_and_toml_round_trip() {
         let mut s = Scenario::preset("baseline").unwrap();
         s.cca.history = History::Fixed(7);
@@ -569,6 +571,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn partial_files_fill_in_defaults() {
         let s = Scenario::from_toml("seed = 9\n[topology]\nk = 4\n[cca]\nhistory = \"nyquist\"\n")
             .unwrap();
@@ -576,6 +579,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn errors_name_the_field() {
         let e = Scenario::from_json(r#"{"topology": {"kk": 3}}"#).unwrap_err();
         assert!(e.field.starts_with("topology"), "{e}");

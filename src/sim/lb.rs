@@ -41,7 +41,7 @@ impl PathChooser {
 /// Index of the up-port (of `count`) a switch with `salt` picks for (flow, label).
 pub fn hash_port(flow: u32, label: u16, salt: u64, count: u32) -> u32 {
     let h = super::rng::mix64(((flow as u64) << 16 | label as u64) ^ salt);
-    ((h >> 32) * count as u64 >> 32) as u32
+    (((h >> 32) * count as u64) >> 32) as u32
 }
 
 #[cfg(test)]

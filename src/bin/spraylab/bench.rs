@@ -6,7 +6,7 @@
 //! memory from VmHWM (Linux); elsewhere wall time stands in and memory is reported as unknown.
 
 use crate::args::{usage, UsageError};
-use crate::build_scenario;
+use crate::cli::build_scenario;
 use serde::{Deserialize, Serialize};
 use spraylab::Simulation;
 use std::time::Instant;

@@ -1,0 +1,246 @@
+//! The native command line (everything but `main`), compiled only for native targets.
+
+use crate::args::{apply_override, parse_run, usage, Format, RunArgs, UsageError};
+use spraylab::scenario::{Scenario, PRESETS};
+use spraylab::sim::metrics::Perf;
+use spraylab::sim::timeline::TimelineBatch;
+use spraylab::{Report, Simulation};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const HELP: &str = "\
+spraylab: packet-level simulation of congestion control under packet spraying
+
+USAGE:
+  spraylab run [--preset NAME | --scenario FILE] [OVERRIDES] [--format text|json] [--timeline FILE.csv]
+  spraylab scenario [--preset NAME | --scenario FILE] [OVERRIDES]   print the scenario as TOML
+  spraylab presets                                                  list the presets
+  spraylab bench [--quick]                                          speed and memory figures
+  spraylab help
+
+A scenario file is TOML (.toml) or JSON (.json); missing fields take the paper's defaults.
+Without --preset or --scenario, `run` uses the `baseline` preset.
+";
+
+pub fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match dispatch(&argv) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("spraylab: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn dispatch(argv: &[String]) -> Result<(), UsageError> {
+    let Some((cmd, rest)) = argv.split_first() else {
+        print!("{HELP}");
+        return Ok(());
+    };
+    match cmd.as_str() {
+        "run" => run(parse_run(rest)?),
+        "scenario" => {
+            let a = parse_run(rest)?;
+            let s = build_scenario(&a)?;
+            print!("{}", toml::to_string(&s).map_err(|e| usage(e.to_string()))?);
+            Ok(())
+        }
+        "presets" => {
+            for (name, about) in PRESETS {
+                println!("{name:<14} {about}");
+            }
+            Ok(())
+        }
+        "bench" => crate::bench::run(rest),
+        "bench-case" => crate::bench::case(rest),
+        "help" | "--help" | "-h" => {
+            print!("{HELP}\nOVERRIDES:\n");
+            for (flag, about) in crate::args::OVERRIDES {
+                println!("  {flag:<13} {about}");
+            }
+            Ok(())
+        }
+        other => Err(usage(format!(
+            "unknown command {other:?} (expected run, scenario, presets, bench or help)"
+        ))),
+    }
+}
+
+/// The scenario named by a preset or file, with the overrides applied and validated.
+pub fn build_scenario(a: &RunArgs) -> Result<Scenario, UsageError> {
+    let mut s = if let Some(path) = &a.scenario_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| usage(format!("--scenario {}: cannot read: {e}", path.display())))?;
+        let is_json = path
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("json"));
+        let parsed = if is_json {
+            Scenario::from_json(&text)
+        } else {
+            Scenario::from_toml(&text)
+        };
+        parsed.map_err(|e| usage(format!("{}: {e}", path.display())))?
+    } else {
+        let name = a.preset.as_deref().unwrap_or("baseline");
+        Scenario::preset(name).ok_or_else(|| {
+            let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+            usage(format!(
+                "--preset must be one of {}, got {name:?}",
+                names.join(", ")
+            ))
+        })?
+    };
+    for (flag, value) in &a.overrides {
+        apply_override(&mut s, flag, value)?;
+    }
+    s.validate()
+        .map_err(|e| usage(format!("invalid scenario: {e}")))?;
+    Ok(s)
+}
+
+fn run(a: RunArgs) -> Result<(), UsageError> {
+    let scenario = build_scenario(&a)?;
+    let mut sim =
+        Simulation::new(&scenario).map_err(|e| usage(format!("invalid scenario: {e}")))?;
+    let mut csv = match &a.timeline {
+        Some(path) => Some(TimelineCsv::create(path, sim.timeline_port_names())?),
+        None => None,
+    };
+    let started = Instant::now();
+    loop {
+        let progress = sim.advance(1 << 20);
+        if let Some(csv) = csv.as_mut() {
+            csv.write(&sim.drain_timeline())?;
+        }
+        if progress.done {
+            break;
+        }
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let mut report = sim.report();
+    report.perf = Some(Perf {
+        wall_s: wall,
+        events_per_s: report.counters.events as f64 / wall,
+        data_packets_per_s: report.counters.data_packets as f64 / wall,
+    });
+    match a.format {
+        Format::Json => println!("{}", report.to_json()),
+        Format::Text => print_summary(&scenario, &report),
+    }
+    Ok(())
+}
+
+fn print_summary(s: &Scenario, r: &Report) {
+    let sprayed: Vec<f64> = r
+        .flows
+        .iter()
+        .filter(|f| f.sprayed)
+        .filter_map(|f| f.fct_us)
+        .collect();
+    let mut sorted = sprayed.clone();
+    sorted.sort_by(f64::total_cmp);
+    let pct = |p: f64| {
+        sorted
+            .get(((sorted.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or(f64::NAN)
+    };
+    println!(
+        "{} hosts, {} elephants, {:?} over {:?}, {} B flows, seed {}",
+        s.hosts(),
+        s.workload.elephants,
+        s.cca.algorithm,
+        s.lb.scheme,
+        s.workload.flow_size_bytes,
+        s.seed
+    );
+    match (r.cct_us, r.cct_inflation) {
+        (Some(cct), Some(infl)) => println!(
+            "CCT {cct:.2} µs, lower bound {:.2} µs, inflation {:.1} %",
+            r.ideal_cct_us,
+            infl * 100.0
+        ),
+        _ => println!(
+            "unfinished at {:.1} µs (max_sim_time_us reached)",
+            r.sim_time_us
+        ),
+    }
+    println!(
+        "sprayed FCT µs: min {:.1}  median {:.1}  p99 {:.1}  max {:.1}",
+        pct(0.0),
+        pct(0.5),
+        pct(0.99),
+        pct(1.0)
+    );
+    let c = &r.counters;
+    println!(
+        "events {}  data packets {}  retransmits {}  drops {}  ECN marks {}  timeouts {}",
+        c.events, c.data_packets, c.retransmits, c.drops, c.ecn_marks, c.timeouts
+    );
+    if let Some(p) = &r.perf {
+        println!(
+            "wall {:.3} s, {:.2} M events/s, {:.2} M data packets/s",
+            p.wall_s,
+            p.events_per_s / 1e6,
+            p.data_packets_per_s / 1e6
+        );
+    }
+}
+
+/// Timelines as long-format CSV: `time_us,series,id,min,max`, one row per bucket and series
+/// (ports only while their queue is non-empty).
+struct TimelineCsv {
+    out: std::io::BufWriter<std::fs::File>,
+    port_names: Vec<String>,
+    path: String,
+}
+
+impl TimelineCsv {
+    fn create(path: &std::path::Path, port_names: Vec<String>) -> Result<TimelineCsv, UsageError> {
+        let file = std::fs::File::create(path)
+            .map_err(|e| usage(format!("--timeline {}: cannot create: {e}", path.display())))?;
+        let mut csv = TimelineCsv {
+            out: std::io::BufWriter::new(file),
+            port_names,
+            path: path.display().to_string(),
+        };
+        csv.line(format_args!("time_us,series,id,min,max"))?;
+        Ok(csv)
+    }
+
+    fn line(&mut self, args: std::fmt::Arguments) -> Result<(), UsageError> {
+        writeln!(self.out, "{args}").map_err(|e| usage(format!("--timeline {}: {e}", self.path)))
+    }
+
+    fn write(&mut self, b: &TimelineBatch) -> Result<(), UsageError> {
+        for i in 0..b.buckets {
+            let t = b.time_us(i);
+            for f in 0..b.flows {
+                let at = i * b.flows + f;
+                for (name, series) in [
+                    ("cwnd_pkts", &b.cwnd),
+                    ("signal_us", &b.signal_us),
+                    ("raw_delay_us", &b.raw_delay_us),
+                ] {
+                    let m = series[at];
+                    self.line(format_args!("{t:.3},{name},flow{f},{},{}", m.min, m.max))?;
+                }
+            }
+            for p in 0..b.ports {
+                let m = b.queue_bytes[i * b.ports + p];
+                if m.max > 0.0 {
+                    let name = self.port_names[p].clone();
+                    self.line(format_args!(
+                        "{t:.3},queue_bytes,{name},{},{}",
+                        m.min, m.max
+                    ))?;
+                }
+            }
+        }
+        self.out
+            .flush()
+            .map_err(|e| usage(format!("--timeline {}: {e}", self.path)))
+    }
+}
