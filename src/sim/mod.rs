@@ -651,16 +651,3 @@ impl FlowReport {
     }
 }
 
-impl Simulation {
-    /// Debug probe: (cwnd, in_flight, snd_una, snd_nxt, srtt_us) of flow `f`.
-    pub fn probe(&self, f: usize) -> (f64, u32, u64, u64, f64) {
-        let s = &self.flows[f].sender;
-        (
-            s.cca.cwnd(),
-            s.in_flight,
-            s.snd_una,
-            s.snd_nxt,
-            to_us(s.srtt),
-        )
-    }
-}
