@@ -3,33 +3,38 @@
 //! Most events in a packet network are scheduled a *constant* delay after "now" (a hop takes
 //! serialization + propagation; a port is free again after one serialization). Events scheduled
 //! with the same constant delay come out in scheduling order, so each such delay gets a FIFO
-//! "lane" and costs O(1). Everything else (timers) goes to a binary heap. Popping takes the
-//! smallest (time, sequence) among the lane heads and the heap top, so ties between equal times
-//! always break in insertion order, the same on every platform.
+//! "lane" and costs O(1). Timers (any absolute time) go to a binary heap. Lane events (`L`, which
+//! may carry a whole packet) and heap events (`H`, small) have their own types, so the heap only
+//! ever moves small entries. Popping takes the smallest (time, sequence) among the lane heads and
+//! the heap top, so ties between equal times always break in insertion order, on every platform.
 
 use super::time::SimTime;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
-/// Most lanes the queue keeps; further distinct delays use the heap.
+/// Most lanes the queue keeps; a delay beyond them is handed back to the caller.
 const MAX_LANES: usize = 12;
 
+/// The key of an empty lane (sorts after every event).
+const NONE: u128 = u128::MAX;
+
+/// Events sort by `key` = time << 64 | insertion sequence: one integer comparison orders by
+/// time and breaks ties in insertion order.
 #[derive(Clone, Copy, Debug)]
 struct Entry<E> {
-    time: SimTime,
-    seq: u64,
+    key: u128,
     event: E,
 }
 
 impl<E> Entry<E> {
-    fn key(&self) -> (SimTime, u64) {
-        (self.time, self.seq)
+    fn time(&self) -> SimTime {
+        (self.key >> 64) as SimTime
     }
 }
 
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
+        self.key == other.key
     }
 }
 impl<E> Eq for Entry<E> {}
@@ -41,36 +46,45 @@ impl<E> PartialOrd for Entry<E> {
 impl<E> Ord for Entry<E> {
     /// Reversed, so that `BinaryHeap` (a max-heap) pops the earliest entry.
     fn cmp(&self, other: &Self) -> Ordering {
-        other.key().cmp(&self.key())
+        other.key.cmp(&self.key)
     }
 }
 
-struct Lane<E> {
-    delay: SimTime,
-    fifo: VecDeque<Entry<E>>,
+/// An event taken from the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next<L, H> {
+    Lane(L),
+    Heap(H),
 }
 
 /// A deterministic discrete-event queue over small `Copy` events.
-pub struct EventQueue<E: Copy> {
+pub struct EventQueue<L: Copy, H: Copy> {
     now: SimTime,
     next_seq: u64,
-    lanes: Vec<Lane<E>>,
-    heap: BinaryHeap<Entry<E>>,
+    /// Delay of each lane (the first `lanes.len()` entries are used).
+    delays: [SimTime; MAX_LANES],
+    /// Key of each lane's front entry, `NONE` when empty: choosing the next event scans this
+    /// small array rather than every lane's buffer.
+    heads: [u128; MAX_LANES],
+    lanes: Vec<VecDeque<Entry<L>>>,
+    heap: BinaryHeap<Entry<H>>,
     len: usize,
 }
 
-impl<E: Copy> Default for EventQueue<E> {
+impl<L: Copy, H: Copy> Default for EventQueue<L, H> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<E: Copy> EventQueue<E> {
+impl<L: Copy, H: Copy> EventQueue<L, H> {
     pub fn new() -> Self {
         EventQueue {
             now: 0,
             next_seq: 0,
-            lanes: Vec::new(),
+            delays: [0; MAX_LANES],
+            heads: [NONE; MAX_LANES],
+            lanes: Vec::with_capacity(MAX_LANES),
             heap: BinaryHeap::new(),
             len: 0,
         }
@@ -90,71 +104,77 @@ impl<E: Copy> EventQueue<E> {
         self.len == 0
     }
 
-    fn entry(&mut self, time: SimTime, event: E) -> Entry<E> {
+    fn key(&mut self, time: SimTime) -> u128 {
         let seq = self.next_seq;
         self.next_seq += 1;
         self.len += 1;
-        Entry { time, seq, event }
+        (time as u128) << 64 | seq as u128
     }
 
-    /// Schedules `event` `delay` picoseconds from now.
-    pub fn schedule_after(&mut self, delay: SimTime, event: E) {
-        let entry = self.entry(self.now + delay, event);
-        if let Some(lane) = self.lanes.iter_mut().find(|l| l.delay == delay) {
-            lane.fifo.push_back(entry);
-        } else if self.lanes.len() < MAX_LANES {
-            let mut fifo = VecDeque::with_capacity(1024);
-            fifo.push_back(entry);
-            self.lanes.push(Lane { delay, fifo });
-        } else {
-            self.heap.push(entry);
+    /// Schedules `event` `delay` picoseconds from now, in the lane of that delay.
+    ///
+    /// Use only for delays drawn from a small set of constants; returns the event back if
+    /// every lane is taken by other delays (the caller then schedules it as a timer).
+    pub fn schedule_after(&mut self, delay: SimTime, event: L) -> Result<(), L> {
+        let n = self.lanes.len();
+        let lane = match self.delays[..n].iter().position(|&d| d == delay) {
+            Some(i) => i,
+            None if n < MAX_LANES => {
+                self.delays[n] = delay;
+                self.lanes.push(VecDeque::with_capacity(1024));
+                n
+            }
+            None => return Err(event),
+        };
+        let key = self.key(self.now + delay);
+        let fifo = &mut self.lanes[lane];
+        if fifo.is_empty() {
+            self.heads[lane] = key;
         }
+        fifo.push_back(Entry { key, event });
+        Ok(())
     }
 
-    /// Schedules `event` at absolute time `time` (not before now).
-    pub fn schedule_at(&mut self, time: SimTime, event: E) {
-        let time = time.max(self.now);
-        let entry = self.entry(time, event);
-        self.heap.push(entry);
+    /// Schedules timer `event` at absolute time `time` (not before now).
+    pub fn schedule_at(&mut self, time: SimTime, event: H) {
+        let key = self.key(time.max(self.now));
+        self.heap.push(Entry { key, event });
     }
 
     /// Removes and returns the earliest event, advancing `now` to its time.
-    pub fn pop(&mut self) -> Option<(SimTime, E)> {
+    pub fn pop(&mut self) -> Option<(SimTime, Next<L, H>)> {
         self.pop_until(SimTime::MAX)
     }
 
     /// Like [`pop`](Self::pop), but only an event at or before `limit`.
-    pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, E)> {
-        let mut best: Option<(SimTime, u64)> = self.heap.peek().map(Entry::key);
-        let mut best_lane = usize::MAX;
-        for (i, lane) in self.lanes.iter().enumerate() {
-            if let Some(front) = lane.fifo.front() {
-                if best.is_none_or(|b| front.key() < b) {
-                    best = Some(front.key());
-                    best_lane = i;
-                }
+    pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Next<L, H>)> {
+        let mut best = self.heap.peek().map_or(NONE, |e| e.key);
+        let mut best_lane = MAX_LANES;
+        for (i, &head) in self.heads[..self.lanes.len()].iter().enumerate() {
+            if head < best {
+                best = head;
+                best_lane = i;
             }
         }
-        if best?.0 > limit {
+        if best == NONE || (best >> 64) as SimTime > limit {
             return None;
         }
-        let entry = if best_lane == usize::MAX {
-            self.heap.pop()
-        } else {
-            self.lanes[best_lane].fifo.pop_front()
-        }?;
         self.len -= 1;
-        self.now = entry.time;
-        Some((entry.time, entry.event))
+        self.now = (best >> 64) as SimTime;
+        if best_lane == MAX_LANES {
+            return self.heap.pop().map(|e| (e.time(), Next::Heap(e.event)));
+        }
+        let fifo = &mut self.lanes[best_lane];
+        let entry = fifo.pop_front()?;
+        self.heads[best_lane] = fifo.front().map_or(NONE, |e| e.key);
+        Some((entry.time(), Next::Lane(entry.event)))
     }
 
     /// The time of the earliest pending event.
     pub fn peek_time(&self) -> Option<SimTime> {
-        let lanes = self
-            .lanes
-            .iter()
-            .filter_map(|l| l.fifo.front().map(|e| e.time));
-        lanes.chain(self.heap.peek().map(|e| e.time)).min()
+        let lanes = self.heads.iter().copied().min().unwrap_or(NONE);
+        let best = lanes.min(self.heap.peek().map_or(NONE, |e| e.key));
+        (best != NONE).then_some((best >> 64) as SimTime)
     }
 }
 
@@ -162,29 +182,37 @@ impl<E: Copy> EventQueue<E> {
 mod tests {
     use super::*;
 
+    fn drain(q: &mut EventQueue<char, char>) -> Vec<char> {
+        std::iter::from_fn(|| {
+            q.pop().map(|(_, e)| match e {
+                Next::Lane(c) | Next::Heap(c) => c,
+            })
+        })
+        .collect()
+    }
+
     #[test]
     fn pops_in_time_order_and_ties_in_insertion_order() {
         let mut q = EventQueue::new();
         q.schedule_at(50, 'a');
-        q.schedule_after(10, 'b');
-        q.schedule_after(50, 'c'); // same time as 'a', inserted later
-        q.schedule_after(10, 'd');
+        q.schedule_after(10, 'b').unwrap();
+        q.schedule_after(50, 'c').unwrap(); // same time as 'a', inserted later
+        q.schedule_after(10, 'd').unwrap();
         q.schedule_at(5, 'e');
-        let order: Vec<char> = std::iter::from_fn(|| q.pop().map(|(_, e)| e)).collect();
-        assert_eq!(order, vec!['e', 'b', 'd', 'a', 'c']);
+        assert_eq!(drain(&mut q), vec!['e', 'b', 'd', 'a', 'c']);
     }
 
     #[test]
     fn lanes_and_heap_interleave_correctly_as_time_advances() {
-        let mut q = EventQueue::new();
+        let mut q: EventQueue<u32, u32> = EventQueue::new();
         let mut out = Vec::new();
-        q.schedule_after(3, 0u32);
+        q.schedule_after(3, 0).unwrap();
         let mut n = 1;
         while let Some((t, e)) = q.pop() {
             out.push((t, e));
             if n < 200 {
                 // a mix of lane delays and heap timers
-                q.schedule_after(3 + (n % 4) as u64, n);
+                q.schedule_after(3 + (n % 4) as u64, n).unwrap();
                 q.schedule_at(t + (n as u64 * 7919) % 23, n + 1000);
                 n += 1;
             }
@@ -196,25 +224,29 @@ mod tests {
 
     #[test]
     fn pop_until_leaves_later_events() {
-        let mut q = EventQueue::new();
-        q.schedule_after(10, 1);
+        let mut q: EventQueue<u8, u8> = EventQueue::new();
+        q.schedule_after(10, 1).unwrap();
         q.schedule_at(20, 2);
         assert_eq!(q.pop_until(9), None);
-        assert_eq!(q.pop_until(10), Some((10, 1)));
+        assert_eq!(q.pop_until(10), Some((10, Next::Lane(1))));
         assert_eq!(q.pop_until(19), None);
         assert_eq!(q.now(), 10);
         assert_eq!(q.len(), 1);
+        assert_eq!(q.peek_time(), Some(20));
     }
 
     #[test]
-    fn many_distinct_delays_fall_back_to_the_heap() {
-        let mut q = EventQueue::new();
-        for d in (0..40u64).rev() {
-            q.schedule_after(d * 3 + 1, d);
+    fn too_many_distinct_delays_are_handed_back() {
+        let mut q: EventQueue<u64, u64> = EventQueue::new();
+        let mut refused = 0;
+        for d in 0..40u64 {
+            if let Err(e) = q.schedule_after(d * 3 + 1, d) {
+                q.schedule_at(q.now() + e * 3 + 1, e);
+                refused += 1;
+            }
         }
+        assert_eq!(refused, 40 - MAX_LANES);
         let times: Vec<u64> = std::iter::from_fn(|| q.pop().map(|(t, _)| t)).collect();
-        let mut sorted = times.clone();
-        sorted.sort();
-        assert_eq!(times, sorted);
+        assert_eq!(times, (0..40u64).map(|d| d * 3 + 1).collect::<Vec<_>>());
     }
 }

@@ -29,12 +29,13 @@ pub mod workload;
 
 use crate::scenario::{Scenario, ScenarioError};
 use cca::Cca;
-use events::EventQueue;
+use events::{EventQueue, Next};
 use lb::{hash_port, PathChooser};
 use metrics::{Counters, FlowReport, Report};
-use packet::{Packet, PacketFifo, PacketId, PacketKind, PacketSlab};
+use packet::{Packet, PacketKind};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
+use std::collections::VecDeque;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, PortId};
@@ -46,27 +47,39 @@ pub type FlowId = u32;
 /// Bit that makes an ACK's hash differ from its data packet's.
 const ACK_HASH_BIT: u32 = 1 << 31;
 
+/// An event a constant delay after the one that schedules it (kept in FIFO lanes).
 #[derive(Clone, Copy, Debug)]
 enum Event {
-    /// A packet reaches the node it was sent to.
-    Arrive(PacketId),
+    /// A packet reaches node `node`.
+    Arrive { node: u32, packet: Packet },
     /// A port finished sending and has more to send.
     PortFree(PortId),
-    /// A flow's timer (retransmission timeout or pacing).
-    FlowWake(FlowId),
     /// Take a timeline sample.
     Sample,
 }
 
+/// An event at an arbitrary time (kept in the heap; small).
+#[derive(Clone, Copy, Debug)]
+enum Timer {
+    /// A port that was kicked while busy is free.
+    PortFree(PortId),
+    /// A flow's timer (reordering wait, retransmission timeout, pacing).
+    FlowWake(FlowId),
+    /// Take a timeline sample (the first one, or one that found no free lane).
+    Sample,
+}
+
 /// Dynamic state of one output port.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Port {
     /// The port is sending until then.
     busy_until: SimTime,
     /// A `PortFree` event is scheduled.
     wake_pending: bool,
-    ctrl: PacketFifo,
-    data: PacketFifo,
+    /// Strict-priority control queue (ACKs).
+    ctrl: VecDeque<Packet>,
+    /// Drop-tail data FIFO.
+    data: VecDeque<Packet>,
     data_bytes: u64,
     /// Largest `data_bytes` since the last timeline sample.
     peak_bytes: u64,
@@ -117,8 +130,9 @@ pub struct Progress {
 pub struct Simulation {
     topo: FatTree,
     link: LinkConfig,
-    queue: EventQueue<Event>,
-    packets: PacketSlab,
+    queue: EventQueue<Event, Timer>,
+    /// Data packets in queues or on links.
+    data_in_network: u64,
     ports: Vec<Port>,
     /// Hash salt of every node.
     salts: Vec<u64>,
@@ -177,7 +191,7 @@ impl Simulation {
             max_time: from_us(scenario.max_sim_time_us),
             done: false,
             queue: EventQueue::new(),
-            packets: PacketSlab::default(),
+            data_in_network: 0,
             topo,
             link,
         };
@@ -225,7 +239,7 @@ impl Simulation {
             n_ports,
         );
         if interval > 0 {
-            sim.queue.schedule_at(0, Event::Sample);
+            sim.queue.schedule_at(0, Timer::Sample);
         }
         for host in 0..sim.topo.hosts {
             sim.kick(sim.topo.nic_port(host));
@@ -266,13 +280,13 @@ impl Simulation {
             self.counters.events += 1;
             left -= 1;
             match event {
-                Event::Arrive(p) => self.arrive(p),
-                Event::PortFree(port) => {
+                Next::Lane(Event::Arrive { node, packet }) => self.arrive(node, packet),
+                Next::Lane(Event::PortFree(port)) | Next::Heap(Timer::PortFree(port)) => {
                     self.ports[port as usize].wake_pending = false;
                     self.start_next(port);
                 }
-                Event::FlowWake(f) => self.flow_wake(f),
-                Event::Sample => self.sample(),
+                Next::Heap(Timer::FlowWake(f)) => self.flow_wake(f),
+                Next::Lane(Event::Sample) | Next::Heap(Timer::Sample) => self.sample(),
             }
         }
         self.progress()
@@ -347,45 +361,35 @@ impl Simulation {
         }
     }
 
-    fn arrive(&mut self, id: PacketId) {
-        let p = self.packets[id];
-        if p.next_node < self.topo.hosts {
+    fn arrive(&mut self, node: u32, p: Packet) {
+        if node < self.topo.hosts {
             match p.kind {
-                PacketKind::Data => self.receive_data(id, p),
-                PacketKind::Ack => self.receive_ack(id, p),
+                PacketKind::Data => self.receive_data(node, p),
+                PacketKind::Ack => self.receive_ack(p),
             }
             return;
         }
-        let key = if p.kind == PacketKind::Ack {
-            p.flow | ACK_HASH_BIT
-        } else {
-            p.flow
+        let key = match p.kind {
+            PacketKind::Ack => p.flow | ACK_HASH_BIT,
+            PacketKind::Data => p.flow,
         };
-        let port = self.route(p.next_node, key, p.label, p.dst);
-        self.enqueue(port, id);
+        let port = self.route(node, key, p.label, p.dst);
+        self.enqueue(port, p);
     }
 
-    fn receive_data(&mut self, id: PacketId, p: Packet) {
+    fn receive_data(&mut self, host: u32, p: Packet) {
         self.counters.delivered += 1;
+        self.data_in_network -= 1;
         let flow = &mut self.flows[p.flow as usize];
         let cum_ack = flow.receiver.on_data(p.seq);
-        let src = flow.src;
-        self.packets.make_ack(id, src, cum_ack, self.link.ack_bytes);
-        let nic = self.topo.nic_port(p.next_node);
-        self.enqueue(nic, id);
+        let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
+        self.enqueue(self.topo.nic_port(host), ack);
     }
 
-    fn receive_ack(&mut self, id: PacketId, p: Packet) {
-        self.packets.release(id);
+    fn receive_ack(&mut self, p: Packet) {
         let now = self.now();
         let flow = &mut self.flows[p.flow as usize];
-        let (rtx_before, to_before) = (flow.sender.retransmits, flow.sender.timeouts);
-        let finished = flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn);
-        debug_assert_eq!(
-            (flow.sender.retransmits, flow.sender.timeouts),
-            (rtx_before, to_before)
-        );
-        if finished {
+        if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
             self.unfinished -= 1;
             if self.unfinished == 0 {
                 self.done = true;
@@ -407,7 +411,7 @@ impl Simulation {
         let flow = &mut self.flows[f as usize];
         if flow.wake_at.is_none_or(|w| t < w) {
             flow.wake_at = Some(t);
-            self.queue.schedule_at(t, Event::FlowWake(f));
+            self.queue.schedule_at(t, Timer::FlowWake(f));
         }
     }
 
@@ -437,24 +441,25 @@ impl Simulation {
         } else {
             p.wake_pending = true;
             let at = p.busy_until;
-            self.queue.schedule_at(at, Event::PortFree(port));
+            self.queue.schedule_at(at, Timer::PortFree(port));
         }
     }
 
-    fn enqueue(&mut self, port: PortId, id: PacketId) {
-        let size = self.packets[id].size as u64;
+    fn enqueue(&mut self, port: PortId, packet: Packet) {
+        let size = packet.size as u64;
         let p = &mut self.ports[port as usize];
-        if self.packets[id].kind == PacketKind::Ack {
-            p.ctrl.push(&mut self.packets, id);
-        } else {
-            if p.data_bytes + size > self.link.buffer {
-                self.counters.drops += 1;
-                self.packets.release(id);
-                return;
+        match packet.kind {
+            PacketKind::Ack => p.ctrl.push_back(packet),
+            PacketKind::Data => {
+                if p.data_bytes + size > self.link.buffer {
+                    self.counters.drops += 1;
+                    self.data_in_network -= 1;
+                    return;
+                }
+                p.data.push_back(packet);
+                p.data_bytes += size;
+                p.peak_bytes = p.peak_bytes.max(p.data_bytes);
             }
-            p.data.push(&mut self.packets, id);
-            p.data_bytes += size;
-            p.peak_bytes = p.peak_bytes.max(p.data_bytes);
         }
         self.kick(port);
     }
@@ -462,40 +467,60 @@ impl Simulation {
     /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
     fn start_next(&mut self, port: PortId) {
         let is_nic = port < self.topo.hosts;
-        let Some(id) = self.next_packet(port, is_nic) else {
+        let Some(packet) = self.next_packet(port, is_nic) else {
             return;
         };
-        let size = self.packets[id].size;
-        let ser = serialization(size, self.link.gbps);
-        self.packets[id].next_node = self.topo.port_to(port);
-        self.queue
-            .schedule_after(ser + self.link.latency, Event::Arrive(id));
+        let ser = serialization(packet.size, self.link.gbps);
+        let node = self.topo.port_to(port);
+        self.schedule_after(ser + self.link.latency, Event::Arrive { node, packet });
         let p = &mut self.ports[port as usize];
         p.busy_until = self.queue.now() + ser;
-        // a NIC always looks again when free: its flows may have data even after it sent an ACK
-        let more = is_nic || !p.ctrl.is_empty() || !p.data.is_empty();
+        let more = !p.ctrl.is_empty() || !p.data.is_empty() || (is_nic && self.host_can_send(port));
         if more {
-            p.wake_pending = true;
-            self.queue.schedule_after(ser, Event::PortFree(port));
+            self.ports[port as usize].wake_pending = true;
+            self.schedule_after(ser, Event::PortFree(port));
         }
     }
 
-    fn next_packet(&mut self, port: PortId, is_nic: bool) -> Option<PacketId> {
+    /// Schedules a lane event, or the same as a timer when every lane is taken.
+    fn schedule_after(&mut self, delay: SimTime, event: Event) {
+        if let Err(event) = self.queue.schedule_after(delay, event) {
+            let at = self.queue.now() + delay;
+            match event {
+                // Lane delays are: hop and serialization times of at most three packet sizes
+                // (full, last partial, ACK) and the sampling interval, well under the lane limit.
+                Event::Arrive { .. } => unreachable!("a hop delay always has a lane"),
+                Event::PortFree(port) => self.queue.schedule_at(at, Timer::PortFree(port)),
+                Event::Sample => self.queue.schedule_at(at, Timer::Sample),
+            }
+        }
+    }
+
+    /// Whether a flow of `host` could send a packet now (so its NIC should look again when free).
+    /// Anything that later lets a flow send (an ACK, a timer) kicks the NIC itself.
+    fn host_can_send(&self, host: u32) -> bool {
+        let now = self.now();
+        self.host_flows[host as usize]
+            .iter()
+            .any(|&f| self.flows[f as usize].sender.can_send(now))
+    }
+
+    fn next_packet(&mut self, port: PortId, is_nic: bool) -> Option<Packet> {
         let p = &mut self.ports[port as usize];
-        if let Some(id) = p.ctrl.pop(&self.packets) {
-            return Some(id);
+        if let Some(ack) = p.ctrl.pop_front() {
+            return Some(ack);
         }
         if is_nic {
             return self.pull_from_host(port);
         }
-        let id = p.data.pop(&self.packets)?;
+        let mut packet = p.data.pop_front()?;
         let occupancy = p.data_bytes;
-        p.data_bytes -= self.packets[id].size as u64;
+        p.data_bytes -= packet.size as u64;
         if self.should_mark(occupancy) {
-            self.packets[id].ecn = true;
+            packet.ecn = true;
             self.counters.ecn_marks += 1;
         }
-        Some(id)
+        Some(packet)
     }
 
     /// ECN at dequeue on the occupancy including the departing packet (spec §11, A24).
@@ -512,7 +537,7 @@ impl Simulation {
     }
 
     /// The next data packet any flow of `host` may send (round robin over its flows).
-    fn pull_from_host(&mut self, host: u32) -> Option<PacketId> {
+    fn pull_from_host(&mut self, host: u32) -> Option<Packet> {
         let now = self.now();
         let n = self.host_flows[host as usize].len();
         let start = self.host_rr[host as usize] as usize;
@@ -533,11 +558,11 @@ impl Simulation {
                         None => self.link.mss,
                     };
                     let label = flow.paths.next_label();
-                    let pkt =
-                        Packet::data(f, flow.dst, seq, payload + self.link.header, label, now);
-                    let id = self.packets.alloc(pkt);
+                    let size = payload + self.link.header;
+                    let packet = Packet::data(f, flow.dst, seq, size, label, now);
+                    self.data_in_network += 1;
                     self.arm_timer(f);
-                    return Some(id);
+                    return Some(packet);
                 }
                 SendDecision::WaitUntil(t) => self.wake_flow_at(f, t),
                 SendDecision::Idle => {}
@@ -564,8 +589,7 @@ impl Simulation {
         }
         self.timeline.record(now, &self.row);
         if !self.done {
-            self.queue
-                .schedule_after(self.timeline.interval(), Event::Sample);
+            self.schedule_after(self.timeline.interval(), Event::Sample);
         }
     }
 
@@ -618,7 +642,7 @@ impl Simulation {
                 .fold(0.0, f64::max)
         });
         let mut counters = self.counters.clone();
-        counters.in_network_at_end = self.packets.live_data() as u64;
+        counters.in_network_at_end = self.data_in_network;
         for f in &self.flows {
             let cuts = f.sender.cca.cuts();
             counters.cuts_delay += cuts.delay;
@@ -638,11 +662,6 @@ impl Simulation {
             perf: None,
         }
     }
-
-    /// Packet slots the slab ever held (its memory high-water mark).
-    pub fn packet_slab_capacity(&self) -> usize {
-        self.packets.capacity()
-    }
 }
 
 impl FlowReport {
@@ -650,4 +669,3 @@ impl FlowReport {
         self.ideal_fct_us.is_some()
     }
 }
-

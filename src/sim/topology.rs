@@ -40,6 +40,11 @@ pub struct FatTree {
     pub cores: u32,
     /// Destination node of every port.
     port_to: Vec<NodeId>,
+    /// Tier and index within the tier of every node (routing looks these up on every hop).
+    tiers: Vec<(Tier, u32)>,
+    /// ToR and pod of every host.
+    host_tor: Vec<u32>,
+    host_pod: Vec<u32>,
 }
 
 impl FatTree {
@@ -54,8 +59,14 @@ impl FatTree {
             aggs: k * half,
             cores: half * half,
             port_to: Vec::new(),
+            tiers: Vec::new(),
+            host_tor: Vec::new(),
+            host_pod: Vec::new(),
         };
+        t.host_tor = (0..t.hosts).map(|h| h / half).collect();
+        t.host_pod = (0..t.hosts).map(|h| h / (half * half)).collect();
         t.port_to = (0..t.port_count()).map(|p| t.compute_port_to(p)).collect();
+        t.tiers = (0..t.node_count()).map(|n| t.compute_tier(n)).collect();
         t
     }
 
@@ -93,6 +104,10 @@ impl FatTree {
 
     /// Tier and index within the tier of a node.
     pub fn node_tier(&self, n: NodeId) -> (Tier, u32) {
+        self.tiers[n as usize]
+    }
+
+    fn compute_tier(&self, n: NodeId) -> (Tier, u32) {
         if n < self.hosts {
             (Tier::Host, n)
         } else if n < self.hosts + self.tors {
@@ -106,12 +121,12 @@ impl FatTree {
 
     /// The ToR a host hangs off.
     pub fn tor_of(&self, host: u32) -> u32 {
-        host / self.half
+        self.host_tor[host as usize]
     }
 
     /// The pod of a host.
     pub fn pod_of(&self, host: u32) -> u32 {
-        host / (self.half * self.half)
+        self.host_pod[host as usize]
     }
 
     /// The node a port leads to.
@@ -164,29 +179,23 @@ impl FatTree {
     /// The forwarding decision at switch `node` for a packet to host `dst`.
     pub fn hop(&self, node: NodeId, dst: u32) -> Hop {
         let half = self.half;
+        let (dst_tor, dst_pod) = (self.tor_of(dst), self.pod_of(dst));
         match self.node_tier(node) {
             (Tier::Host, _) => Hop::Port(self.nic_port(node)),
-            (Tier::Tor, t) => {
-                if self.tor_of(dst) == t {
-                    Hop::Port(self.tor_port(t, dst % half))
-                } else {
-                    Hop::Up {
-                        first: self.tor_port(t, half),
-                        count: half,
-                    }
-                }
+            (Tier::Tor, t) if dst_tor == t => Hop::Port(self.tor_port(t, dst - t * half)),
+            (Tier::Tor, t) => Hop::Up {
+                first: self.tor_port(t, half),
+                count: half,
+            },
+            // aggregation switch a is in pod ⌊a / half⌋, with ToRs pod·half .. pod·half + half
+            (Tier::Agg, a) if a >= dst_pod * half && a < dst_pod * half + half => {
+                Hop::Port(self.agg_port(a, dst_tor - dst_pod * half))
             }
-            (Tier::Agg, a) => {
-                if self.pod_of(dst) == a / half {
-                    Hop::Port(self.agg_port(a, self.tor_of(dst) % half))
-                } else {
-                    Hop::Up {
-                        first: self.agg_port(a, half),
-                        count: half,
-                    }
-                }
-            }
-            (Tier::Core, c) => Hop::Port(self.core_port(c, self.pod_of(dst))),
+            (Tier::Agg, a) => Hop::Up {
+                first: self.agg_port(a, half),
+                count: half,
+            },
+            (Tier::Core, c) => Hop::Port(self.core_port(c, dst_pod)),
         }
     }
 

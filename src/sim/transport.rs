@@ -121,6 +121,19 @@ impl Sender {
         self.rto_min * 100
     }
 
+    /// Whether [`next_send`](Self::next_send) would send a packet now.
+    pub fn can_send(&self, now: SimTime) -> bool {
+        if self.finished_at.is_some() {
+            return false;
+        }
+        let allowed = match self.cca.pacing_interval(self.srtt) {
+            Some(_) => now >= self.pace_next,
+            None => self.in_flight as f64 + 1.0 <= self.cca.cwnd(),
+        };
+        let has_new = self.snd_nxt < self.total && self.snd_nxt < self.snd_una + SCOREBOARD;
+        allowed && (has_new || self.retx_queue.iter().any(|&s| !self.is_acked(s)))
+    }
+
     /// The next packet to send, if the window and pacing allow one.
     pub fn next_send(&mut self, now: SimTime) -> SendDecision {
         if self.finished_at.is_some() {
