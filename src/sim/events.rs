@@ -10,7 +10,7 @@
 
 use super::time::SimTime;
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 /// Most lanes the queue keeps; a delay beyond them is handed back to the caller.
 const MAX_LANES: usize = 12;
@@ -50,6 +50,62 @@ impl<E> Ord for Entry<E> {
     }
 }
 
+/// A FIFO ring buffer with a power-of-two capacity that doubles when full.
+struct Ring<T: Copy> {
+    buf: Vec<T>,
+    head: usize,
+    len: usize,
+}
+
+impl<T: Copy> Ring<T> {
+    fn new() -> Self {
+        Ring {
+            buf: Vec::new(),
+            head: 0,
+            len: 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push(&mut self, x: T) {
+        if self.len == self.buf.len() {
+            self.grow(x);
+        }
+        let mask = self.buf.len() - 1;
+        self.buf[(self.head + self.len) & mask] = x;
+        self.len += 1;
+    }
+
+    /// Doubles the capacity, unwrapping the contents to the front (`fill` pads new slots).
+    fn grow(&mut self, fill: T) {
+        let cap = (self.buf.len() * 2).max(1024);
+        let mut buf = Vec::with_capacity(cap);
+        for i in 0..self.len {
+            buf.push(self.buf[(self.head + i) & (self.buf.len() - 1)]);
+        }
+        buf.resize(cap, fill);
+        self.buf = buf;
+        self.head = 0;
+    }
+
+    fn front(&self) -> Option<&T> {
+        (self.len > 0).then(|| &self.buf[self.head])
+    }
+
+    fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        let x = self.buf[self.head];
+        self.head = (self.head + 1) & (self.buf.len() - 1);
+        self.len -= 1;
+        Some(x)
+    }
+}
+
 /// An event taken from the queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next<L, H> {
@@ -66,7 +122,7 @@ pub struct EventQueue<L: Copy, H: Copy> {
     /// Key of each lane's front entry, `NONE` when empty: choosing the next event scans this
     /// small array rather than every lane's buffer.
     heads: [u128; MAX_LANES],
-    lanes: Vec<VecDeque<Entry<L>>>,
+    lanes: Vec<Ring<Entry<L>>>,
     heap: BinaryHeap<Entry<H>>,
     len: usize,
 }
@@ -121,7 +177,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             Some(i) => i,
             None if n < MAX_LANES => {
                 self.delays[n] = delay;
-                self.lanes.push(VecDeque::with_capacity(1024));
+                self.lanes.push(Ring::new());
                 n
             }
             None => return Err(event),
@@ -131,7 +187,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
         if fifo.is_empty() {
             self.heads[lane] = key;
         }
-        fifo.push_back(Entry { key, event });
+        fifo.push(Entry { key, event });
         Ok(())
     }
 
@@ -165,7 +221,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             return self.heap.pop().map(|e| (e.time(), Next::Heap(e.event)));
         }
         let fifo = &mut self.lanes[best_lane];
-        let entry = fifo.pop_front()?;
+        let entry = fifo.pop()?;
         self.heads[best_lane] = fifo.front().map_or(NONE, |e| e.key);
         Some((entry.time(), Next::Lane(entry.event)))
     }
@@ -233,6 +289,24 @@ mod tests {
         assert_eq!(q.now(), 10);
         assert_eq!(q.len(), 1);
         assert_eq!(q.peek_time(), Some(20));
+    }
+
+    #[test]
+    fn ring_keeps_fifo_order_across_growth_and_wraparound() {
+        let mut r = Ring::new();
+        let mut expected = std::collections::VecDeque::new();
+        for i in 0..5000u32 {
+            r.push(i);
+            expected.push_back(i);
+            if i % 3 == 0 {
+                assert_eq!(r.pop(), expected.pop_front());
+            }
+        }
+        while let Some(x) = expected.pop_front() {
+            assert_eq!(r.front(), Some(&x));
+            assert_eq!(r.pop(), Some(x));
+        }
+        assert!(r.is_empty() && r.pop().is_none());
     }
 
     #[test]

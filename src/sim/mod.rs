@@ -447,7 +447,19 @@ impl Simulation {
 
     fn enqueue(&mut self, port: PortId, packet: Packet) {
         let size = packet.size as u64;
+        let now = self.now();
         let p = &mut self.ports[port as usize];
+        let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
+        if idle && port >= self.topo.hosts {
+            // fast path: an idle switch port sends at once (the queue, empty, is never marked)
+            p.peak_bytes = p.peak_bytes.max(if packet.kind == PacketKind::Data {
+                size
+            } else {
+                0
+            });
+            self.transmit(port, packet);
+            return;
+        }
         match packet.kind {
             PacketKind::Ack => p.ctrl.push_back(packet),
             PacketKind::Data => {
@@ -470,6 +482,12 @@ impl Simulation {
         let Some(packet) = self.next_packet(port, is_nic) else {
             return;
         };
+        self.transmit(port, packet);
+    }
+
+    /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
+    fn transmit(&mut self, port: PortId, packet: Packet) {
+        let is_nic = port < self.topo.hosts;
         let ser = serialization(packet.size, self.link.gbps);
         let node = self.topo.port_to(port);
         self.schedule_after(ser + self.link.latency, Event::Arrive { node, packet });
