@@ -517,6 +517,141 @@ impl Scenario {
     }
 }
 
+/// The fields a user sets by short name: CLI flags (`--k 8`), the web form and its URL hash.
+pub const SHORT_FIELDS: &[(&str, &str)] = &[
+    ("k", "fat-tree arity, even, 4..16"),
+    (
+        "cca",
+        "swift | lswift | mswift | mswift-p10 | mswift-p90 | mswift-pN",
+    ),
+    ("lb", "ecmp | ops"),
+    ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
+    (
+        "flow-size",
+        "bytes per sprayed flow: 8388608, 8MiB, 512KiB, ...",
+    ),
+    ("history", "nyquist | a fixed H from 1 to 1024"),
+    (
+        "percentile",
+        "percentile MSwift decides on, 1..99 (50 = median)",
+    ),
+    ("seed", "random seed (a whole number)"),
+];
+
+impl Scenario {
+    /// Sets the field called `name` (see [`SHORT_FIELDS`]) from text. Only the syntax is checked
+    /// here; [`Scenario::validate`] checks ranges.
+    pub fn set_field(&mut self, name: &str, value: &str) -> Result<(), ScenarioError> {
+        let v = value.trim();
+        match name {
+            "k" => self.topology.k = number("topology.k", v, "an even number from 4 to 16")?,
+            "cca" => {
+                let lower = v.to_ascii_lowercase();
+                let (kind, percentile) = match lower.as_str() {
+                    "swift" => (CcaKind::Swift, None),
+                    "lswift" => (CcaKind::LSwift, None),
+                    "mswift" => (CcaKind::MSwift, Some(50)),
+                    p if p.starts_with("mswift-p") => {
+                        let n = number(
+                            "cca.percentile",
+                            &p["mswift-p".len()..],
+                            "mswift-pN with N from 1 to 99",
+                        )?;
+                        (CcaKind::MSwift, Some(n))
+                    }
+                    _ => {
+                        return Err(err(
+                            "cca.algorithm",
+                            format!("must be swift, lswift, mswift or mswift-pN, got {v:?}"),
+                        ))
+                    }
+                };
+                self.cca.algorithm = kind;
+                if let Some(p) = percentile {
+                    self.cca.percentile = p;
+                }
+            }
+            "lb" => {
+                self.lb.scheme = match v.to_ascii_lowercase().as_str() {
+                    "ecmp" => LbScheme::Ecmp,
+                    "ops" => LbScheme::Ops,
+                    _ => return Err(err("lb.scheme", format!("must be ecmp or ops, got {v:?}"))),
+                }
+            }
+            "elephants" => {
+                self.workload.elephants = number("workload.elephants", v, "a whole number")?
+            }
+            "flow-size" => {
+                self.workload.flow_size_bytes = parse_bytes("workload.flow_size_bytes", v)?
+            }
+            "history" => self.cca.history = History::parse(v).map_err(|e| err("cca.history", e))?,
+            "percentile" => {
+                self.cca.percentile = number("cca.percentile", v, "a whole number from 1 to 99")?
+            }
+            "seed" => self.seed = number("seed", v, "a whole number from 0 to 2^64-1")?,
+            _ => {
+                let names: Vec<&str> = SHORT_FIELDS.iter().map(|(n, _)| *n).collect();
+                return Err(err(
+                    name,
+                    format!("unknown field (known: {})", names.join(", ")),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of a short-named field as text ([`Scenario::set_field`] reads it back).
+    pub fn field(&self, name: &str) -> Option<String> {
+        Some(match name {
+            "k" => self.topology.k.to_string(),
+            "cca" => match (self.cca.algorithm, self.cca.percentile) {
+                (CcaKind::MSwift, 50) => "mswift".to_string(),
+                (CcaKind::MSwift, p) => format!("mswift-p{p}"),
+                (kind, _) => kind.name().to_string(),
+            },
+            "lb" => match self.lb.scheme {
+                LbScheme::Ecmp => "ecmp".to_string(),
+                LbScheme::Ops => "ops".to_string(),
+            },
+            "elephants" => self.workload.elephants.to_string(),
+            "flow-size" => self.workload.flow_size_bytes.to_string(),
+            "history" => match self.cca.history {
+                History::Nyquist => "nyquist".to_string(),
+                History::Fixed(h) => h.to_string(),
+            },
+            "percentile" => self.cca.percentile.to_string(),
+            "seed" => self.seed.to_string(),
+            _ => return None,
+        })
+    }
+}
+
+fn number<T: std::str::FromStr>(field: &str, v: &str, what: &str) -> Result<T, ScenarioError> {
+    v.parse()
+        .map_err(|_| err(field, format!("must be {what}, got {v:?}")))
+}
+
+/// Parses a byte count with an optional KiB/MiB/GiB (or KB/MB/GB) suffix.
+pub fn parse_bytes(field: &str, v: &str) -> Result<u64, ScenarioError> {
+    let t = v.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, suffix) = t.split_at(split);
+    let what = "a byte count like 8388608 or 8MiB";
+    let mult: u64 = match suffix.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        _ => return Err(err(field, format!("must be {what}, got {v:?}"))),
+    };
+    let n: u64 = number(field, digits, what)?;
+    n.checked_mul(mult)
+        .ok_or_else(|| err(field, format!("is too large: {v:?}")))
+}
+
 /// Folds a multi-line parser message onto one line.
 #[cfg(not(target_arch = "wasm32"))]
 fn one_line(s: &str) -> String {
@@ -546,6 +681,51 @@ fn range_f(field: &str, v: f64, lo: f64, hi: f64) -> Result<(), ScenarioError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_fields_round_trip_and_name_their_field_on_error() {
+        let mut s = Scenario::default();
+        for (name, value) in [
+            ("k", "4"),
+            ("cca", "mswift-p10"),
+            ("lb", "ecmp"),
+            ("elephants", "2"),
+            ("flow-size", "16MiB"),
+            ("history", "8"),
+            ("seed", "77"),
+        ] {
+            s.set_field(name, value).unwrap();
+        }
+        assert_eq!(
+            (s.topology.k, s.cca.algorithm, s.cca.percentile),
+            (4, CcaKind::MSwift, 10)
+        );
+        assert_eq!(
+            (s.workload.flow_size_bytes, s.cca.history, s.seed),
+            (16 << 20, History::Fixed(8), 77)
+        );
+        let mut t = Scenario::default();
+        for (name, _) in SHORT_FIELDS {
+            t.set_field(name, &s.field(name).unwrap()).unwrap();
+        }
+        assert_eq!(s, t);
+        assert_eq!(s.set_field("k", "eight").unwrap_err().field, "topology.k");
+        assert_eq!(
+            s.set_field("cca", "reno").unwrap_err().field,
+            "cca.algorithm"
+        );
+        assert_eq!(
+            s.set_field("flow-size", "12 parsecs").unwrap_err().field,
+            "workload.flow_size_bytes"
+        );
+        assert!(s
+            .set_field("flow-size", "99999999999999GiB")
+            .unwrap_err()
+            .message
+            .contains("too large"));
+        assert_eq!(s.set_field("seed", "-1").unwrap_err().field, "seed");
+        assert_eq!(s.set_field("speed", "9").unwrap_err().field, "speed");
+    }
 
     #[test]
     fn defaults_are_the_papers_and_valid() {

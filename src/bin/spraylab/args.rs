@@ -1,6 +1,6 @@
 //! Command-line parsing: flags to scenario overrides, with one-line errors that name the flag.
 
-use spraylab::scenario::{CcaKind, History, LbScheme, Scenario};
+use spraylab::scenario::{Scenario, SHORT_FIELDS};
 use std::path::PathBuf;
 
 /// A usage error: printed on one line, exit code 2.
@@ -33,27 +33,6 @@ pub struct RunArgs {
     pub format: Format,
     pub timeline: Option<PathBuf>,
 }
-
-/// Flags that change one scenario field.
-pub const OVERRIDES: &[(&str, &str)] = &[
-    ("--k", "fat-tree arity, even, 4..16"),
-    (
-        "--cca",
-        "swift | lswift | mswift | mswift-p10 | mswift-p90 | mswift-pN",
-    ),
-    ("--lb", "ecmp | ops"),
-    ("--elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
-    (
-        "--flow-size",
-        "bytes per sprayed flow: 8388608, 8MiB, 512KiB, ...",
-    ),
-    ("--history", "nyquist | a fixed H from 1 to 1024"),
-    (
-        "--percentile",
-        "percentile MSwift decides on, 1..99 (50 = median)",
-    ),
-    ("--seed", "random seed (a whole number)"),
-];
 
 pub fn parse_run(args: &[String]) -> Result<RunArgs, UsageError> {
     let mut out = RunArgs {
@@ -90,7 +69,10 @@ pub fn parse_run(args: &[String]) -> Result<RunArgs, UsageError> {
                 }
             }
             "--timeline" => out.timeline = Some(PathBuf::from(value()?)),
-            n if OVERRIDES.iter().any(|(o, _)| *o == n) => {
+            n if n
+                .strip_prefix("--")
+                .is_some_and(|f| SHORT_FIELDS.iter().any(|(o, _)| *o == f)) =>
+            {
                 out.overrides.push((n.to_string(), value()?))
             }
             other => {
@@ -106,81 +88,12 @@ pub fn parse_run(args: &[String]) -> Result<RunArgs, UsageError> {
     Ok(out)
 }
 
-fn number<T: std::str::FromStr>(flag: &str, v: &str, what: &str) -> Result<T, UsageError> {
-    v.parse()
-        .map_err(|_| usage(format!("{flag} must be {what}, got {v:?}")))
-}
-
-/// Parses a byte count with an optional KiB/MiB/GiB (or KB/MB/GB) suffix.
-pub fn parse_bytes(flag: &str, v: &str) -> Result<u64, UsageError> {
-    let t = v.trim();
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (digits, suffix) = t.split_at(split);
-    let mult: u64 = match suffix.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1,
-        "kib" => 1 << 10,
-        "mib" => 1 << 20,
-        "gib" => 1 << 30,
-        "kb" => 1_000,
-        "mb" => 1_000_000,
-        "gb" => 1_000_000_000,
-        _ => {
-            return Err(usage(format!(
-                "{flag} must be a byte count like 8388608 or 8MiB, got {v:?}"
-            )))
-        }
-    };
-    let n: u64 = number(flag, digits, "a byte count like 8388608 or 8MiB")?;
-    n.checked_mul(mult)
-        .ok_or_else(|| usage(format!("{flag} is too large: {v:?}")))
-}
-
-/// Applies one override flag to the scenario (range checks come from `Scenario::validate`).
+/// Applies one override flag (`--k`, `--cca`, ...) to the scenario; ranges are checked later
+/// by `Scenario::validate`.
 pub fn apply_override(s: &mut Scenario, flag: &str, v: &str) -> Result<(), UsageError> {
-    match flag {
-        "--k" => s.topology.k = number(flag, v, "an even number from 4 to 16")?,
-        "--cca" => {
-            let lower = v.to_ascii_lowercase();
-            let (kind, percentile) = match lower.as_str() {
-                "swift" => (CcaKind::Swift, None),
-                "lswift" => (CcaKind::LSwift, None),
-                "mswift" => (CcaKind::MSwift, Some(50)),
-                p if p.starts_with("mswift-p") => (
-                    CcaKind::MSwift,
-                    Some(number(
-                        flag,
-                        &p["mswift-p".len()..],
-                        "mswift-pN with N from 1 to 99",
-                    )?),
-                ),
-                _ => {
-                    return Err(usage(format!(
-                        "--cca must be swift, lswift, mswift or mswift-pN, got {v:?}"
-                    )))
-                }
-            };
-            s.cca.algorithm = kind;
-            if let Some(p) = percentile {
-                s.cca.percentile = p;
-            }
-        }
-        "--lb" => {
-            s.lb.scheme = match v.to_ascii_lowercase().as_str() {
-                "ecmp" => LbScheme::Ecmp,
-                "ops" => LbScheme::Ops,
-                _ => return Err(usage(format!("--lb must be ecmp or ops, got {v:?}"))),
-            }
-        }
-        "--elephants" => s.workload.elephants = number(flag, v, "a whole number")?,
-        "--flow-size" => s.workload.flow_size_bytes = parse_bytes(flag, v)?,
-        "--history" => {
-            s.cca.history = History::parse(v).map_err(|e| usage(format!("--history: {e}")))?
-        }
-        "--percentile" => s.cca.percentile = number(flag, v, "a whole number from 1 to 99")?,
-        "--seed" => s.seed = number(flag, v, "a whole number")?,
-        _ => return Err(usage(format!("unknown flag {flag:?}"))),
-    }
-    Ok(())
+    let name = flag.strip_prefix("--").unwrap_or(flag);
+    s.set_field(name, v)
+        .map_err(|e| usage(format!("{flag}: {e}")))
 }
 
 #[cfg(test)]
@@ -219,20 +132,11 @@ mod tests {
     }
 
     #[test]
-    fn overrides_set_fields() {
+    fn overrides_set_fields_and_name_the_flag_on_error() {
         let mut s = Scenario::default();
         apply_override(&mut s, "--cca", "mswift-p10").unwrap();
-        assert_eq!((s.cca.algorithm, s.cca.percentile), (CcaKind::MSwift, 10));
-        apply_override(&mut s, "--flow-size", "16MiB").unwrap();
-        assert_eq!(s.workload.flow_size_bytes, 16 << 20);
-        apply_override(&mut s, "--history", "8").unwrap();
-        assert_eq!(s.cca.history, History::Fixed(8));
-        assert!(apply_override(&mut s, "--k", "eight")
-            .unwrap_err()
-            .0
-            .contains("--k"));
-        assert!(apply_override(&mut s, "--cca", "reno").is_err());
-        assert!(apply_override(&mut s, "--flow-size", "12 parsecs").is_err());
-        assert!(apply_override(&mut s, "--flow-size", "99999999999999GiB").is_err());
+        assert_eq!(s.cca.percentile, 10);
+        let e = apply_override(&mut s, "--k", "eight").unwrap_err().0;
+        assert!(e.starts_with("--k: topology.k"), "{e}");
     }
 }

@@ -57,8 +57,8 @@ fn dispatch(argv: &[String]) -> Result<(), UsageError> {
         "bench-case" => crate::bench::case(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}\nOVERRIDES:\n");
-            for (flag, about) in crate::args::OVERRIDES {
-                println!("  {flag:<13} {about}");
+            for (name, about) in spraylab::scenario::SHORT_FIELDS {
+                println!("  --{name:<13} {about}");
             }
             Ok(())
         }
