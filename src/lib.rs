@@ -9,7 +9,12 @@
 //! - [`sim`]: the simulator core: event queue, fat-tree, ports and queues, transport, CCAs
 //!   (with the median framework in [`sim::cca::estimator`]), load balancing, workloads, metrics
 //!   and timelines.
+//! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
+//!   chunked run loop.
+//! - [`link`]: a scenario as a shareable URL fragment.
 
+pub mod link;
+pub mod protocol;
 pub mod scenario;
 pub mod sim;
 

@@ -155,8 +155,17 @@ pub enum History {
     Fixed(u32),
 }
 
+/// In text formats (TOML, JSON) a history is `"nyquist"` or a number; in binary formats (the
+/// worker protocol) it is an `Option<u32>`, `None` for the Nyquist rule.
 impl Serialize for History {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if !s.is_human_readable() {
+            let fixed = match self {
+                History::Nyquist => None,
+                History::Fixed(h) => Some(*h),
+            };
+            return fixed.serialize(s);
+        }
         match self {
             History::Nyquist => s.serialize_str("nyquist"),
             History::Fixed(h) => s.serialize_u32(*h),
@@ -166,6 +175,9 @@ impl Serialize for History {
 
 impl<'de> Deserialize<'de> for History {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !d.is_human_readable() {
+            return Ok(Option::<u32>::deserialize(d)?.map_or(History::Nyquist, History::Fixed));
+        }
         struct V;
         impl serde::de::Visitor<'_> for V {
             type Value = History;

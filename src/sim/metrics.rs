@@ -75,7 +75,8 @@ pub struct Report {
     pub cct_inflation: Option<f64>,
     pub flows: Vec<FlowReport>,
     pub counters: Counters,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    /// Wall-clock figures (`null` from the library; filled in by the command line).
+    #[serde(default)]
     pub perf: Option<Perf>,
 }
 

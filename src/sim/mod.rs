@@ -114,7 +114,7 @@ struct Flow {
 }
 
 /// How far a run has got.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
     /// Simulated time, µs.
     pub sim_time_us: f64,
@@ -321,6 +321,14 @@ impl Simulation {
     pub fn timeline_port_names(&self) -> Vec<String> {
         (self.topo.hosts..self.topo.port_count())
             .map(|p| self.topo.port_name(p))
+            .collect()
+    }
+
+    /// (source, destination, sprayed) of every flow, in timeline order.
+    pub fn flow_endpoints(&self) -> Vec<(u32, u32, bool)> {
+        self.flows
+            .iter()
+            .map(|f| (f.src, f.dst, f.sprayed))
             .collect()
     }
 

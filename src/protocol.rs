@@ -1,0 +1,202 @@
+//! The web worker protocol: messages between the page and the simulation worker, and the run
+//! loop the worker drives.
+//!
+//! The page sends [`ToWorker`]; the worker answers with [`FromWorker`]. Both travel as postcard
+//! bytes (compact and fast to decode). A run goes `Started`, then `Progress` after every chunk
+//! (with the timeline samples of that chunk), then `Finished` with the report, or `Cancelled`,
+//! or `Failed`. [`Runner`] is the platform-independent part of the worker: it owns a
+//! [`Simulation`] and advances it one chunk at a time, so the worker can yield between chunks
+//! and see a cancel message.
+
+use crate::scenario::Scenario;
+use crate::sim::timeline::TimelineBatch;
+use crate::sim::{Progress, Simulation};
+use crate::Report;
+use serde::{Deserialize, Serialize};
+
+/// A message from the page to the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// Start run `id` (a run in progress is dropped).
+    Run { id: u32, scenario: Scenario },
+    /// Stop run `id` at the next chunk boundary.
+    Cancel { id: u32 },
+}
+
+/// Static facts about a run, sent once at its start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunMeta {
+    /// (source, destination, sprayed) of every flow, in timeline order.
+    pub flows: Vec<(u32, u32, bool)>,
+    /// Names of the switch ports, in timeline order.
+    pub port_names: Vec<String>,
+    /// Timeline indices of the ports the elephants cross.
+    pub elephant_ports: Vec<usize>,
+    /// Zero-queueing lower bound of the CCT, µs.
+    pub ideal_cct_us: f64,
+}
+
+/// A message from the worker to the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// The worker is loaded and listening.
+    Ready,
+    Started {
+        id: u32,
+        meta: RunMeta,
+    },
+    /// One chunk done: where the run stands, the wall time so far, the samples of the chunk.
+    Progress {
+        id: u32,
+        progress: Progress,
+        elapsed_ms: f64,
+        batch: TimelineBatch,
+    },
+    Finished {
+        id: u32,
+        report: Report,
+        elapsed_ms: f64,
+        batch: TimelineBatch,
+    },
+    Cancelled {
+        id: u32,
+    },
+    /// The scenario was refused (or the message could not be read).
+    Failed {
+        id: u32,
+        message: String,
+    },
+}
+
+/// Encodes a message for `postMessage`.
+pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    postcard::to_allocvec(msg).expect("protocol messages always encode")
+}
+
+/// Decodes a message; an error names what could not be read.
+pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
+    postcard::from_bytes(bytes).map_err(|e| format!("unreadable worker message: {e}"))
+}
+
+/// One run inside the worker.
+pub struct Runner {
+    pub id: u32,
+    sim: Simulation,
+}
+
+impl Runner {
+    /// Builds the simulation of `scenario`; the `Started` message, or a `Failed` one.
+    pub fn start(id: u32, scenario: &Scenario) -> Result<(Runner, FromWorker), FromWorker> {
+        let sim = Simulation::new(scenario).map_err(|e| FromWorker::Failed {
+            id,
+            message: e.to_string(),
+        })?;
+        let meta = RunMeta {
+            flows: sim.flow_endpoints(),
+            port_names: sim.timeline_port_names(),
+            elephant_ports: sim.elephant_ports(),
+            ideal_cct_us: sim.report().ideal_cct_us,
+        };
+        Ok((Runner { id, sim }, FromWorker::Started { id, meta }))
+    }
+
+    /// Advances by at most `budget` events; `Progress`, or `Finished` once the run is over.
+    pub fn step(&mut self, budget: u64, elapsed_ms: f64) -> FromWorker {
+        let progress = self.sim.advance(budget);
+        let batch = self.sim.drain_timeline();
+        let id = self.id;
+        if progress.done {
+            FromWorker::Finished {
+                id,
+                report: self.sim.report(),
+                elapsed_ms,
+                batch,
+            }
+        } else {
+            FromWorker::Progress {
+                id,
+                progress,
+                elapsed_ms,
+                batch,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::History;
+
+    fn small() -> Scenario {
+        let mut s = Scenario::default();
+        s.topology.k = 4;
+        s.workload.elephants = 2;
+        s.workload.flow_size_bytes = 128 << 10;
+        s.cca.history = History::Fixed(5);
+        s
+    }
+
+    #[test]
+    fn messages_round_trip_through_postcard() {
+        let run = ToWorker::Run {
+            id: 7,
+            scenario: small(),
+        };
+        assert_eq!(decode::<ToWorker>(&encode(&run)).unwrap(), run);
+        let mut nyquist = small();
+        nyquist.cca.history = History::Nyquist;
+        let run = ToWorker::Run {
+            id: 8,
+            scenario: nyquist,
+        };
+        assert_eq!(decode::<ToWorker>(&encode(&run)).unwrap(), run);
+        assert!(decode::<ToWorker>(&[0xff, 0xff, 0xff])
+            .unwrap_err()
+            .contains("unreadable"));
+    }
+
+    #[test]
+    fn a_runner_in_chunks_reports_what_a_whole_run_reports() {
+        let s = small();
+        let mut whole = Simulation::new(&s).unwrap();
+        whole.run();
+        let (mut runner, started) = Runner::start(3, &s).unwrap();
+        let FromWorker::Started { meta, .. } = started else {
+            panic!("{started:?}")
+        };
+        assert_eq!(meta.flows.len(), 16);
+        let mut samples = 0;
+        let report = loop {
+            match runner.step(5_000, 0.0) {
+                FromWorker::Progress { batch, .. } => samples += batch.buckets,
+                FromWorker::Finished { report, batch, .. } => {
+                    samples += batch.buckets;
+                    break report;
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(report, whole.report());
+        assert!(samples > 0);
+        let bytes = encode(&FromWorker::Finished {
+            id: 3,
+            report: report.clone(),
+            elapsed_ms: 1.0,
+            batch: Default::default(),
+        });
+        assert!(
+            matches!(decode::<FromWorker>(&bytes).unwrap(), FromWorker::Finished { report: r, .. } if r == report)
+        );
+    }
+
+    #[test]
+    fn a_bad_scenario_fails_with_the_field_named() {
+        let mut s = small();
+        s.topology.k = 5;
+        match Runner::start(1, &s) {
+            Err(FromWorker::Failed { id: 1, message }) => assert!(message.contains("topology.k")),
+            _ => panic!("accepted k = 5"),
+        }
+    }
+}
