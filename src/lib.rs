@@ -12,11 +12,14 @@
 //! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
 //!   chunked run loop.
 //! - [`link`]: a scenario as a shareable URL fragment.
+//! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
 
 pub mod link;
 pub mod protocol;
 pub mod scenario;
 pub mod sim;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use scenario::Scenario;
 pub use sim::metrics::Report;

@@ -7,6 +7,29 @@
 
 use crate::scenario::{Scenario, ScenarioError, SHORT_FIELDS};
 
+/// Largest topology-and-workload a browser tab is asked to simulate: the bytes of all sprayed
+/// flows together (1024 hosts × 8 MiB, a few seconds of wasm).
+pub const WEB_MAX_TOTAL_BYTES: u64 = 8 << 30;
+
+/// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses).
+pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
+    let sprayed_hosts = (s.hosts() - s.workload.elephants) as u64;
+    let total = s.workload.flow_size_bytes.saturating_mul(sprayed_hosts);
+    if total > WEB_MAX_TOTAL_BYTES {
+        let max_flow = WEB_MAX_TOTAL_BYTES / sprayed_hosts;
+        return Err(refuse(
+            "workload.flow_size_bytes",
+            format!(
+                "{} hosts × {} B is too much for a browser: at most {} MiB per flow at this size",
+                sprayed_hosts,
+                s.workload.flow_size_bytes,
+                max_flow >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Longest fragment accepted.
 pub const MAX_FRAGMENT: usize = 1024;
 
@@ -77,6 +100,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
         }
     }
     link.scenario.validate()?;
+    check_web_size(&link.scenario)?;
     Ok(link)
 }
 
@@ -124,6 +148,7 @@ mod tests {
             ("cca=<script>", "cca.algorithm"),
             ("flow-size=9999999999999999GiB", "workload.flow_size_bytes"),
             ("flow-size=2GiB", "workload.flow_size_bytes"),
+            ("k=16&flow-size=64MiB", "workload.flow_size_bytes"),
             ("elephants=200", "workload.elephants"),
             ("history=0", "cca.history"),
             ("percentile=100", "cca.percentile"),

@@ -122,6 +122,9 @@ pub struct Progress {
     pub flows_done: usize,
     pub flows_total: usize,
     pub events: u64,
+    /// Packets acknowledged so far, and in all, over the finite flows.
+    pub packets_acked: u64,
+    pub packets_total: u64,
     /// The run is over (all finite flows done, or the time limit reached).
     pub done: bool,
 }
@@ -304,8 +307,17 @@ impl Simulation {
             flows_done: self.finite_flows - self.unfinished,
             flows_total: self.finite_flows,
             events: self.counters.events,
+            packets_acked: self
+                .finite()
+                .map(|f| f.sender.acked.min(f.sender.total))
+                .sum(),
+            packets_total: self.finite().map(|f| f.sender.total).sum(),
             done: self.done,
         }
+    }
+
+    fn finite(&self) -> impl Iterator<Item = &Flow> {
+        self.flows.iter().filter(|f| f.bytes.is_some())
     }
 
     pub fn is_done(&self) -> bool {

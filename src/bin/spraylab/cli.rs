@@ -189,58 +189,36 @@ fn print_summary(s: &Scenario, r: &Report) {
     }
 }
 
-/// Timelines as long-format CSV: `time_us,series,id,min,max`, one row per bucket and series
-/// (ports only while their queue is non-empty).
+/// Timelines as long-format CSV, written as the run goes.
 struct TimelineCsv {
     out: std::io::BufWriter<std::fs::File>,
     port_names: Vec<String>,
     path: String,
+    buf: String,
 }
 
 impl TimelineCsv {
     fn create(path: &std::path::Path, port_names: Vec<String>) -> Result<TimelineCsv, UsageError> {
         let file = std::fs::File::create(path)
             .map_err(|e| usage(format!("--timeline {}: cannot create: {e}", path.display())))?;
+        let out = std::io::BufWriter::new(file);
         let mut csv = TimelineCsv {
-            out: std::io::BufWriter::new(file),
+            out,
             port_names,
             path: path.display().to_string(),
+            buf: String::new(),
         };
-        csv.line(format_args!("time_us,series,id,min,max"))?;
+        csv.buf.push_str(spraylab::sim::timeline::CSV_HEADER);
         Ok(csv)
     }
 
-    fn line(&mut self, args: std::fmt::Arguments) -> Result<(), UsageError> {
-        writeln!(self.out, "{args}").map_err(|e| usage(format!("--timeline {}: {e}", self.path)))
-    }
-
     fn write(&mut self, b: &TimelineBatch) -> Result<(), UsageError> {
-        for i in 0..b.buckets {
-            let t = b.time_us(i);
-            for f in 0..b.flows {
-                let at = i * b.flows + f;
-                for (name, series) in [
-                    ("cwnd_pkts", &b.cwnd),
-                    ("signal_us", &b.signal_us),
-                    ("raw_delay_us", &b.raw_delay_us),
-                ] {
-                    let m = series[at];
-                    self.line(format_args!("{t:.3},{name},flow{f},{},{}", m.min, m.max))?;
-                }
-            }
-            for p in 0..b.ports {
-                let m = b.queue_bytes[i * b.ports + p];
-                if m.max > 0.0 {
-                    let name = self.port_names[p].clone();
-                    self.line(format_args!(
-                        "{t:.3},queue_bytes,{name},{},{}",
-                        m.min, m.max
-                    ))?;
-                }
-            }
-        }
-        self.out
-            .flush()
-            .map_err(|e| usage(format!("--timeline {}: {e}", self.path)))
+        b.write_csv(&self.port_names, &mut self.buf);
+        let result = self
+            .out
+            .write_all(self.buf.as_bytes())
+            .and_then(|_| self.out.flush());
+        self.buf.clear();
+        result.map_err(|e| usage(format!("--timeline {}: {e}", self.path)))
     }
 }

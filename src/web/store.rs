@@ -1,0 +1,161 @@
+//! The samples of one run, as the worker streams them, with the per-bucket aggregates the
+//! charts draw (kept up to date on append, so a redraw never rescans every flow).
+
+use crate::protocol::RunMeta;
+use crate::scenario::Scenario;
+use crate::sim::timeline::{TimelineBatch, CSV_HEADER};
+use crate::sim::Progress;
+use crate::Report;
+
+/// Aggregates of one bucket over the sprayed flows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BucketSummary {
+    pub time_us: f64,
+    /// Smallest and largest cwnd of any sprayed flow, and the mean (packets).
+    pub cwnd_min: f32,
+    pub cwnd_max: f32,
+    pub cwnd_mean: f32,
+    /// Mean cwnd of the elephants (0 if none).
+    pub elephant_cwnd: f32,
+}
+
+/// Everything known about one run.
+pub struct RunData {
+    pub id: u32,
+    pub scenario: Scenario,
+    pub meta: Option<RunMeta>,
+    pub batches: Vec<TimelineBatch>,
+    pub summary: Vec<BucketSummary>,
+    /// Largest queue of every port so far (bytes).
+    pub port_peak: Vec<f32>,
+    pub progress: Option<Progress>,
+    pub elapsed_ms: f64,
+    pub report: Option<Report>,
+    pub cancelled: bool,
+}
+
+impl RunData {
+    pub fn new(id: u32, scenario: Scenario) -> RunData {
+        RunData {
+            id,
+            scenario,
+            meta: None,
+            batches: Vec::new(),
+            summary: Vec::new(),
+            port_peak: Vec::new(),
+            progress: None,
+            elapsed_ms: 0.0,
+            report: None,
+            cancelled: false,
+        }
+    }
+
+    pub fn set_meta(&mut self, meta: RunMeta) {
+        self.port_peak = vec![0.0; meta.port_names.len()];
+        self.meta = Some(meta);
+    }
+
+    /// Adds a batch of samples.
+    pub fn append(&mut self, batch: TimelineBatch) {
+        if batch.is_empty() {
+            return;
+        }
+        let sprayed: Vec<bool> = match &self.meta {
+            Some(m) => m.flows.iter().map(|f| f.2).collect(),
+            None => vec![true; batch.flows],
+        };
+        for b in 0..batch.buckets {
+            let row = &batch.cwnd[b * batch.flows..(b + 1) * batch.flows];
+            let mut s = BucketSummary {
+                time_us: batch.time_us(b),
+                cwnd_min: f32::MAX,
+                ..Default::default()
+            };
+            let (mut n, mut sum, mut e_n, mut e_sum) = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+            for (m, &is_sprayed) in row.iter().zip(&sprayed) {
+                if is_sprayed {
+                    s.cwnd_min = s.cwnd_min.min(m.min);
+                    s.cwnd_max = s.cwnd_max.max(m.max);
+                    sum += (m.min + m.max) / 2.0;
+                    n += 1.0;
+                } else {
+                    e_sum += (m.min + m.max) / 2.0;
+                    e_n += 1.0;
+                }
+            }
+            s.cwnd_mean = if n > 0.0 { sum / n } else { 0.0 };
+            s.elephant_cwnd = if e_n > 0.0 { e_sum / e_n } else { 0.0 };
+            if n == 0.0 {
+                s.cwnd_min = 0.0;
+            }
+            self.summary.push(s);
+            let q = &batch.queue_bytes[b * batch.ports..(b + 1) * batch.ports];
+            for (peak, m) in self.port_peak.iter_mut().zip(q) {
+                *peak = peak.max(m.max);
+            }
+        }
+        self.batches.push(batch);
+    }
+
+    /// Every bucket as (time µs, batch, index within the batch).
+    pub fn buckets(&self) -> impl Iterator<Item = (f64, &TimelineBatch, usize)> {
+        self.batches
+            .iter()
+            .flat_map(|b| (0..b.buckets).map(move |i| (b.time_us(i), b, i)))
+    }
+
+    /// Simulated time covered so far, µs.
+    pub fn span_us(&self) -> f64 {
+        self.summary
+            .last()
+            .map_or(0.0, |s| s.time_us)
+            .max(self.progress.map_or(0.0, |p| p.sim_time_us))
+    }
+
+    /// The `n` ports with the largest queues so far, largest first (timeline indices).
+    pub fn busiest_ports(&self, n: usize) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..self.port_peak.len())
+            .filter(|&p| self.port_peak[p] > 0.0)
+            .collect();
+        idx.sort_by(|&a, &b| self.port_peak[b].total_cmp(&self.port_peak[a]));
+        idx.truncate(n);
+        idx
+    }
+
+    /// The sprayed flow with the largest FCT (after the run), else the first sprayed flow.
+    pub fn slowest_flow(&self) -> usize {
+        if let Some(r) = &self.report {
+            let slowest = r
+                .flows
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.sprayed)
+                .max_by(|a, b| {
+                    a.1.fct_us
+                        .unwrap_or(f64::MAX)
+                        .total_cmp(&b.1.fct_us.unwrap_or(f64::MAX))
+                });
+            if let Some((i, _)) = slowest {
+                return i;
+            }
+        }
+        self.meta
+            .as_ref()
+            .and_then(|m| m.flows.iter().position(|f| f.2))
+            .unwrap_or(0)
+    }
+
+    /// The timelines as CSV (the command line's `--timeline` format).
+    pub fn timeline_csv(&self) -> String {
+        let names = self
+            .meta
+            .as_ref()
+            .map(|m| m.port_names.clone())
+            .unwrap_or_default();
+        let mut out = String::from(CSV_HEADER);
+        for b in &self.batches {
+            b.write_csv(&names, &mut out);
+        }
+        out
+    }
+}

@@ -1,0 +1,120 @@
+//! The simulation worker: owns at most one [`Runner`] and advances it in chunks of about
+//! `CHUNK_MS` of work, posting a `Progress` message (with the chunk's timeline samples) after
+//! each. Between chunks it yields to the worker's event loop through a `MessageChannel` (which,
+//! unlike `setTimeout`, is not clamped to 4 ms), so a `Cancel` is seen within one chunk.
+
+use crate::protocol::{decode, encode, FromWorker, Runner, ToWorker};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent};
+
+/// Target wall time of one chunk (keeps cancel latency and message rate low).
+const CHUNK_MS: f64 = 25.0;
+
+struct Active {
+    runner: Runner,
+    started_ms: f64,
+    /// Events per chunk, adapted to take about `CHUNK_MS`.
+    budget: u64,
+}
+
+struct State {
+    active: Option<Active>,
+    channel: MessageChannel,
+}
+
+thread_local! {
+    static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
+}
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(msg: &FromWorker) {
+    let bytes = encode(msg);
+    let array = js_sys::Uint8Array::from(&bytes[..]);
+    let _ = scope().post_message(&array);
+}
+
+/// Installs the message handlers and tells the page the worker is ready.
+pub fn start() {
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| handle(e.data()));
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+
+    let channel = MessageChannel::new().expect("MessageChannel exists in workers");
+    let on_step = Closure::<dyn FnMut(MessageEvent)>::new(|_| step());
+    channel
+        .port1()
+        .set_onmessage(Some(on_step.as_ref().unchecked_ref()));
+    on_step.forget();
+    STATE.with(|s| {
+        *s.borrow_mut() = Some(State {
+            active: None,
+            channel,
+        })
+    });
+    post(&FromWorker::Ready);
+}
+
+fn handle(data: JsValue) {
+    let bytes = js_sys::Uint8Array::new(&data).to_vec();
+    match decode::<ToWorker>(&bytes) {
+        Ok(ToWorker::Run { id, scenario }) => match Runner::start(id, &scenario) {
+            Ok((runner, started)) => {
+                post(&started);
+                with_state(|s| {
+                    s.active = Some(Active {
+                        runner,
+                        started_ms: super::now_ms(),
+                        budget: 20_000,
+                    })
+                });
+                schedule_step();
+            }
+            Err(message) => post(&FromWorker::Failed { id, message }),
+        },
+        Ok(ToWorker::Cancel { id }) => {
+            let cancelled = with_state(|s| match &s.active {
+                Some(a) if a.runner.id == id => s.active.take().is_some(),
+                _ => false,
+            });
+            if cancelled {
+                post(&FromWorker::Cancelled { id });
+            }
+        }
+        Err(message) => post(&FromWorker::Failed { id: 0, message }),
+    }
+}
+
+fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
+    STATE.with(|s| f(s.borrow_mut().as_mut().expect("worker started")))
+}
+
+/// Lets the event loop run (and deliver a cancel), then continues with [`step`].
+fn schedule_step() {
+    with_state(|s| {
+        let _ = s.channel.port2().post_message(&JsValue::NULL);
+    });
+}
+
+/// One chunk of the active run.
+fn step() {
+    let Some(mut active) = with_state(|s| s.active.take()) else {
+        return;
+    };
+    let t0 = super::now_ms();
+    let msg = active.runner.step(active.budget, t0 - active.started_ms);
+    let spent = (super::now_ms() - t0).max(0.1);
+    // aim the next chunk at CHUNK_MS, changing by at most 2× at a time
+    let scale = (CHUNK_MS / spent).clamp(0.5, 2.0);
+    active.budget = ((active.budget as f64 * scale) as u64).clamp(1_000, 5_000_000);
+    let finished = matches!(msg, FromWorker::Finished { .. });
+    post(&msg);
+    if !finished {
+        with_state(|s| s.active = Some(active));
+        schedule_step();
+    }
+}
