@@ -626,7 +626,7 @@ impl Scenario {
                 LbScheme::Ops => "ops".to_string(),
             },
             "elephants" => self.workload.elephants.to_string(),
-            "flow-size" => self.workload.flow_size_bytes.to_string(),
+            "flow-size" => format_bytes(self.workload.flow_size_bytes),
             "history" => match self.cca.history {
                 History::Nyquist => "nyquist".to_string(),
                 History::Fixed(h) => h.to_string(),
@@ -641,6 +641,16 @@ impl Scenario {
 fn number<T: std::str::FromStr>(field: &str, v: &str, what: &str) -> Result<T, ScenarioError> {
     v.parse()
         .map_err(|_| err(field, format!("must be {what}, got {v:?}")))
+}
+
+/// A byte count in the largest binary unit that divides it exactly: `8MiB`, `1536KiB`, `1000`.
+pub fn format_bytes(n: u64) -> String {
+    for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] {
+        if n > 0 && n % (1 << shift) == 0 {
+            return format!("{}{unit}", n >> shift);
+        }
+    }
+    n.to_string()
 }
 
 /// Parses a byte count with an optional KiB/MiB/GiB (or KB/MB/GB) suffix.
@@ -721,6 +731,15 @@ mod tests {
             t.set_field(name, &s.field(name).unwrap()).unwrap();
         }
         assert_eq!(s, t);
+        assert_eq!(s.field("flow-size").as_deref(), Some("16MiB"));
+        assert_eq!(
+            (
+                format_bytes(1536 << 10),
+                format_bytes(1000),
+                format_bytes(0)
+            ),
+            ("1536KiB".into(), "1000".into(), "0".into())
+        );
         assert_eq!(s.set_field("k", "eight").unwrap_err().field, "topology.k");
         assert_eq!(
             s.set_field("cca", "reno").unwrap_err().field,

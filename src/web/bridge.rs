@@ -7,9 +7,7 @@
 use crate::protocol::{decode, encode, FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType,
-};
+use web_sys::{Blob, BlobPropertyBag, Event, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
 /// What the page hears from the worker: a message, or the worker failing.
@@ -19,7 +17,7 @@ pub type WorkerEvent = Result<FromWorker, String>;
 pub struct SimWorker {
     worker: Worker,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 /// The URL of the worker script, relative to the page (works from any sub-path).
@@ -65,14 +63,16 @@ impl SimWorker {
             on_message_event.emit(decode::<FromWorker>(&bytes));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+        // a script error arrives as an ErrorEvent; a worker that fails to load, as a plain Event
+        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
             e.prevent_default();
-            let what = if e.message().is_empty() {
-                "the worker failed to load".to_string()
-            } else {
-                e.message()
-            };
-            on_event.emit(Err(what));
+            let message = js_sys::Reflect::get(&e, &JsValue::from_str("message"))
+                .ok()
+                .and_then(|m| m.as_string())
+                .filter(|m| !m.is_empty());
+            on_event.emit(Err(
+                message.unwrap_or_else(|| "the worker script failed to load".into())
+            ));
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         Ok(SimWorker {

@@ -134,7 +134,7 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Draw
     let mut chart = ChartBuilder::on(&root)
         .caption("cwnd (packets)", ("sans-serif", 15))
         .margin(8)
-        .x_label_area_size(28)
+        .x_label_area_size(40)
         .y_label_area_size(44)
         .build_cartesian_2d(0f64..span, 0f64..y_top)
         .map_err(err)?;
@@ -194,7 +194,7 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Dra
     let mut chart = ChartBuilder::on(&root)
         .caption(format!("delay of flow {flow} (µs)"), ("sans-serif", 15))
         .margin(8)
-        .x_label_area_size(28)
+        .x_label_area_size(40)
         .y_label_area_size(44)
         .build_cartesian_2d(0f64..span, 0f64..y_top)
         .map_err(err)?;
@@ -257,7 +257,7 @@ pub fn draw_queues(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
     let mut chart = ChartBuilder::on(&root)
         .caption("queue depth (KiB)", ("sans-serif", 15))
         .margin(8)
-        .x_label_area_size(28)
+        .x_label_area_size(40)
         .y_label_area_size(44)
         .build_cartesian_2d(0f64..span, 0f64..y_top)
         .map_err(err)?;
@@ -321,7 +321,7 @@ pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
     let mut chart = ChartBuilder::on(&root)
         .caption("FCT CDF of the sprayed flows", ("sans-serif", 15))
         .margin(8)
-        .x_label_area_size(28)
+        .x_label_area_size(40)
         .y_label_area_size(44)
         .build_cartesian_2d(0f64..x_top, 0f64..1.02)
         .map_err(err)?;

@@ -1,0 +1,14 @@
+// Checks what e2e/run_page.mjs printed: the run finished, every chart is drawn, no page errors.
+// Usage: node e2e/run_page.mjs URL SHOT.png | node e2e/check_page.mjs
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const r = JSON.parse(input);
+const problems = [];
+if (!String(r.status).startsWith('done: CCT')) problems.push(`status is ${JSON.stringify(r.status)}`);
+for (const c of r.canvases) if (c.colors < 20) problems.push(`chart ${c.id} looks empty (${c.colors} colors)`);
+if (r.canvases.length !== 4) problems.push(`${r.canvases.length} charts instead of 4`);
+if (r.errors.length) problems.push(`page errors: ${r.errors.join(' | ')}`);
+console.log(`page: ${r.status}; ${r.progress}; longest main-thread task ${r.longest_task_ms} ms (${r.long_tasks} over 50 ms)`);
+for (const p of problems) console.log(`e2e problem: ${p}`);
+console.log(problems.length ? 'e2e: 0 passed, 1 failed' : 'e2e: 1 passed, 0 failed');
+process.exit(problems.length ? 1 : 0);
