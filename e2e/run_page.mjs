@@ -17,8 +17,16 @@ page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
 // record main-thread long tasks from the start
 await page.addInitScript(() => {
   window.__longTasks = [];
-  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
-    .observe({ type: 'longtask', buffered: true });
+  window.__statusTimes = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({ type: 'longtask', buffered: true });
+  // when the status line changes (running, done, ...), to tell run-time tasks from start-up ones
+  new MutationObserver(() => {
+    const s = document.querySelector('#status')?.textContent?.split(':')[0];
+    const last = window.__statusTimes[window.__statusTimes.length - 1];
+    if (s && (!last || last[0] !== s)) window.__statusTimes.push([s, Math.round(performance.now())]);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 });
 const t0 = Date.now();
 await page.goto(url);
@@ -40,8 +48,18 @@ const result = await page.evaluate(() => ({
     for (let i = 0; i < d.length; i += 4 * 97) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
     return { id: c.id, colors: seen.size };
   }),
-  longest_task_ms: Math.max(0, ...window.__longTasks),
-  long_tasks: window.__longTasks.length,
+  // long tasks (over 50 ms) on the main thread while the run was going (status "running")
+  ...(() => {
+    const start = (window.__statusTimes.find(t => t[0] === 'running') || [0, 0])[1];
+    const end = (window.__statusTimes.find(t => t[0] === 'done') || [0, Infinity])[1];
+    const during = window.__longTasks.filter(([t, d]) => t + d >= start && t <= end);
+    return {
+      longest_task_ms: Math.max(0, ...during.map(t => t[1])),
+      long_tasks: during.length,
+      long_tasks_at_load: window.__longTasks.filter(([t]) => t < start).map(t => t[1]),
+      run_wall_ms: end - start,
+    };
+  })(),
   hash: location.hash,
 }));
 result.page_load_ms = loaded_ms;

@@ -62,8 +62,16 @@ pub struct App {
     phase: Phase,
     highlight: Option<usize>,
     frame_pending: bool,
+    /// Charts whose data changed since they were last drawn.
+    dirty: [bool; 4],
+    /// The chart to draw first on the next frame (turns rotate so none starves).
+    next_chart: usize,
     canvases: [NodeRef; 4],
 }
+
+/// Drawing time per animation frame after which the remaining dirty charts wait for the next
+/// frame: keeps every main-thread task short while the worker streams.
+const FRAME_BUDGET_MS: f64 = 12.0;
 
 const CHART_IDS: [&str; 4] = ["chart-cwnd", "chart-delay", "chart-queue", "chart-fct"];
 
@@ -91,6 +99,8 @@ impl Component for App {
             phase: Phase::Idle,
             highlight: None,
             frame_pending: false,
+            dirty: [true; 4],
+            next_chart: 0,
             canvases: Default::default(),
         };
         app.spawn_worker(ctx);
@@ -134,7 +144,7 @@ impl Component for App {
                     Ok(f) if f < flows => self.highlight = Some(f),
                     _ => self.highlight = None,
                 }
-                self.schedule_frame(ctx);
+                self.redraw(ctx);
                 true
             }
             Msg::Run => {
@@ -153,6 +163,9 @@ impl Component for App {
             Msg::Frame => {
                 self.frame_pending = false;
                 self.draw_charts();
+                if self.dirty.contains(&true) {
+                    self.schedule_frame(ctx);
+                }
                 false
             }
             Msg::ExportJson => {
@@ -212,7 +225,7 @@ impl Component for App {
             {
                 loading.remove();
             }
-            self.schedule_frame(ctx);
+            self.redraw(ctx);
         }
     }
 }
@@ -313,7 +326,7 @@ impl App {
                     run.progress = Some(progress);
                     run.elapsed_ms = elapsed_ms;
                 }
-                self.schedule_frame(ctx);
+                self.redraw(ctx);
             }
             FromWorker::Finished {
                 id,
@@ -333,7 +346,7 @@ impl App {
                     run.report = Some(report);
                 }
                 self.phase = Phase::Done;
-                self.schedule_frame(ctx);
+                self.redraw(ctx);
             }
             FromWorker::Cancelled { id } if mine(id) => {
                 if let Some(run) = &mut self.run {
@@ -347,6 +360,12 @@ impl App {
             _ => return false, // a message about an older run
         }
         true
+    }
+
+    /// Marks every chart for redrawing on the next animation frame.
+    fn redraw(&mut self, ctx: &Context<Self>) {
+        self.dirty = [true; 4];
+        self.schedule_frame(ctx);
     }
 
     fn schedule_frame(&mut self, ctx: &Context<Self>) {
@@ -366,20 +385,36 @@ impl App {
         }
     }
 
-    fn draw_charts(&self) {
-        let canvas = |i: usize| self.canvases[i].cast::<HtmlCanvasElement>();
+    /// Draws dirty charts, in rotating order, until the frame's budget is spent.
+    fn draw_charts(&mut self) {
         let empty = RunData::new(0, self.scenario.clone());
         let run = self.run.as_ref().unwrap_or(&empty);
         let flow = self.highlight.unwrap_or_else(|| run.slowest_flow());
-        let results = [
-            canvas(0).map(|c| charts::draw_cwnd(&c, run, flow)),
-            canvas(1).map(|c| charts::draw_delay(&c, run, flow)),
-            canvas(2).map(|c| charts::draw_queues(&c, run)),
-            canvas(3).map(|c| charts::draw_fct_cdf(&c, run)),
-        ];
-        for e in results.into_iter().flatten().filter_map(Result::err) {
-            web_sys::console::warn_1(&format!("chart: {e}").into());
+        let start = super::now_ms();
+        for k in 0..4 {
+            let i = (self.next_chart + k) % 4;
+            if !self.dirty[i] {
+                continue;
+            }
+            if k > 0 && super::now_ms() - start > FRAME_BUDGET_MS {
+                self.next_chart = i;
+                return;
+            }
+            self.dirty[i] = false;
+            let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
+                continue;
+            };
+            let drawn = match i {
+                0 => charts::draw_cwnd(&canvas, run, flow),
+                1 => charts::draw_delay(&canvas, run, flow),
+                2 => charts::draw_queues(&canvas, run),
+                _ => charts::draw_fct_cdf(&canvas, run),
+            };
+            if let Err(e) = drawn {
+                web_sys::console::warn_1(&format!("chart {}: {e}", CHART_IDS[i]).into());
+            }
         }
+        self.next_chart = 0;
     }
 
     fn view_form(&self, ctx: &Context<Self>) -> Html {

@@ -103,9 +103,31 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
-fn empty(canvas: &HtmlCanvasElement, title: &str) -> DrawResult {
+/// An empty chart with its title and axes, and a note on what will appear. Drawing the axes at
+/// page load also warms up the plotting code, so the first live redraw is fast.
+fn empty(canvas: &HtmlCanvasElement, title: &str, note: &str) -> DrawResult {
     let root = area(canvas)?;
-    root.titled(title, ("sans-serif", 15)).map_err(err)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(40)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0f64..100.0, 0f64..1.0)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("time (µs)")
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    let style = ("sans-serif", 14).into_font().color(&BLACK.mix(0.5));
+    chart
+        .draw_series(std::iter::once(Text::new(
+            note.to_string(),
+            (30.0, 0.5),
+            style,
+        )))
+        .map_err(err)?;
     root.present().map_err(err)
 }
 
@@ -113,7 +135,7 @@ fn empty(canvas: &HtmlCanvasElement, title: &str) -> DrawResult {
 /// elephants' mean.
 pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> DrawResult {
     if run.summary.is_empty() {
-        return empty(canvas, "cwnd (packets)");
+        return empty(canvas, "cwnd (packets)", "press Run");
     }
     let span = run.span_us();
     let width = canvas.width() as usize;
@@ -177,7 +199,7 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Draw
 /// latest RTT, for one flow.
 pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> DrawResult {
     if run.summary.is_empty() {
-        return empty(canvas, "delay (µs)");
+        return empty(canvas, "delay (µs)", "press Run");
     }
     let span = run.span_us();
     let width = canvas.width() as usize;
@@ -226,7 +248,7 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Dra
 /// Queue depth over time of the ports the elephants cross and of the busiest other ports.
 pub fn draw_queues(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
     let Some(meta) = run.meta.as_ref().filter(|_| !run.summary.is_empty()) else {
-        return empty(canvas, "queue depth (KiB)");
+        return empty(canvas, "queue depth (KiB)", "press Run");
     };
     let mut ports: Vec<(usize, bool)> = meta
         .elephant_ports
@@ -298,7 +320,7 @@ pub fn draw_queues(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
 /// The CDF of the sprayed flows' FCTs, with the zero-queueing lower bound of the CCT.
 pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
     let Some(report) = &run.report else {
-        return empty(canvas, "FCT CDF (after the run)");
+        return empty(canvas, "FCT CDF of the sprayed flows", "after the run");
     };
     let mut fcts: Vec<f64> = report
         .flows
@@ -308,7 +330,7 @@ pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
         .collect();
     fcts.sort_by(f64::total_cmp);
     if fcts.is_empty() {
-        return empty(canvas, "FCT CDF: no flow finished");
+        return empty(canvas, "FCT CDF of the sprayed flows", "no flow finished");
     }
     let x_top = fcts.last().copied().unwrap_or(1.0).max(report.ideal_cct_us) * 1.05;
     let n = fcts.len() as f64;
