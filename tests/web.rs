@@ -87,7 +87,7 @@ async fn app_mounts_with_form_charts_and_idle_status() {
     let (root, handle) = mount("", no_worker()).await;
     assert_eq!(text(&root, "#status"), "idle");
     assert!(find(&root, "#run").is_some() && find(&root, "#cancel").is_some());
-    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 4);
+    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 6);
     assert_eq!(value(&root, "#f-k"), "8");
     assert_eq!(value(&root, "#f-cca"), "mswift");
     handle.destroy();
@@ -297,4 +297,51 @@ async fn cancel_stops_a_run_within_100_ms() {
         .borrow()
         .iter()
         .any(|e| matches!(e, Ok(FromWorker::Finished { .. }))));
+}
+
+#[wasm_bindgen_test]
+async fn the_app_runs_and_compares_the_three_swift_variants() {
+    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
+        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
+        return;
+    };
+    let props = AppProps {
+        worker_url: Some(format!("{base}/worker.js")),
+    };
+    let (root, handle) = mount("k=4&elephants=2&flow-size=256KiB&seed=3", props).await;
+    let mut waited = 0;
+    while find(&root, "#compare-variants").is_some_and(|b| b.has_attribute("disabled"))
+        && waited < 5000
+    {
+        sleep_ms(20).await;
+        waited += 20;
+    }
+    find(&root, "#compare-variants")
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    let rows = |root: &Element| {
+        root.query_selector_all("#compare-table tr")
+            .unwrap()
+            .length()
+    };
+    while rows(&root) < 4 && waited < 30_000 {
+        sleep_ms(50).await;
+        waited += 50;
+    }
+    assert_eq!(
+        rows(&root),
+        4,
+        "three runs and a header; status {:?}",
+        text(&root, "#status")
+    );
+    let table = text(&root, "#compare-table");
+    for cca in ["swift ·", "lswift ·", "mswift ·"] {
+        assert!(table.contains(cca), "{cca} missing from {table}");
+    }
+    assert!(text(&root, "#status").starts_with("done: CCT"));
+    // the last run, MSwift, is the form's scenario now, and the link says so
+    assert_eq!(value(&root, "#f-cca"), "mswift");
+    assert!(hash().contains("seed=3"));
+    handle.destroy();
 }

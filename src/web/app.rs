@@ -36,6 +36,9 @@ pub enum Msg {
     ExportJson,
     ExportCsv,
     ExportPng,
+    /// Queue Swift, LSwift and MSwift on the current scenario.
+    CompareVariants,
+    ClearComparison,
 }
 
 /// Where the app stands.
@@ -62,18 +65,33 @@ pub struct App {
     phase: Phase,
     highlight: Option<usize>,
     frame_pending: bool,
+    /// Finished runs (summaries), oldest first, for the comparison.
+    past: Vec<RunData>,
+    /// Scenarios to run after the current one.
+    queue: Vec<Scenario>,
     /// Charts whose data changed since they were last drawn.
-    dirty: [bool; 4],
+    dirty: [bool; CHARTS],
     /// The chart to draw first on the next frame (turns rotate so none starves).
     next_chart: usize,
-    canvases: [NodeRef; 4],
+    canvases: [NodeRef; CHARTS],
 }
+
+/// Most finished runs kept for the comparison.
+const MAX_COMPARED: usize = 8;
 
 /// Drawing time per animation frame after which the remaining dirty charts wait for the next
 /// frame: keeps every main-thread task short while the worker streams.
 const FRAME_BUDGET_MS: f64 = 12.0;
 
-const CHART_IDS: [&str; 4] = ["chart-cwnd", "chart-delay", "chart-queue", "chart-fct"];
+const CHARTS: usize = 6;
+const CHART_IDS: [&str; CHARTS] = [
+    "chart-cwnd",
+    "chart-delay",
+    "chart-queue",
+    "chart-fct",
+    "chart-compare-cwnd",
+    "chart-compare-fct",
+];
 
 impl Component for App {
     type Message = Msg;
@@ -99,7 +117,9 @@ impl Component for App {
             phase: Phase::Idle,
             highlight: None,
             frame_pending: false,
-            dirty: [true; 4],
+            past: Vec::new(),
+            queue: Vec::new(),
+            dirty: [true; CHARTS],
             next_chart: 0,
             canvases: Default::default(),
         };
@@ -152,6 +172,7 @@ impl Component for App {
                 true
             }
             Msg::Cancel => {
+                self.queue.clear();
                 if let (Some(w), Some(run)) = (&self.worker, &self.run) {
                     if self.phase == Phase::Running {
                         w.send(&ToWorker::Cancel { id: run.id });
@@ -167,6 +188,26 @@ impl Component for App {
                     self.schedule_frame(ctx);
                 }
                 false
+            }
+            Msg::CompareVariants => {
+                let mut variants: Vec<Scenario> = ["swift", "lswift", "mswift"]
+                    .iter()
+                    .map(|cca| {
+                        let mut s = self.scenario.clone();
+                        let _ = s.set_field("cca", cca);
+                        s
+                    })
+                    .collect();
+                self.scenario = variants.remove(0);
+                self.queue = variants;
+                self.write_link();
+                self.start_run(ctx);
+                true
+            }
+            Msg::ClearComparison => {
+                self.past.clear();
+                self.redraw(ctx);
+                true
             }
             Msg::ExportJson => {
                 if let Some(report) = self.run.as_ref().and_then(|r| r.report.as_ref()) {
@@ -208,11 +249,12 @@ impl Component for App {
                 <section class="controls">{ self.view_form(ctx) }</section>
                 <section class="run">{ self.view_status(ctx) }</section>
                 <section class="charts">
-                    { for self.canvases.iter().zip(CHART_IDS).map(|(node, id)| html! {
+                    { for self.canvases[..4].iter().zip(CHART_IDS).map(|(node, id)| html! {
                         <canvas id={id} ref={node.clone()} width="560" height="300"></canvas>
                     }) }
                 </section>
                 <section class="report">{ self.view_report(ctx) }</section>
+                <section class="compare">{ self.view_compare(ctx) }</section>
             </main>
         }
     }
@@ -346,7 +388,18 @@ impl App {
                     run.report = Some(report);
                 }
                 self.phase = Phase::Done;
+                if let Some(run) = &self.run {
+                    if self.past.len() == MAX_COMPARED {
+                        self.past.remove(0);
+                    }
+                    self.past.push(run.summary_copy());
+                }
                 self.redraw(ctx);
+                if !self.queue.is_empty() {
+                    self.scenario = self.queue.remove(0);
+                    self.write_link();
+                    self.start_run(ctx);
+                }
             }
             FromWorker::Cancelled { id } if mine(id) => {
                 if let Some(run) = &mut self.run {
@@ -364,7 +417,7 @@ impl App {
 
     /// Marks every chart for redrawing on the next animation frame.
     fn redraw(&mut self, ctx: &Context<Self>) {
-        self.dirty = [true; 4];
+        self.dirty = [true; CHARTS];
         self.schedule_frame(ctx);
     }
 
@@ -391,8 +444,8 @@ impl App {
         let run = self.run.as_ref().unwrap_or(&empty);
         let flow = self.highlight.unwrap_or_else(|| run.slowest_flow());
         let start = super::now_ms();
-        for k in 0..4 {
-            let i = (self.next_chart + k) % 4;
+        for k in 0..CHARTS {
+            let i = (self.next_chart + k) % CHARTS;
             if !self.dirty[i] {
                 continue;
             }
@@ -404,11 +457,14 @@ impl App {
             let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
                 continue;
             };
+            let past: Vec<&RunData> = self.past.iter().collect();
             let drawn = match i {
                 0 => charts::draw_cwnd(&canvas, run, flow),
                 1 => charts::draw_delay(&canvas, run, flow),
                 2 => charts::draw_queues(&canvas, run),
-                _ => charts::draw_fct_cdf(&canvas, run),
+                3 => charts::draw_fct_cdf(&canvas, run),
+                4 => charts::draw_compare_cwnd(&canvas, &past),
+                _ => charts::draw_compare_fct(&canvas, &past),
             };
             if let Err(e) = drawn {
                 web_sys::console::warn_1(&format!("chart {}: {e}", CHART_IDS[i]).into());
@@ -526,6 +582,47 @@ impl App {
                         <span id="progress-text">{ progress_text(run.elapsed_ms, &p) }</span>
                     </div>
                 }
+            </>
+        }
+    }
+
+    fn view_compare(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let running = self.phase == Phase::Running;
+        html! {
+            <>
+                <h2>{ "Compare runs" }</h2>
+                <p class="hint">{ "Every finished run is listed here (the last 8). Change one setting and run again,                     or run the three Swift variants on the current scenario in a row." }</p>
+                <div class="buttons">
+                    <button id="compare-variants" onclick={link.callback(|_| Msg::CompareVariants)} disabled={running}>
+                        { "Run Swift · LSwift · MSwift" }</button>
+                    <button id="compare-clear" onclick={link.callback(|_| Msg::ClearComparison)} disabled={self.past.is_empty()}>
+                        { "Clear" }</button>
+                </div>
+                if !self.past.is_empty() {
+                    <table id="compare-table">
+                        <tr><th>{ "run" }</th><th class="left">{ "scenario" }</th><th>{ "CCT (µs)" }</th>
+                            <th>{ "lower bound (µs)" }</th><th>{ "CCT inflation" }</th><th>{ "cwnd cuts (delay / loss)" }</th></tr>
+                        { for self.past.iter().map(|r| {
+                            let rep = r.report.as_ref();
+                            let num = |v: Option<f64>, scale: f64| v.map_or("–".to_string(), |x| format!("{:.1}", x * scale));
+                            html! {
+                                <tr>
+                                    <td>{ format!("#{}", r.id) }</td><td class="left">{ r.label() }</td>
+                                    <td>{ num(rep.and_then(|x| x.cct_us), 1.0) }</td>
+                                    <td>{ num(rep.map(|x| x.ideal_cct_us), 1.0) }</td>
+                                    <td>{ format!("{} %", num(rep.and_then(|x| x.cct_inflation), 100.0)) }</td>
+                                    <td>{ rep.map_or(String::new(), |x| format!("{} / {}", x.counters.cuts_delay, x.counters.cuts_loss)) }</td>
+                                </tr>
+                            }
+                        }) }
+                    </table>
+                }
+                <div class="charts">
+                    { for self.canvases[4..].iter().zip(&CHART_IDS[4..]).map(|(node, id)| html! {
+                        <canvas id={*id} ref={node.clone()} width="560" height="300"></canvas>
+                    }) }
+                </div>
             </>
         }
     }

@@ -380,3 +380,130 @@ pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
         .map_err(err)?;
     root.present().map_err(err)
 }
+
+/// Compare: the mean cwnd of the sprayed flows of several runs, overlaid.
+pub fn draw_compare_cwnd(canvas: &HtmlCanvasElement, runs: &[&RunData]) -> DrawResult {
+    if runs.is_empty() {
+        return empty(
+            canvas,
+            "compare: mean cwnd of sprayed flows",
+            "finished runs appear here",
+        );
+    }
+    let span = runs.iter().map(|r| r.span_us()).fold(1.0, f64::max);
+    let width = canvas.width() as usize;
+    let cols: Vec<Columns> = runs
+        .iter()
+        .map(|r| {
+            let mut c = Columns::new(width, span);
+            for s in &r.summary {
+                c.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
+            }
+            c
+        })
+        .collect();
+    let root = area(canvas)?;
+    let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("compare: mean cwnd of sprayed flows", ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(40)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0f64..span, 0f64..y_top)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("time (µs)")
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    for (k, (c, r)) in cols.iter().zip(runs).enumerate() {
+        let color = PALETTE[k % PALETTE.len()];
+        chart
+            .draw_series(LineSeries::new(c.means(), color.stroke_width(2)))
+            .map_err(err)?
+            .label(format!(
+                "#{} {}",
+                r.id,
+                r.scenario.field("cca").unwrap_or_default()
+            ))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)
+}
+
+/// Compare: the FCT CDFs of several runs, with the lower bound of the first.
+pub fn draw_compare_fct(canvas: &HtmlCanvasElement, runs: &[&RunData]) -> DrawResult {
+    let finished: Vec<(&RunData, Vec<f64>)> = runs
+        .iter()
+        .filter_map(|r| {
+            let report = r.report.as_ref()?;
+            let mut f: Vec<f64> = report
+                .flows
+                .iter()
+                .filter(|f| f.sprayed)
+                .filter_map(|f| f.fct_us)
+                .collect();
+            f.sort_by(f64::total_cmp);
+            (!f.is_empty()).then_some((*r, f))
+        })
+        .collect();
+    if finished.is_empty() {
+        return empty(canvas, "compare: FCT CDFs", "finished runs appear here");
+    }
+    let x_top = finished
+        .iter()
+        .filter_map(|(_, f)| f.last().copied())
+        .fold(1.0, f64::max)
+        * 1.05;
+    let root = area(canvas)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("compare: FCT CDFs of the sprayed flows", ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(40)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0f64..x_top, 0f64..1.02)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("FCT (µs)")
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    for (k, (r, fcts)) in finished.iter().enumerate() {
+        let color = PALETTE[k % PALETTE.len()];
+        let n = fcts.len() as f64;
+        let mut steps = vec![(0.0, 0.0)];
+        for (i, &f) in fcts.iter().enumerate() {
+            steps.push((f, i as f64 / n));
+            steps.push((f, (i + 1) as f64 / n));
+        }
+        chart
+            .draw_series(LineSeries::new(steps, color.stroke_width(2)))
+            .map_err(err)?
+            .label(format!(
+                "#{} {}",
+                r.id,
+                r.scenario.field("cca").unwrap_or_default()
+            ))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)
+}

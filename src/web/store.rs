@@ -145,6 +145,41 @@ impl RunData {
             .unwrap_or(0)
     }
 
+    /// A copy for the comparison list: the per-bucket summary and the report, not the samples.
+    pub fn summary_copy(&self) -> RunData {
+        RunData {
+            id: self.id,
+            scenario: self.scenario.clone(),
+            meta: None,
+            batches: Vec::new(),
+            summary: self.summary.clone(),
+            port_peak: Vec::new(),
+            progress: self.progress,
+            elapsed_ms: self.elapsed_ms,
+            report: self.report.clone(),
+            cancelled: self.cancelled,
+        }
+    }
+
+    /// A short name for the run's scenario: `mswift · ops · k=8 · 4 elephants · 8MiB · seed 1`.
+    pub fn label(&self) -> String {
+        let s = &self.scenario;
+        let field = |n: &str| s.field(n).unwrap_or_default();
+        let history = match s.cca.history {
+            crate::scenario::History::Nyquist => String::new(),
+            crate::scenario::History::Fixed(h) => format!(" H={h}"),
+        };
+        format!(
+            "{}{history} · {} · k={} · {} elephants · {} · seed {}",
+            field("cca"),
+            field("lb"),
+            s.topology.k,
+            s.workload.elephants,
+            field("flow-size"),
+            s.seed
+        )
+    }
+
     /// The timelines as CSV (the command line's `--timeline` format).
     pub fn timeline_csv(&self) -> String {
         let names = self
