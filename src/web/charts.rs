@@ -139,10 +139,11 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Draw
     }
     let span = run.span_us();
     let width = canvas.width() as usize;
-    let mut band = Columns::new(width, span);
+    let (mut band, mut mean) = (Columns::new(width, span), Columns::new(width, span));
     let mut elephants = Columns::new(width, span);
     for s in &run.summary {
         band.add(s.time_us, s.cwnd_min, s.cwnd_max);
+        mean.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
         elephants.add(s.time_us, s.elephant_cwnd, s.elephant_cwnd);
     }
     let mut one = Columns::new(width, span);
@@ -170,7 +171,7 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Draw
         .draw_series(std::iter::once(Polygon::new(band.band(), MEAN.mix(0.15))))
         .map_err(err)?;
     chart
-        .draw_series(LineSeries::new(band.means(), MEAN.stroke_width(2)))
+        .draw_series(LineSeries::new(mean.means(), MEAN.stroke_width(2)))
         .map_err(err)?
         .label("sprayed flows: mean (band: min–max)")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], MEAN.stroke_width(2)));
