@@ -5,8 +5,10 @@
 //! costs O(width) drawing however long the run.
 
 use super::store::RunData;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use std::ops::Range;
 use web_sys::HtmlCanvasElement;
 
 type DrawResult = Result<(), String>;
@@ -103,31 +105,95 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
-/// An empty chart with its title and axes, and a note on what will appear. Drawing the axes at
-/// page load also warms up the plotting code, so the first live redraw is fast.
-fn empty(canvas: &HtmlCanvasElement, title: &str, note: &str) -> DrawResult {
-    let root = area(canvas)?;
-    let mut chart = ChartBuilder::on(&root)
+type Root = DrawingArea<CanvasBackend, plotters::coord::Shift>;
+type Chart<'a> = ChartContext<'a, CanvasBackend, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// A chart in the house style: title, margins, a light mesh, the x axis named `x_desc`.
+fn chart<'a>(
+    root: &'a Root,
+    title: &str,
+    x: Range<f64>,
+    y: Range<f64>,
+    x_desc: &str,
+) -> Result<Chart<'a>, String> {
+    let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 15))
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(44)
-        .build_cartesian_2d(0f64..100.0, 0f64..1.0)
+        .build_cartesian_2d(x, y)
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("time (µs)")
+        .x_desc(x_desc)
         .light_line_style(WHITE)
         .draw()
         .map_err(err)?;
-    let style = ("sans-serif", 14).into_font().color(&BLACK.mix(0.5));
+    Ok(chart)
+}
+
+/// A line with its legend entry.
+fn line(
+    chart: &mut Chart,
+    points: Vec<(f64, f64)>,
+    style: ShapeStyle,
+    label: String,
+) -> DrawResult {
     chart
-        .draw_series(std::iter::once(Text::new(
-            note.to_string(),
-            (30.0, 0.5),
-            style,
-        )))
-        .map_err(err)?;
+        .draw_series(LineSeries::new(points, style))
+        .map_err(err)?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], style));
+    Ok(())
+}
+
+fn legend(chart: &mut Chart, position: SeriesLabelPosition) -> DrawResult {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 11))
+        .draw()
+        .map_err(err)
+}
+
+/// The steps of an empirical CDF of sorted values.
+fn cdf_steps(sorted: &[f64]) -> Vec<(f64, f64)> {
+    let n = sorted.len() as f64;
+    let mut steps = vec![(0.0, 0.0)];
+    for (i, &v) in sorted.iter().enumerate() {
+        steps.push((v, i as f64 / n));
+        steps.push((v, (i + 1) as f64 / n));
+    }
+    steps
+}
+
+/// The sorted FCTs of a run's finished sprayed flows.
+fn sorted_fcts(run: &RunData) -> Vec<f64> {
+    let mut f: Vec<f64> = run
+        .report
+        .iter()
+        .flat_map(|r| r.flows.iter())
+        .filter(|f| f.sprayed)
+        .filter_map(|f| f.fct_us)
+        .collect();
+    f.sort_by(f64::total_cmp);
+    f
+}
+
+/// An empty chart with its title and axes, and a note on what will appear. Drawing the axes at
+/// page load also warms up the plotting code, so the first live redraw is fast.
+fn empty(canvas: &HtmlCanvasElement, title: &str, note: &str) -> DrawResult {
+    let root = area(canvas)?;
+    let mut c = chart(&root, title, 0.0..100.0, 0.0..1.0, "time (µs)")?;
+    let style = ("sans-serif", 14).into_font().color(&BLACK.mix(0.5));
+    c.draw_series(std::iter::once(Text::new(
+        note.to_string(),
+        (30.0, 0.5),
+        style,
+    )))
+    .map_err(err)?;
     root.present().map_err(err)
 }
 
@@ -139,14 +205,17 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Draw
     }
     let span = run.span_us();
     let width = canvas.width() as usize;
-    let (mut band, mut mean) = (Columns::new(width, span), Columns::new(width, span));
+    let (mut band, mut mean, mut one) = (
+        Columns::new(width, span),
+        Columns::new(width, span),
+        Columns::new(width, span),
+    );
     let mut elephants = Columns::new(width, span);
     for s in &run.summary {
         band.add(s.time_us, s.cwnd_min, s.cwnd_max);
         mean.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
         elephants.add(s.time_us, s.elephant_cwnd, s.elephant_cwnd);
     }
-    let mut one = Columns::new(width, span);
     for (t, b, i) in run.buckets() {
         if let Some(m) = b.cwnd.get(i * b.flows + flow) {
             one.add(t, m.min, m.max);
@@ -154,45 +223,30 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Draw
     }
     let root = area(canvas)?;
     let y_top = band.top().max(one.top()).max(1.0) * 1.05;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("cwnd (packets)", ("sans-serif", 15))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0f64..span, 0f64..y_top)
+    let mut c = chart(&root, "cwnd (packets)", 0.0..span, 0.0..y_top, "time (µs)")?;
+    c.draw_series(std::iter::once(Polygon::new(band.band(), MEAN.mix(0.15))))
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("time (µs)")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
-    chart
-        .draw_series(std::iter::once(Polygon::new(band.band(), MEAN.mix(0.15))))
-        .map_err(err)?;
-    chart
-        .draw_series(LineSeries::new(mean.means(), MEAN.stroke_width(2)))
-        .map_err(err)?
-        .label("sprayed flows: mean (band: min–max)")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], MEAN.stroke_width(2)));
-    chart
-        .draw_series(LineSeries::new(one.means(), FLOW.stroke_width(1)))
-        .map_err(err)?
-        .label(format!("flow {flow}"))
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], FLOW));
+    line(
+        &mut c,
+        mean.means(),
+        MEAN.stroke_width(2),
+        "sprayed flows: mean (band: min–max)".into(),
+    )?;
+    line(
+        &mut c,
+        one.means(),
+        FLOW.stroke_width(1),
+        format!("flow {flow}"),
+    )?;
     if run.summary.iter().any(|s| s.elephant_cwnd > 0.0) {
-        chart
-            .draw_series(LineSeries::new(elephants.means(), ELEPHANT.stroke_width(1)))
-            .map_err(err)?
-            .label("elephants: mean")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], ELEPHANT));
+        line(
+            &mut c,
+            elephants.means(),
+            ELEPHANT.stroke_width(1),
+            "elephants: mean".into(),
+        )?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    legend(&mut c, SeriesLabelPosition::UpperRight)?;
     root.present().map_err(err)
 }
 
@@ -214,35 +268,26 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize) -> Dra
     }
     let root = area(canvas)?;
     let y_top = raw.top().max(signal.top()).max(1.0) * 1.05;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(format!("delay of flow {flow} (µs)"), ("sans-serif", 15))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0f64..span, 0f64..y_top)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("time (µs)")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
-    chart
-        .draw_series(LineSeries::new(raw.maxes(), BLACK.mix(0.35)))
-        .map_err(err)?
-        .label("raw RTT (latest ACK)")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.mix(0.35)));
-    chart
-        .draw_series(LineSeries::new(signal.means(), MEAN.stroke_width(2)))
-        .map_err(err)?
-        .label("decision signal")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], MEAN.stroke_width(2)));
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    let mut c = chart(
+        &root,
+        &format!("delay of flow {flow} (µs)"),
+        0.0..span,
+        0.0..y_top,
+        "time (µs)",
+    )?;
+    line(
+        &mut c,
+        raw.maxes(),
+        BLACK.mix(0.35).into(),
+        "raw RTT (latest ACK)".into(),
+    )?;
+    line(
+        &mut c,
+        signal.means(),
+        MEAN.stroke_width(2),
+        "decision signal".into(),
+    )?;
+    legend(&mut c, SeriesLabelPosition::UpperRight)?;
     root.present().map_err(err)
 }
 
@@ -258,10 +303,7 @@ pub fn draw_queues(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
         .map(|&p| (p, true))
         .collect();
     for p in run.busiest_ports(12) {
-        if ports.len() >= 8 {
-            break;
-        }
-        if !ports.iter().any(|&(q, _)| q == p) {
+        if ports.len() < 8 && !ports.iter().any(|&(q, _)| q == p) {
             ports.push((p, false));
         }
     }
@@ -277,43 +319,24 @@ pub fn draw_queues(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
     }
     let root = area(canvas)?;
     let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("queue depth (KiB)", ("sans-serif", 15))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0f64..span, 0f64..y_top)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("time (µs)")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
-    for (k, (c, &(p, elephant))) in cols.iter().zip(&ports).enumerate() {
-        let color = PALETTE[k % PALETTE.len()];
+    let mut c = chart(
+        &root,
+        "queue depth (KiB)",
+        0.0..span,
+        0.0..y_top,
+        "time (µs)",
+    )?;
+    for (k, (col, &(p, elephant))) in cols.iter().zip(&ports).enumerate() {
+        let style = PALETTE[k % PALETTE.len()].stroke_width(if elephant { 2 } else { 1 });
         let name = format!(
             "{}{}",
             meta.port_names[p],
             if elephant { " (elephant)" } else { "" }
         );
-        chart
-            .draw_series(LineSeries::new(
-                c.maxes(),
-                color.stroke_width(if elephant { 2 } else { 1 }),
-            ))
-            .map_err(err)?
-            .label(name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
+        line(&mut c, col.maxes(), style, name)?;
     }
     if !ports.is_empty() {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(err)?;
+        legend(&mut c, SeriesLabelPosition::UpperRight)?;
     }
     root.present().map_err(err)
 }
@@ -323,142 +346,78 @@ pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData) -> DrawResult {
     let Some(report) = &run.report else {
         return empty(canvas, "FCT CDF of the sprayed flows", "after the run");
     };
-    let mut fcts: Vec<f64> = report
-        .flows
-        .iter()
-        .filter(|f| f.sprayed)
-        .filter_map(|f| f.fct_us)
-        .collect();
-    fcts.sort_by(f64::total_cmp);
+    let fcts = sorted_fcts(run);
     if fcts.is_empty() {
         return empty(canvas, "FCT CDF of the sprayed flows", "no flow finished");
     }
-    let x_top = fcts.last().copied().unwrap_or(1.0).max(report.ideal_cct_us) * 1.05;
-    let n = fcts.len() as f64;
-    let mut steps = vec![(0.0, 0.0)];
-    for (i, &f) in fcts.iter().enumerate() {
-        steps.push((f, i as f64 / n));
-        steps.push((f, (i + 1) as f64 / n));
-    }
-    let root = area(canvas)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("FCT CDF of the sprayed flows", ("sans-serif", 15))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0f64..x_top, 0f64..1.02)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("FCT (µs)")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
     let bound = report.ideal_cct_us;
-    chart
-        .draw_series(LineSeries::new(
-            vec![(bound, 0.0), (bound, 1.02)],
-            ELEPHANT.stroke_width(2),
-        ))
-        .map_err(err)?
-        .label(format!("lower bound {bound:.1} µs"))
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], ELEPHANT.stroke_width(2)));
+    let x_top = fcts.last().copied().unwrap_or(1.0).max(bound) * 1.05;
+    let root = area(canvas)?;
+    let mut c = chart(
+        &root,
+        "FCT CDF of the sprayed flows",
+        0.0..x_top,
+        0.0..1.02,
+        "FCT (µs)",
+    )?;
+    line(
+        &mut c,
+        vec![(bound, 0.0), (bound, 1.02)],
+        ELEPHANT.stroke_width(2),
+        format!("lower bound {bound:.1} µs"),
+    )?;
     let label = match report.cct_us {
-        Some(c) => format!("FCTs (CCT {c:.1} µs)"),
+        Some(cct) => format!("FCTs (CCT {cct:.1} µs)"),
         None => "FCTs (unfinished)".to_string(),
     };
-    chart
-        .draw_series(LineSeries::new(steps, MEAN.stroke_width(2)))
-        .map_err(err)?
-        .label(label)
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], MEAN.stroke_width(2)));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    line(&mut c, cdf_steps(&fcts), MEAN.stroke_width(2), label)?;
+    legend(&mut c, SeriesLabelPosition::LowerRight)?;
     root.present().map_err(err)
 }
 
 /// Compare: the mean cwnd of the sprayed flows of several runs, overlaid.
 pub fn draw_compare_cwnd(canvas: &HtmlCanvasElement, runs: &[&RunData]) -> DrawResult {
+    const TITLE: &str = "compare: mean cwnd of sprayed flows";
     if runs.is_empty() {
-        return empty(
-            canvas,
-            "compare: mean cwnd of sprayed flows",
-            "finished runs appear here",
-        );
+        return empty(canvas, TITLE, "finished runs appear here");
     }
     let span = runs.iter().map(|r| r.span_us()).fold(1.0, f64::max);
     let width = canvas.width() as usize;
     let cols: Vec<Columns> = runs
         .iter()
         .map(|r| {
-            let mut c = Columns::new(width, span);
+            let mut col = Columns::new(width, span);
             for s in &r.summary {
-                c.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
+                col.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
             }
-            c
+            col
         })
         .collect();
     let root = area(canvas)?;
     let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("compare: mean cwnd of sprayed flows", ("sans-serif", 15))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0f64..span, 0f64..y_top)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("time (µs)")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
-    for (k, (c, r)) in cols.iter().zip(runs).enumerate() {
-        let color = PALETTE[k % PALETTE.len()];
-        chart
-            .draw_series(LineSeries::new(c.means(), color.stroke_width(2)))
-            .map_err(err)?
-            .label(format!(
-                "#{} {}",
-                r.id,
-                r.scenario.field("cca").unwrap_or_default()
-            ))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
-            });
+    let mut c = chart(&root, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
+    for (k, (col, r)) in cols.iter().zip(runs).enumerate() {
+        line(
+            &mut c,
+            col.means(),
+            PALETTE[k % PALETTE.len()].stroke_width(2),
+            run_name(r),
+        )?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    legend(&mut c, SeriesLabelPosition::UpperRight)?;
     root.present().map_err(err)
 }
 
-/// Compare: the FCT CDFs of several runs, with the lower bound of the first.
+/// Compare: the FCT CDFs of several runs.
 pub fn draw_compare_fct(canvas: &HtmlCanvasElement, runs: &[&RunData]) -> DrawResult {
+    const TITLE: &str = "compare: FCT CDFs of the sprayed flows";
     let finished: Vec<(&RunData, Vec<f64>)> = runs
         .iter()
-        .filter_map(|r| {
-            let report = r.report.as_ref()?;
-            let mut f: Vec<f64> = report
-                .flows
-                .iter()
-                .filter(|f| f.sprayed)
-                .filter_map(|f| f.fct_us)
-                .collect();
-            f.sort_by(f64::total_cmp);
-            (!f.is_empty()).then_some((*r, f))
-        })
+        .map(|r| (*r, sorted_fcts(r)))
+        .filter(|(_, f)| !f.is_empty())
         .collect();
     if finished.is_empty() {
-        return empty(canvas, "compare: FCT CDFs", "finished runs appear here");
+        return empty(canvas, TITLE, "finished runs appear here");
     }
     let x_top = finished
         .iter()
@@ -466,45 +425,20 @@ pub fn draw_compare_fct(canvas: &HtmlCanvasElement, runs: &[&RunData]) -> DrawRe
         .fold(1.0, f64::max)
         * 1.05;
     let root = area(canvas)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("compare: FCT CDFs of the sprayed flows", ("sans-serif", 15))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0f64..x_top, 0f64..1.02)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("FCT (µs)")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
+    let mut c = chart(&root, TITLE, 0.0..x_top, 0.0..1.02, "FCT (µs)")?;
     for (k, (r, fcts)) in finished.iter().enumerate() {
-        let color = PALETTE[k % PALETTE.len()];
-        let n = fcts.len() as f64;
-        let mut steps = vec![(0.0, 0.0)];
-        for (i, &f) in fcts.iter().enumerate() {
-            steps.push((f, i as f64 / n));
-            steps.push((f, (i + 1) as f64 / n));
-        }
-        chart
-            .draw_series(LineSeries::new(steps, color.stroke_width(2)))
-            .map_err(err)?
-            .label(format!(
-                "#{} {}",
-                r.id,
-                r.scenario.field("cca").unwrap_or_default()
-            ))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
-            });
+        line(
+            &mut c,
+            cdf_steps(fcts),
+            PALETTE[k % PALETTE.len()].stroke_width(2),
+            run_name(r),
+        )?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    legend(&mut c, SeriesLabelPosition::LowerRight)?;
     root.present().map_err(err)
+}
+
+/// "#3 mswift" in a comparison legend.
+fn run_name(r: &RunData) -> String {
+    format!("#{} {}", r.id, r.scenario.field("cca").unwrap_or_default())
 }
