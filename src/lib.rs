@@ -9,12 +9,14 @@
 //! - [`sim`]: the simulator core: event queue, fat-tree, ports and queues, transport, CCAs
 //!   (with the median framework in [`sim::cca::estimator`]), load balancing, workloads, metrics
 //!   and timelines.
+//! - [`model`]: the paper's closed-form throughput models (TCP, DCTCP, Swift, SMaRTT).
 //! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
 //!   chunked run loop.
 //! - [`link`]: a scenario as a shareable URL fragment.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
 
 pub mod link;
+pub mod model;
 pub mod protocol;
 pub mod scenario;
 pub mod sim;

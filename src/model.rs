@@ -1,0 +1,157 @@
+//! Closed-form throughput models of the paper's table (Theorems 1–4; spec §12).
+//!
+//! Setting: one flow sprays round-robin over n paths; one path always adds a constant delay, so
+//! a fraction q = 1/n of the packets takes the long path (RTT `t_long`) and the rest the short
+//! one (RTT `t_short`). Every model below falls like Θ(1/√q): doubling the share of congested
+//! paths cuts throughput by √2.
+//!
+//! Throughputs are in bytes per second; `mss` in bytes, times in seconds.
+
+/// Mathis' constant √(3/2) ≈ 1.22.
+pub const MATHIS: f64 = 1.224_744_871_391_589;
+
+/// TCP NewReno (Thm 1): every long-path packet causes three duplicate ACKs and a halving, like
+/// one loss every n packets: (MSS / T_s) · 1.22 / √q.
+pub fn tcp(mss: f64, t_short: f64, q: f64) -> f64 {
+    mss / t_short * MATHIS / q.sqrt()
+}
+
+/// DCTCP (Thm 2): the TCP formula, exact when the long path is not ECN-marked and an upper bound
+/// otherwise.
+pub fn dctcp_bound(mss: f64, t_short: f64, q: f64) -> f64 {
+    tcp(mss, t_short, q)
+}
+
+/// Swift (Thm 3): a SACK hole per long-path packet cuts cwnd by `max_mdf`; additive increase
+/// `ai` per RTT: (MSS / T_s) · √((1/mm − 1/2) · ai) / √q.
+pub fn swift(mss: f64, t_short: f64, q: f64, max_mdf: f64, ai: f64) -> f64 {
+    mss / t_short * ((1.0 / max_mdf - 0.5) * ai).sqrt() / q.sqrt()
+}
+
+/// SMaRTT's parameters in the paper's model (Thm 4).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SmarttModel {
+    /// T_s / base RTT, between 1 and 1.5.
+    pub alpha: f64,
+    /// Fair-decrease gain.
+    pub fd: f64,
+    /// SMaRTT's BDP constant, packets.
+    pub bdp_packets: f64,
+}
+
+impl Default for SmarttModel {
+    /// The paper's suggested values; α = 1.2 and BDP = 153 packets as in the spec's figure.
+    fn default() -> Self {
+        SmarttModel {
+            alpha: 1.2,
+            fd: 0.8,
+            bdp_packets: 153.0,
+        }
+    }
+}
+
+/// SMaRTT (Thm 4): A · MSS / (q · (Γ + (1 − Γ) · W) · T_avg) with
+/// W = (−Γ² + √(Γ²(1 − 2A/q) + 2A/q)) / (1 − Γ²), A = (12 − 7α)/(4α), Γ = 1 − fd/BDP and
+/// T_avg = (1 − q)·T_s + q·T_l.
+pub fn smartt(mss: f64, t_short: f64, t_long: f64, q: f64, m: &SmarttModel) -> f64 {
+    let a = (12.0 - 7.0 * m.alpha) / (4.0 * m.alpha);
+    let g = 1.0 - m.fd / m.bdp_packets;
+    let g2 = g * g;
+    let w = (-g2 + (g2 * (1.0 - 2.0 * a / q) + 2.0 * a / q).sqrt()) / (1.0 - g2);
+    let t_avg = (1.0 - q) * t_short + q * t_long;
+    a * mss / (q * (g + (1.0 - g) * w) * t_avg)
+}
+
+/// The CCAs with a closed form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    Tcp,
+    DctcpBound,
+    Swift,
+    Smartt,
+}
+
+impl Model {
+    pub const ALL: [Model; 4] = [Model::Tcp, Model::DctcpBound, Model::Swift, Model::Smartt];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Tcp => "TCP",
+            Model::DctcpBound => "DCTCP (bound)",
+            Model::Swift => "Swift",
+            Model::Smartt => "SMaRTT",
+        }
+    }
+
+    /// Throughput (bytes/s) at share `q` of long-path packets, with Swift's defaults
+    /// (max_mdf 0.5, ai 1) and the paper's SMaRTT values.
+    pub fn throughput(self, mss: f64, t_short: f64, t_long: f64, q: f64) -> f64 {
+        match self {
+            Model::Tcp => tcp(mss, t_short, q),
+            Model::DctcpBound => dctcp_bound(mss, t_short, q),
+            Model::Swift => swift(mss, t_short, q, 0.5, 1.0),
+            Model::Smartt => smartt(mss, t_short, t_long, q, &SmarttModel::default()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MSS: f64 = 4096.0;
+    const TS: f64 = 4e-6;
+
+    #[test]
+    fn tcp_is_mathis() {
+        let t = tcp(MSS, TS, 0.01);
+        assert!((t - MSS / TS * 12.247_448_713_915_89).abs() / t < 1e-12);
+        assert_eq!(dctcp_bound(MSS, TS, 0.01), t);
+    }
+
+    #[test]
+    fn swift_with_default_parameters_has_the_tcp_constant() {
+        // √((1/0.5 − 1/2)·1) = √1.5 = 1.2247: the paper's table gives Swift and TCP the same curve
+        assert!((swift(MSS, TS, 0.02, 0.5, 1.0) - tcp(MSS, TS, 0.02)).abs() < 1e-3);
+        assert!(swift(MSS, TS, 0.02, 0.25, 1.0) > swift(MSS, TS, 0.02, 0.5, 1.0));
+    }
+
+    fn log_slope(m: Model, q1: f64, q2: f64) -> f64 {
+        let (a, b) = (
+            m.throughput(MSS, TS, 3.0 * TS, q1),
+            m.throughput(MSS, TS, 3.0 * TS, q2),
+        );
+        (b.ln() - a.ln()) / (q2.ln() - q1.ln())
+    }
+
+    #[test]
+    fn aimd_models_lose_root_two_from_one_to_two_percent() {
+        for m in [Model::Tcp, Model::DctcpBound, Model::Swift] {
+            let ratio =
+                m.throughput(MSS, TS, 3.0 * TS, 0.01) / m.throughput(MSS, TS, 3.0 * TS, 0.02);
+            assert!((ratio - 2f64.sqrt()).abs() < 1e-9, "{}: {ratio}", m.name());
+        }
+    }
+
+    #[test]
+    fn every_model_collapses_like_one_over_root_q_as_q_vanishes() {
+        for m in Model::ALL {
+            // SMaRTT reaches the asymptote only once W ≫ Γ/(1 − Γ) ≈ 190 packets, i.e. tiny q
+            let slope = log_slope(m, 1e-8, 2e-8);
+            assert!((slope + 0.5).abs() < 0.02, "{}: slope {slope}", m.name());
+        }
+        // at 1–2 % SMaRTT falls faster than √2: its fair decrease still dominates
+        assert!(log_slope(Model::Smartt, 0.01, 0.02) < -0.8);
+    }
+
+    #[test]
+    fn smartt_matches_its_closed_form_at_a_hand_checked_point() {
+        // α = 1.2: A = (12 − 8.4)/4.8 = 0.75; Γ = 1 − 0.8/153; q = 0.1; T_avg = 0.9·T_s + 0.1·3T_s
+        let m = SmarttModel::default();
+        let (a, g) = (0.75f64, 1.0 - 0.8 / 153.0);
+        let w = (-g * g + (g * g * (1.0 - 2.0 * a / 0.1) + 2.0 * a / 0.1).sqrt()) / (1.0 - g * g);
+        let expected = a * MSS / (0.1 * (g + (1.0 - g) * w) * (1.2 * TS));
+        assert!((smartt(MSS, TS, 3.0 * TS, 0.1, &m) - expected).abs() / expected < 1e-12);
+        assert!(w > 1.0);
+    }
+}
