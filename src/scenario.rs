@@ -81,6 +81,10 @@ pub struct Workload {
     pub elephants: u32,
     /// Bytes of each sprayed flow.
     pub flow_size_bytes: u64,
+    /// `npath`: the number of parallel paths (q = 1/paths of the packets take the long one).
+    pub paths: u32,
+    /// `npath`: the latency the long path adds, µs.
+    pub long_path_extra_us: f64,
 }
 
 /// Workload families.
@@ -89,6 +93,10 @@ pub struct Workload {
 pub enum WorkloadKind {
     /// A random derangement over the hosts not running elephants; every flow sprayed.
     Permutation,
+    /// The theory model (paper §II): one flow sprays over `paths` parallel paths, one of which
+    /// adds `long_path_extra_us`. Replaces the fat-tree (`topology.k` is not used).
+    #[serde(rename = "npath")]
+    NPath,
 }
 
 /// Sender-side path choice of the sprayed flows (elephants always use ECMP).
@@ -107,6 +115,8 @@ pub enum LbScheme {
     Ecmp,
     /// Oblivious packet spraying: a uniformly random label per packet.
     Ops,
+    /// Round robin over the labels (the theory model's spraying).
+    Rr,
 }
 
 /// Congestion control.
@@ -305,6 +315,8 @@ impl Default for Workload {
             kind: WorkloadKind::Permutation,
             elephants: 4,
             flow_size_bytes: 8 << 20,
+            paths: 10,
+            long_path_extra_us: 3.0,
         }
     }
 }
@@ -377,6 +389,10 @@ pub const PRESETS: &[(&str, &str)] = &[
         "permutation",
         "128 hosts (k=8), 128 sprayed 8 MiB flows, no elephants (paper Fig. 6)",
     ),
+    (
+        "npath",
+        "theory model: one 64 MiB flow, round robin over 10 paths, one 3 µs longer (paper §II)",
+    ),
 ];
 
 impl Scenario {
@@ -386,6 +402,12 @@ impl Scenario {
         match name {
             "baseline" => {}
             "permutation" => s.workload.elephants = 0,
+            "npath" => {
+                s.workload.kind = WorkloadKind::NPath;
+                s.workload.elephants = 0;
+                s.workload.flow_size_bytes = 64 << 20;
+                s.lb.scheme = LbScheme::Rr;
+            }
             _ => return None,
         }
         Some(s)
@@ -417,10 +439,12 @@ impl Scenario {
         serde_json::to_string_pretty(self).expect("a scenario always serializes")
     }
 
-    /// Number of hosts of the topology.
+    /// Number of hosts of the network.
     pub fn hosts(&self) -> u32 {
-        let k = self.topology.k;
-        k * k * k / 4
+        match self.workload.kind {
+            WorkloadKind::NPath => 2,
+            WorkloadKind::Permutation => self.topology.k.pow(3) / 4,
+        }
     }
 
     /// Checks every field against its allowed range.
@@ -463,7 +487,21 @@ impl Scenario {
         let hosts = self.hosts() as u64;
         let w = &self.workload;
         let e = w.elephants as u64;
-        if e == 1 || e + 2 > hosts {
+        if w.kind == WorkloadKind::NPath {
+            range_u("workload.paths", w.paths as u64, 2, 10_000)?;
+            range_f(
+                "workload.long_path_extra_us",
+                w.long_path_extra_us,
+                0.0,
+                1000.0,
+            )?;
+            if e != 0 {
+                return Err(err(
+                    "workload.elephants",
+                    format!("must be 0 in the npath model, got {e}"),
+                ));
+            }
+        } else if e == 1 || e + 2 > hosts {
             return Err(err(
                 "workload.elephants",
                 format!(
@@ -548,6 +586,9 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
         "percentile MSwift decides on, 1..99 (50 = median)",
     ),
     ("seed", "random seed (a whole number)"),
+    ("workload", "permutation | npath (the theory model)"),
+    ("paths", "npath: parallel paths, 2..10000 (q = 1/paths)"),
+    ("long-delay", "npath: extra latency of the long path, µs"),
 ];
 
 impl Scenario {
@@ -587,7 +628,13 @@ impl Scenario {
                 self.lb.scheme = match v.to_ascii_lowercase().as_str() {
                     "ecmp" => LbScheme::Ecmp,
                     "ops" => LbScheme::Ops,
-                    _ => return Err(err("lb.scheme", format!("must be ecmp or ops, got {v:?}"))),
+                    "rr" => LbScheme::Rr,
+                    _ => {
+                        return Err(err(
+                            "lb.scheme",
+                            format!("must be ecmp, ops or rr, got {v:?}"),
+                        ))
+                    }
                 }
             }
             "elephants" => {
@@ -601,6 +648,29 @@ impl Scenario {
                 self.cca.percentile = number("cca.percentile", v, "a whole number from 1 to 99")?
             }
             "seed" => self.seed = number("seed", v, "a whole number from 0 to 2^64-1")?,
+            "workload" => {
+                self.workload.kind = match v.to_ascii_lowercase().as_str() {
+                    "permutation" => WorkloadKind::Permutation,
+                    "npath" => WorkloadKind::NPath,
+                    _ => {
+                        return Err(err(
+                            "workload.kind",
+                            format!("must be permutation or npath, got {v:?}"),
+                        ))
+                    }
+                }
+            }
+            "paths" => {
+                self.workload.paths = number("workload.paths", v, "a whole number from 2 to 10000")?
+            }
+            "long-delay" => {
+                let d: f64 = number(
+                    "workload.long_path_extra_us",
+                    v,
+                    "a number of µs from 0 to 1000",
+                )?;
+                self.workload.long_path_extra_us = d;
+            }
             _ => {
                 let names: Vec<&str> = SHORT_FIELDS.iter().map(|(n, _)| *n).collect();
                 return Err(err(
@@ -624,6 +694,7 @@ impl Scenario {
             "lb" => match self.lb.scheme {
                 LbScheme::Ecmp => "ecmp".to_string(),
                 LbScheme::Ops => "ops".to_string(),
+                LbScheme::Rr => "rr".to_string(),
             },
             "elephants" => self.workload.elephants.to_string(),
             "flow-size" => format_bytes(self.workload.flow_size_bytes),
@@ -633,6 +704,12 @@ impl Scenario {
             },
             "percentile" => self.cca.percentile.to_string(),
             "seed" => self.seed.to_string(),
+            "workload" => match self.workload.kind {
+                WorkloadKind::Permutation => "permutation".to_string(),
+                WorkloadKind::NPath => "npath".to_string(),
+            },
+            "paths" => self.workload.paths.to_string(),
+            "long-delay" => self.workload.long_path_extra_us.to_string(),
             _ => return None,
         })
     }

@@ -2,7 +2,7 @@
 //!
 //! Switches hash (flow, label, switch) to pick an up-port, so the label is all a sender needs to
 //! change to move a packet to another path (spec §10). ECMP keeps one label per flow; OPS draws a
-//! uniformly random label for every packet.
+//! uniformly random label for every packet; round robin (RR) cycles through the labels.
 
 use super::rng::SimRng;
 use crate::scenario::LbScheme;
@@ -14,6 +14,8 @@ pub struct PathChooser {
     scheme: LbScheme,
     labels: u32,
     fixed: u16,
+    /// Round robin's next label.
+    next: u32,
     rng: SimRng,
 }
 
@@ -25,6 +27,7 @@ impl PathChooser {
             scheme,
             labels,
             fixed,
+            next: 0,
             rng,
         }
     }
@@ -34,6 +37,11 @@ impl PathChooser {
         match self.scheme {
             LbScheme::Ecmp => self.fixed,
             LbScheme::Ops => self.rng.random_range(0..self.labels) as u16,
+            LbScheme::Rr => {
+                let label = self.next as u16;
+                self.next = (self.next + 1) % self.labels;
+                label
+            }
         }
     }
 }
@@ -60,6 +68,11 @@ mod tests {
             seen[o.next_label() as usize] += 1;
         }
         assert!(seen.iter().all(|&c| (800..1200).contains(&c)), "{seen:?}");
+        let mut rr = PathChooser::new(LbScheme::Rr, 3, stream(1, Purpose::FlowPath, 0));
+        assert_eq!(
+            (0..7).map(|_| rr.next_label()).collect::<Vec<_>>(),
+            vec![0, 1, 2, 0, 1, 2, 0]
+        );
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub struct FlowReport {
     pub fct_us: Option<f64>,
     /// Zero-queueing lower bound of the FCT, µs (finite flows).
     pub ideal_fct_us: Option<f64>,
+    /// Average goodput, bytes × 8 / FCT, Gbps (finished finite flows).
+    pub throughput_gbps: Option<f64>,
     pub retransmits: u64,
     pub timeouts: u64,
 }

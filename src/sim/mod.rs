@@ -19,6 +19,7 @@ pub mod cca;
 pub mod events;
 pub mod lb;
 pub mod metrics;
+pub mod network;
 pub mod packet;
 pub mod rng;
 pub mod time;
@@ -27,11 +28,12 @@ pub mod topology;
 pub mod transport;
 pub mod workload;
 
-use crate::scenario::{Scenario, ScenarioError};
+use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
 use cca::Cca;
 use events::{EventQueue, Next};
 use lb::{hash_port, PathChooser};
 use metrics::{Counters, FlowReport, Report};
+use network::{NPath, Network};
 use packet::{Packet, PacketKind};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
@@ -131,7 +133,7 @@ pub struct Progress {
 
 /// A running simulation.
 pub struct Simulation {
-    topo: FatTree,
+    topo: Network,
     link: LinkConfig,
     queue: EventQueue<Event, Timer>,
     /// Data packets in queues or on links.
@@ -158,7 +160,13 @@ impl Simulation {
     pub fn new(scenario: &Scenario) -> Result<Simulation, ScenarioError> {
         scenario.validate()?;
         let t = &scenario.topology;
-        let topo = FatTree::new(t.k);
+        let topo = match scenario.workload.kind {
+            WorkloadKind::Permutation => Network::FatTree(FatTree::new(t.k)),
+            WorkloadKind::NPath => Network::NPath(NPath {
+                paths: scenario.workload.paths,
+                long_extra: from_us(scenario.workload.long_path_extra_us),
+            }),
+        };
         let link = LinkConfig {
             gbps: t.link_gbps,
             latency: from_us(t.link_latency_us),
@@ -183,8 +191,8 @@ impl Simulation {
             ports: vec![Port::default(); topo.port_count() as usize],
             salts,
             flows: Vec::new(),
-            host_flows: vec![Vec::new(); topo.hosts as usize],
-            host_rr: vec![0; topo.hosts as usize],
+            host_flows: vec![Vec::new(); topo.hosts() as usize],
+            host_rr: vec![0; topo.hosts() as usize],
             ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
             counters: Counters::default(),
             timeline: Timeline::new(0, 2, 0, 0),
@@ -209,9 +217,14 @@ impl Simulation {
             } else {
                 crate::scenario::LbScheme::Ecmp
             };
+            // in the n-path model the labels are the paths themselves (label mod n picks the path)
+            let labels = match scenario.workload.kind {
+                WorkloadKind::NPath => scenario.workload.paths,
+                WorkloadKind::Permutation => scenario.lb.path_labels,
+            };
             let paths = PathChooser::new(
                 scheme,
-                scenario.lb.path_labels,
+                labels,
                 stream(scenario.seed, Purpose::FlowPath, i as u64),
             );
             sim.host_flows[spec.src as usize].push(i as FlowId);
@@ -244,7 +257,7 @@ impl Simulation {
         if interval > 0 {
             sim.queue.schedule_at(0, Timer::Sample);
         }
-        for host in 0..sim.topo.hosts {
+        for host in 0..sim.topo.hosts() {
             sim.kick(sim.topo.nic_port(host));
         }
         Ok(sim)
@@ -253,22 +266,23 @@ impl Simulation {
     /// Unloaded RTT between two hosts: a full data packet out, an ACK back, store and forward at
     /// every hop (spec §0).
     pub fn base_rtt(&self, src: u32, dst: u32) -> SimTime {
-        let links = self.topo.path_links(src, dst) as u64;
+        let (out, back) = self.topo.round_trip_links(src, dst);
         let l = &self.link;
-        2 * links * l.latency
-            + links * (serialization(l.mss + l.header, l.gbps) + serialization(l.ack_bytes, l.gbps))
+        (out + back) as u64 * l.latency
+            + out as u64 * serialization(l.mss + l.header, l.gbps)
+            + back as u64 * serialization(l.ack_bytes, l.gbps)
     }
 
     /// The network's bandwidth-delay product in packets: the largest unloaded RTT at line rate,
     /// rounded up (153 packets for the paper's network).
     pub fn bdp_packets(&self) -> f64 {
-        let hosts = self.topo.hosts;
+        let hosts = self.topo.hosts();
         let max_rtt = self.base_rtt(0, hosts - 1).max(self.base_rtt(0, 1));
         (max_rtt as f64 / serialization(self.link.mss + self.link.header, self.link.gbps) as f64)
             .ceil()
     }
 
-    pub fn topology(&self) -> &FatTree {
+    pub fn network(&self) -> &Network {
         &self.topo
     }
 
@@ -331,7 +345,7 @@ impl Simulation {
 
     /// Names of the ports in timeline order (switch ports).
     pub fn timeline_port_names(&self) -> Vec<String> {
-        (self.topo.hosts..self.topo.port_count())
+        (self.topo.hosts()..self.topo.port_count())
             .map(|p| self.topo.port_name(p))
             .collect()
     }
@@ -356,9 +370,9 @@ impl Simulation {
             let mut probe = f.paths.clone();
             let label = probe.next_label();
             let mut node = self.topo.port_to(self.topo.nic_port(f.src));
-            while node >= self.topo.hosts {
+            while node >= self.topo.hosts() {
                 let port = self.route(node, i as FlowId, label, f.dst);
-                out.push((port - self.topo.hosts) as usize);
+                out.push((port - self.topo.hosts()) as usize);
                 node = self.topo.port_to(port);
             }
         }
@@ -378,11 +392,12 @@ impl Simulation {
             Hop::Up { first, count } => {
                 first + hash_port(flow_key, label, self.salts[node as usize], count)
             }
+            Hop::ByLabel { first, count } => first + label as u32 % count,
         }
     }
 
     fn arrive(&mut self, node: u32, p: Packet) {
-        if node < self.topo.hosts {
+        if node < self.topo.hosts() {
             match p.kind {
                 PacketKind::Data => self.receive_data(node, p),
                 PacketKind::Ack => self.receive_ack(p),
@@ -470,7 +485,7 @@ impl Simulation {
         let now = self.now();
         let p = &mut self.ports[port as usize];
         let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
-        if idle && port >= self.topo.hosts {
+        if idle && port >= self.topo.hosts() {
             // fast path: an idle switch port sends at once (the queue, empty, is never marked)
             p.peak_bytes = p.peak_bytes.max(if packet.kind == PacketKind::Data {
                 size
@@ -498,7 +513,7 @@ impl Simulation {
 
     /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
     fn start_next(&mut self, port: PortId) {
-        let is_nic = port < self.topo.hosts;
+        let is_nic = port < self.topo.hosts();
         let Some(packet) = self.next_packet(port, is_nic) else {
             return;
         };
@@ -507,10 +522,11 @@ impl Simulation {
 
     /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
     fn transmit(&mut self, port: PortId, packet: Packet) {
-        let is_nic = port < self.topo.hosts;
+        let is_nic = port < self.topo.hosts();
         let ser = serialization(packet.size, self.link.gbps);
         let node = self.topo.port_to(port);
-        self.schedule_after(ser + self.link.latency, Event::Arrive { node, packet });
+        let latency = self.link.latency + self.topo.extra_latency(port);
+        self.schedule_after(ser + latency, Event::Arrive { node, packet });
         let p = &mut self.ports[port as usize];
         p.busy_until = self.queue.now() + ser;
         let more = !p.ctrl.is_empty() || !p.data.is_empty() || (is_nic && self.host_can_send(port));
@@ -621,7 +637,7 @@ impl Simulation {
             row.signal_us.push((f.sender.cca.signal() / 1e6) as f32);
             row.raw_delay_us.push(to_us(f.sender.latest_rtt) as f32);
         }
-        for p in &mut self.ports[self.topo.hosts as usize..] {
+        for p in &mut self.ports[self.topo.hosts() as usize..] {
             row.queue_bytes.push(p.peak_bytes as f32);
             p.peak_bytes = p.data_bytes;
         }
@@ -639,8 +655,8 @@ impl Simulation {
                 .map(|b| b.div_ceil(self.link.mss as u64) * self.link.header as u64 + b)
         };
         // bytes each host must send and receive over its single link, over all finite flows
-        let mut out_bytes = vec![0u64; self.topo.hosts as usize];
-        let mut in_bytes = vec![0u64; self.topo.hosts as usize];
+        let mut out_bytes = vec![0u64; self.topo.hosts() as usize];
+        let mut in_bytes = vec![0u64; self.topo.hosts() as usize];
         for f in &self.flows {
             if let Some(w) = wire(f) {
                 out_bytes[f.src as usize] += w;
@@ -661,6 +677,10 @@ impl Simulation {
                     bytes: f.bytes.unwrap_or(f.sender.acked * self.link.mss as u64),
                     sprayed: f.sprayed,
                     fct_us: f.sender.finished_at.map(to_us),
+                    throughput_gbps: f
+                        .bytes
+                        .zip(f.sender.finished_at)
+                        .map(|(b, t)| b as f64 * 8.0 / to_us(t) / 1e3),
                     ideal_fct_us: ideal,
                     retransmits: f.sender.retransmits,
                     timeouts: f.sender.timeouts,

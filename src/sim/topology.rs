@@ -22,11 +22,13 @@ pub enum Tier {
 }
 
 /// Where a switch sends a packet for a destination host: one port, or a choice among the
-/// contiguous up-ports `first..first + count` (the load-balancing decision).
+/// contiguous ports `first..first + count`: by hashing (flow, label, switch) for a fat-tree's
+/// up-ports, or by the label alone (port `label mod count`) for the n-path network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hop {
     Port(PortId),
     Up { first: PortId, count: u32 },
+    ByLabel { first: PortId, count: u32 },
 }
 
 /// Shape and addressing of a k-ary fat-tree.
@@ -266,7 +268,9 @@ mod tests {
             }
             let choices: Vec<PortId> = match t.hop(node, dst) {
                 Hop::Port(p) => vec![p],
-                Hop::Up { first, count } => (first..first + count).collect(),
+                Hop::Up { first, count } | Hop::ByLabel { first, count } => {
+                    (first..first + count).collect()
+                }
             };
             for p in choices {
                 path.push(p);

@@ -3,6 +3,8 @@
 //! Permutation with elephants (the paper's baseline, spec §13): E random hosts form a random
 //! derangement of long-lived ECMP flows; the remaining hosts form a random derangement of sprayed
 //! flows of `flow_size_bytes`. E = 0 is the plain permutation.
+//!
+//! The n-path theory model has one sprayed flow, from host 0 to host 1.
 
 use super::rng::{stream, Purpose, SimRng};
 use crate::scenario::{Scenario, WorkloadKind};
@@ -29,6 +31,12 @@ pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
             s.workload.flow_size_bytes,
             &mut rng,
         ),
+        WorkloadKind::NPath => vec![FlowSpec {
+            src: 0,
+            dst: 1,
+            bytes: Some(s.workload.flow_size_bytes),
+            sprayed: true,
+        }],
     }
 }
 
