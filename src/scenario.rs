@@ -265,6 +265,9 @@ pub struct Transport {
     pub dupthresh: u32,
     pub rto_min_us: f64,
     pub rto_initial_us: f64,
+    /// Pace every flow at cwnd/srtt (one packet per srtt/cwnd) instead of only below one packet
+    /// of cwnd. Theorem 6 (the median framework avoids collapse) assumes pacing.
+    pub pacing: bool,
 }
 
 /// Timeline sampling.
@@ -316,7 +319,9 @@ impl Default for Workload {
             elephants: 4,
             flow_size_bytes: 8 << 20,
             paths: 10,
-            long_path_extra_us: 3.0,
+            // T_short = 2.62 µs here: 2.5 µs keeps Swift's model assumptions (spec §12):
+            // T_s < target (T_s + 1 µs) < T_l < 2·T_s
+            long_path_extra_us: 2.5,
         }
     }
 }
@@ -366,6 +371,7 @@ impl Default for Transport {
             dupthresh: 3,
             rto_min_us: 100.0,
             rto_initial_us: 1000.0,
+            pacing: false,
         }
     }
 }
@@ -391,7 +397,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ),
     (
         "npath",
-        "theory model: one 64 MiB flow, round robin over 10 paths, one 3 µs longer (paper §II)",
+        "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)",
     ),
 ];
 

@@ -50,11 +50,18 @@ fn fct_and_cct_are_never_below_their_zero_queueing_bounds() {
         let mut sim = Simulation::new(&s).unwrap();
         sim.run();
         let r = sim.report();
+        // The bound (spec §13: bytes at line rate + unloaded RTT) counts the last packet's
+        // serialization twice, so it exceeds the exact minimum by one serialization (40.96 ns):
+        // an unhindered flow can finish that much before it, never more.
+        let one_packet_us = 0.04096 + 1e-9;
         for f in r.flows.iter().filter(|f| f.sprayed) {
-            assert!(f.fct_us.unwrap() >= f.ideal_fct_us.unwrap() - 0.05, "{f:?}");
+            assert!(
+                f.fct_us.unwrap() >= f.ideal_fct_us.unwrap() - one_packet_us,
+                "{f:?}"
+            );
         }
         let cct = r.cct_us.unwrap();
-        assert!(cct >= r.ideal_cct_us - 0.05);
+        assert!(cct >= r.ideal_cct_us - one_packet_us);
         assert!(r.cct_inflation.unwrap() > -0.001);
     }
 }
@@ -304,6 +311,7 @@ fn native_report_matches_the_cross_target_fixture() {
             scenario.to_json()
         );
         std::fs::write(path, both).unwrap();
+        return;
     }
     assert_eq!(
         serde_json::from_str::<serde_json::Value>(&report).unwrap(),

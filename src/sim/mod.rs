@@ -185,6 +185,7 @@ impl Simulation {
             dupthresh: scenario.transport.dupthresh,
             rto_min: from_us(scenario.transport.rto_min_us),
             rto_initial: from_us(scenario.transport.rto_initial_us),
+            pacing: scenario.transport.pacing,
         };
 
         let mut sim = Simulation {
@@ -616,6 +617,10 @@ impl Simulation {
                     let packet = Packet::data(f, flow.dst, seq, size, label, now);
                     self.data_in_network += 1;
                     self.arm_timer(f);
+                    // a pacing sender is woken for its next packet rather than left to the next ACK
+                    if let Some(t) = self.flows[f as usize].sender.pace_deadline() {
+                        self.wake_flow_at(f, t);
+                    }
                     return Some(packet);
                 }
                 SendDecision::WaitUntil(t) => self.wake_flow_at(f, t),

@@ -42,6 +42,8 @@ pub struct TransportConfig {
     pub dupthresh: u32,
     pub rto_min: SimTime,
     pub rto_initial: SimTime,
+    /// Pace at every cwnd, not only below one packet.
+    pub pacing: bool,
 }
 
 /// The sending side of one flow.
@@ -67,6 +69,7 @@ pub struct Sender {
     rto_min: SimTime,
     pub rto_deadline: Option<SimTime>,
     pace_next: SimTime,
+    pace_always: bool,
     /// RTT of the latest ACK (ps).
     pub latest_rtt: SimTime,
     pub cca: Cca,
@@ -95,6 +98,7 @@ impl Sender {
             rto_min: cfg.rto_min,
             rto_deadline: None,
             pace_next: 0,
+            pace_always: cfg.pacing,
             latest_rtt: base_rtt,
             cca,
             retransmits: 0,
@@ -121,15 +125,28 @@ impl Sender {
         self.rto_min * 100
     }
 
+    /// The gap to keep between two packets: the CCA's below one packet of cwnd; srtt/cwnd at
+    /// every cwnd when pacing is on.
+    fn pacing_gap(&self) -> Option<SimTime> {
+        let always = self
+            .pace_always
+            .then(|| (self.srtt as f64 / self.cca.cwnd().max(1e-9)) as SimTime);
+        self.cca.pacing_interval(self.srtt).or(always)
+    }
+
+    /// When a pacing sender may send its next packet (`None` when it does not pace).
+    pub fn pace_deadline(&self) -> Option<SimTime> {
+        (self.finished_at.is_none() && self.pacing_gap().is_some()).then_some(self.pace_next)
+    }
+
     /// Whether [`next_send`](Self::next_send) would send a packet now.
     pub fn can_send(&self, now: SimTime) -> bool {
         if self.finished_at.is_some() {
             return false;
         }
-        let allowed = match self.cca.pacing_interval(self.srtt) {
-            Some(_) => now >= self.pace_next,
-            None => self.in_flight as f64 + 1.0 <= self.cca.cwnd(),
-        };
+        let window_open = self.cca.pacing_interval(self.srtt).is_some()
+            || self.in_flight as f64 + 1.0 <= self.cca.cwnd();
+        let allowed = window_open && (self.pacing_gap().is_none() || now >= self.pace_next);
         let has_new = self.snd_nxt < self.total && self.snd_nxt < self.snd_una + SCOREBOARD;
         allowed && (has_new || self.retx_queue.iter().any(|&s| !self.is_acked(s)))
     }
@@ -139,12 +156,14 @@ impl Sender {
         if self.finished_at.is_some() {
             return SendDecision::Idle;
         }
-        let pacing = self.cca.pacing_interval(self.srtt);
-        match pacing {
-            Some(_) if now < self.pace_next => return SendDecision::WaitUntil(self.pace_next),
-            Some(_) => {}
-            None if self.in_flight as f64 + 1.0 > self.cca.cwnd() => return SendDecision::Idle,
-            None => {}
+        let pacing = self.pacing_gap();
+        if self.cca.pacing_interval(self.srtt).is_none()
+            && self.in_flight as f64 + 1.0 > self.cca.cwnd()
+        {
+            return SendDecision::Idle;
+        }
+        if pacing.is_some() && now < self.pace_next {
+            return SendDecision::WaitUntil(self.pace_next);
         }
         let Some((seq, retx)) = self.pick_seq() else {
             return SendDecision::Idle;
@@ -414,6 +433,7 @@ mod tests {
             dupthresh: 3,
             rto_min: 100 * US,
             rto_initial: 1000 * US,
+            pacing: false,
         };
         Sender::new(total, Cca::new(&s, 6 * US, cwnd), 6 * US, &cfg)
     }
@@ -526,6 +546,41 @@ mod tests {
         assert_eq!(s.cca.cwnd(), 2.0);
         let again = send_all(&mut s, 1000 * US);
         assert_eq!(again, vec![0, 1]);
+    }
+
+    #[test]
+    fn pacing_spaces_packets_by_srtt_over_cwnd() {
+        let mut s = Scenario::default();
+        s.cca.algorithm = CcaKind::MSwift;
+        let cfg = TransportConfig {
+            dupthresh: 3,
+            rto_min: 100 * US,
+            rto_initial: 1000 * US,
+            pacing: true,
+        };
+        let mut p = Sender::new(100, Cca::new(&s, 6 * US, 4.0), 6 * US, &cfg);
+        assert_eq!(
+            p.next_send(0),
+            SendDecision::Send {
+                seq: 0,
+                retx: false
+            }
+        );
+        let gap = 6 * US / 4;
+        assert_eq!(p.pace_deadline(), Some(gap));
+        assert_eq!(p.next_send(gap - 1), SendDecision::WaitUntil(gap));
+        assert!(!p.can_send(gap - 1) && p.can_send(gap));
+        assert_eq!(
+            p.next_send(gap),
+            SendDecision::Send {
+                seq: 1,
+                retx: false
+            }
+        );
+        // without pacing, a full window goes out at once
+        let mut w = sender(CcaKind::MSwift, 100, 4.0);
+        assert_eq!(send_all(&mut w, 0).len(), 4);
+        assert_eq!(w.pace_deadline(), None);
     }
 
     #[test]

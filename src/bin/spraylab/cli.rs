@@ -15,7 +15,9 @@ spraylab: packet-level simulation of congestion control under packet spraying
 USAGE:
   spraylab run [--preset NAME | --scenario FILE] [OVERRIDES] [--format text|json] [--timeline FILE.csv]
   spraylab scenario [--preset NAME | --scenario FILE] [OVERRIDES]   print the scenario as TOML
-  spraylab presets                                                  list the presets
+    spraylab presets                                                  list the presets
+  spraylab model [--cca C]... [--q Q]... [--simulate] [--long-delay US] [--format text|json]
+                                  closed-form throughput against q (paper Table I), and simulated
   spraylab bench [--quick]                                          speed and memory figures
   spraylab help
 
@@ -54,6 +56,7 @@ fn dispatch(argv: &[String]) -> Result<(), UsageError> {
             Ok(())
         }
         "bench" => crate::bench::run(rest),
+        "model" => crate::model::run(rest),
         "bench-case" => crate::bench::case(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}\nOVERRIDES:\n");
@@ -63,7 +66,7 @@ fn dispatch(argv: &[String]) -> Result<(), UsageError> {
             Ok(())
         }
         other => Err(usage(format!(
-            "unknown command {other:?} (expected run, scenario, presets, bench or help)"
+            "unknown command {other:?} (expected run, scenario, presets, model, bench or help)"
         ))),
     }
 }

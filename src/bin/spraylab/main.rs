@@ -4,6 +4,8 @@
 //!   a JSON report, optionally the sampled timelines as CSV.
 //! - `spraylab scenario`: prints the scenario `run` would use, as TOML (a starting point for files).
 //! - `spraylab presets`: the named scenarios.
+//! - `spraylab model`: the paper's closed-form throughput models against q, beside simulated
+//!   points of the n-path theory scenario.
 //! - `spraylab bench`: simulator speed and memory on the standard cases.
 //!
 //! Errors in flags, values or files print one line and exit with code 2.
@@ -14,6 +16,8 @@ mod args;
 mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod model;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
