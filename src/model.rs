@@ -62,6 +62,20 @@ pub fn smartt(mss: f64, t_short: f64, t_long: f64, q: f64, m: &SmarttModel) -> f
     a * mss / (q * (g + (1.0 - g) * w) * t_avg)
 }
 
+/// Short- and long-path RTTs (seconds) of a scenario's n-path network: 3 links out and 2 back,
+/// store and forward; the long path adds `workload.long_path_extra_us`.
+pub fn npath_rtts(s: &crate::Scenario) -> (f64, f64) {
+    use crate::sim::time::{serialization, to_us};
+    let t = &s.topology;
+    let ser_data = serialization(t.mss_bytes + t.header_bytes, t.link_gbps);
+    let ser_ack = serialization(t.ack_bytes, t.link_gbps);
+    let short_us = 5.0 * t.link_latency_us + to_us(3 * ser_data + 2 * ser_ack);
+    (
+        short_us * 1e-6,
+        (short_us + s.workload.long_path_extra_us) * 1e-6,
+    )
+}
+
 /// The CCAs with a closed form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
@@ -101,6 +115,15 @@ mod tests {
 
     const MSS: f64 = 4096.0;
     const TS: f64 = 4e-6;
+
+    #[test]
+    fn npath_rtts_match_the_simulated_network() {
+        let s = crate::Scenario::preset("npath").unwrap();
+        let (short, long) = npath_rtts(&s);
+        let sim = crate::Simulation::new(&s).unwrap();
+        assert!((short - sim.base_rtt(0, 1) as f64 * 1e-12).abs() < 1e-15);
+        assert!((long - short - 2.5e-6).abs() < 1e-12);
+    }
 
     #[test]
     fn tcp_is_mathis() {

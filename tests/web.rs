@@ -87,7 +87,7 @@ async fn app_mounts_with_form_charts_and_idle_status() {
     let (root, handle) = mount("", no_worker()).await;
     assert_eq!(text(&root, "#status"), "idle");
     assert!(find(&root, "#run").is_some() && find(&root, "#cancel").is_some());
-    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 6);
+    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 7);
     assert_eq!(value(&root, "#f-k"), "8");
     assert_eq!(value(&root, "#f-cca"), "mswift");
     handle.destroy();
@@ -343,5 +343,40 @@ async fn the_app_runs_and_compares_the_three_swift_variants() {
     // the last run, MSwift, is the form's scenario now, and the link says so
     assert_eq!(value(&root, "#f-cca"), "mswift");
     assert!(hash().contains("seed=3"));
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn the_theory_sweep_collects_every_point() {
+    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
+        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
+        return;
+    };
+    let props = AppProps {
+        worker_url: Some(format!("{base}/worker.js")),
+    };
+    let (root, handle) = mount("", props).await;
+    let mut waited = 0;
+    while find(&root, "#theory-run").is_some_and(|b| b.has_attribute("disabled")) && waited < 5000 {
+        sleep_ms(20).await;
+        waited += 20;
+    }
+    find(&root, "#theory-run")
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    while text(&root, "#theory-progress") != "21 of 21 points" && waited < 60_000 {
+        sleep_ms(50).await;
+        waited += 50;
+    }
+    assert_eq!(
+        text(&root, "#theory-progress"),
+        "21 of 21 points",
+        "status {:?}",
+        text(&root, "#status")
+    );
+    // theory runs leave the form and the comparison alone
+    assert_eq!(value(&root, "#f-k"), "8");
+    assert!(find(&root, "#compare-table").is_none());
     handle.destroy();
 }

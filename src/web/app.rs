@@ -38,6 +38,8 @@ pub enum Msg {
     ExportPng,
     /// Queue Swift, LSwift and MSwift on the current scenario.
     CompareVariants,
+    /// Run the theory sweep: the n-path model for every simulated CCA and several q.
+    TheorySweep,
     ClearComparison,
 }
 
@@ -59,6 +61,8 @@ pub struct App {
     worker_ready: bool,
     /// A run to start once the worker is ready (a `run=1` link, or Run before it loaded).
     start_when_ready: bool,
+    /// The scenario of that run (the form's when `None`).
+    pending: Option<Scenario>,
     worker_error: Option<String>,
     next_id: u32,
     run: Option<RunData>,
@@ -69,6 +73,11 @@ pub struct App {
     past: Vec<RunData>,
     /// Scenarios to run after the current one.
     queue: Vec<Scenario>,
+    /// The theory sweep's runs still to do, as (CCA index, scenario).
+    theory_queue: Vec<(usize, Scenario)>,
+    /// The theory run in progress: (run id, CCA index).
+    theory_running: Option<(u32, usize)>,
+    theory_points: Vec<charts::TheoryPoint>,
     /// Charts whose data changed since they were last drawn.
     dirty: [bool; CHARTS],
     /// The chart to draw first on the next frame (turns rotate so none starves).
@@ -83,7 +92,7 @@ const MAX_COMPARED: usize = 8;
 /// frame: keeps every main-thread task short while the worker streams.
 const FRAME_BUDGET_MS: f64 = 12.0;
 
-const CHARTS: usize = 6;
+const CHARTS: usize = 7;
 const CHART_IDS: [&str; CHARTS] = [
     "chart-cwnd",
     "chart-delay",
@@ -91,7 +100,12 @@ const CHART_IDS: [&str; CHARTS] = [
     "chart-fct",
     "chart-compare-cwnd",
     "chart-compare-fct",
+    "chart-theory",
 ];
+
+/// The theory sweep's paths (q = 1/paths, all below 1/3) and flow size.
+const THEORY_PATHS: [u32; 7] = [200, 100, 50, 20, 10, 5, 4];
+const THEORY_FLOW: &str = "32MiB";
 
 impl Component for App {
     type Message = Msg;
@@ -111,6 +125,7 @@ impl Component for App {
             worker: None,
             worker_ready: false,
             start_when_ready: run_now,
+            pending: None,
             worker_error: None,
             next_id: 1,
             run: None,
@@ -119,6 +134,9 @@ impl Component for App {
             frame_pending: false,
             past: Vec::new(),
             queue: Vec::new(),
+            theory_queue: Vec::new(),
+            theory_running: None,
+            theory_points: Vec::new(),
             dirty: [true; CHARTS],
             next_chart: 0,
             canvases: Default::default(),
@@ -173,6 +191,7 @@ impl Component for App {
             }
             Msg::Cancel => {
                 self.queue.clear();
+                self.theory_queue.clear();
                 if let (Some(w), Some(run)) = (&self.worker, &self.run) {
                     if self.phase == Phase::Running {
                         w.send(&ToWorker::Cancel { id: run.id });
@@ -202,6 +221,21 @@ impl Component for App {
                 self.queue = variants;
                 self.write_link();
                 self.start_run(ctx);
+                true
+            }
+            Msg::TheorySweep => {
+                self.theory_points.clear();
+                self.theory_queue = (0..charts::THEORY_CCAS.len())
+                    .flat_map(|cca| THEORY_PATHS.iter().map(move |&paths| (cca, paths)))
+                    .map(|(cca, paths)| {
+                        let mut s = Scenario::preset("npath").expect("the npath preset exists");
+                        let _ = s.set_field("cca", charts::THEORY_CCAS[cca]);
+                        let _ = s.set_field("flow-size", THEORY_FLOW);
+                        s.workload.paths = paths;
+                        (cca, s)
+                    })
+                    .collect();
+                self.next_theory_run(ctx);
                 true
             }
             Msg::ClearComparison => {
@@ -254,7 +288,8 @@ impl Component for App {
                     }) }
                 </section>
                 <section class="report">{ self.view_report(ctx) }</section>
-                <section class="compare">{ self.view_compare(ctx) }</section>
+                                <section class="compare">{ self.view_compare(ctx) }</section>
+                <section class="theory">{ self.view_theory(ctx) }</section>
             </main>
         }
     }
@@ -305,25 +340,42 @@ impl App {
         }
     }
 
+    /// Starts the next run of the theory sweep, if any.
+    fn next_theory_run(&mut self, ctx: &Context<Self>) {
+        if self.theory_queue.is_empty() {
+            return;
+        }
+        let (cca, scenario) = self.theory_queue.remove(0);
+        self.theory_running = Some((self.next_id, cca));
+        self.start(ctx, scenario);
+    }
+
     fn start_run(&mut self, ctx: &Context<Self>) {
+        self.theory_running = None;
+        self.start(ctx, self.scenario.clone());
+    }
+
+    /// Runs `scenario` in the worker (starting the worker first if needed).
+    fn start(&mut self, ctx: &Context<Self>, scenario: Scenario) {
         if self.worker.is_none() {
             self.worker_error = None;
             self.spawn_worker(ctx);
         }
         if !self.worker_ready {
             self.start_when_ready = true;
+            self.pending = Some(scenario);
             self.phase = Phase::Running;
             return;
         }
         let id = self.next_id;
         self.next_id += 1;
-        self.run = Some(RunData::new(id, self.scenario.clone()));
+        self.run = Some(RunData::new(id, scenario.clone()));
         self.phase = Phase::Running;
         self.highlight = None;
         if let Some(w) = &self.worker {
             w.send(&ToWorker::Run {
                 id,
-                scenario: Box::new(self.scenario.clone()),
+                scenario: Box::new(scenario),
             });
         }
         self.schedule_frame(ctx);
@@ -349,7 +401,8 @@ impl App {
             FromWorker::Ready => {
                 self.worker_ready = true;
                 if std::mem::take(&mut self.start_when_ready) {
-                    self.start_run(ctx);
+                    let scenario = self.pending.take().unwrap_or_else(|| self.scenario.clone());
+                    self.start(ctx, scenario);
                 }
             }
             FromWorker::Started { id, meta } if mine(id) => {
@@ -388,17 +441,25 @@ impl App {
                     run.report = Some(report);
                 }
                 self.phase = Phase::Done;
-                if let Some(run) = &self.run {
-                    if self.past.len() == MAX_COMPARED {
-                        self.past.remove(0);
-                    }
-                    self.past.push(run.summary_copy());
-                }
                 self.redraw(ctx);
-                if !self.queue.is_empty() {
-                    self.scenario = self.queue.remove(0);
-                    self.write_link();
-                    self.start_run(ctx);
+                match self.theory_running.take() {
+                    Some((theory_id, cca)) if theory_id == id => {
+                        self.record_theory_point(cca);
+                        self.next_theory_run(ctx);
+                    }
+                    _ => {
+                        if let Some(run) = &self.run {
+                            if self.past.len() == MAX_COMPARED {
+                                self.past.remove(0);
+                            }
+                            self.past.push(run.summary_copy());
+                        }
+                        if !self.queue.is_empty() {
+                            self.scenario = self.queue.remove(0);
+                            self.write_link();
+                            self.start_run(ctx);
+                        }
+                    }
                 }
             }
             FromWorker::Cancelled { id } if mine(id) => {
@@ -464,7 +525,12 @@ impl App {
                 2 => charts::draw_queues(&canvas, run),
                 3 => charts::draw_fct_cdf(&canvas, run),
                 4 => charts::draw_compare_cwnd(&canvas, &past),
-                _ => charts::draw_compare_fct(&canvas, &past),
+                5 => charts::draw_compare_fct(&canvas, &past),
+                _ => charts::draw_theory(
+                    &canvas,
+                    &Scenario::preset("npath").expect("preset"),
+                    &self.theory_points,
+                ),
             };
             if let Err(e) = drawn {
                 web_sys::console::warn_1(&format!("chart {}: {e}", CHART_IDS[i]).into());
@@ -586,6 +652,41 @@ impl App {
         }
     }
 
+    fn record_theory_point(&mut self, cca: usize) {
+        let Some(run) = &self.run else { return };
+        let gbps = run
+            .report
+            .as_ref()
+            .and_then(|r| r.flows.first())
+            .and_then(|f| f.throughput_gbps);
+        if let Some(gbps) = gbps {
+            let q = 1.0 / run.scenario.workload.paths as f64;
+            self.theory_points
+                .push(charts::TheoryPoint { cca, q, gbps });
+        }
+    }
+
+    fn view_theory(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let running = self.phase == Phase::Running;
+        let total = charts::THEORY_CCAS.len() * THEORY_PATHS.len();
+        let done = self.theory_points.len();
+        html! {
+            <>
+                <h2>{ "Theory: the Θ(1/√q) collapse and the median" }</h2>
+                <p class="hint">{ "The paper's model: one flow sprays round robin over n paths, one of them 2.5 µs longer,                     so a share q = 1/n of its packets comes back late. Swift and reordering-resilient Swift (LSwift) fall                     like 1/√q, as the closed forms say; MSwift's median of the last H delays stays at line rate for q < 1/3." }</p>
+                <div class="buttons">
+                    <button id="theory-run" onclick={link.callback(|_| Msg::TheorySweep)} disabled={running}>
+                        { format!("Run the theory sweep ({total} short runs)") }</button>
+                                        if done > 0 {
+                        <span id="theory-progress" class="hint">{ format!("{done} of {total} points") }</span>
+                    }
+                </div>
+                <canvas id={CHART_IDS[6]} ref={self.canvases[6].clone()} width="760" height="420"></canvas>
+            </>
+        }
+    }
+
     fn view_compare(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let running = self.phase == Phase::Running;
@@ -619,7 +720,7 @@ impl App {
                     </table>
                 }
                 <div class="charts">
-                    { for self.canvases[4..].iter().zip(&CHART_IDS[4..]).map(|(node, id)| html! {
+                                        { for self.canvases[4..6].iter().zip(&CHART_IDS[4..6]).map(|(node, id)| html! {
                         <canvas id={*id} ref={node.clone()} width="560" height="300"></canvas>
                     }) }
                 </div>

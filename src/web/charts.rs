@@ -442,3 +442,97 @@ pub fn draw_compare_fct(canvas: &HtmlCanvasElement, runs: &[&RunData]) -> DrawRe
 fn run_name(r: &RunData) -> String {
     format!("#{} {}", r.id, r.scenario.field("cca").unwrap_or_default())
 }
+
+/// One simulated point of the theory sweep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TheoryPoint {
+    /// 0: Swift, 1: LSwift, 2: MSwift.
+    pub cca: usize,
+    pub q: f64,
+    pub gbps: f64,
+}
+
+/// The names of the simulated CCAs of the theory sweep, by [`TheoryPoint::cca`].
+pub const THEORY_CCAS: [&str; 3] = ["swift", "lswift", "mswift"];
+
+/// Theory: throughput against q (log-log): the closed forms of the paper's table, the line rate,
+/// and the simulated n-path points. AIMD curves fall like 1/√q; the median's line stays flat.
+pub fn draw_theory(
+    canvas: &HtmlCanvasElement,
+    s: &crate::Scenario,
+    points: &[TheoryPoint],
+) -> DrawResult {
+    use crate::model::{npath_rtts, Model};
+    let (t_short, t_long) = npath_rtts(s);
+    let mss = (s.topology.mss_bytes + s.topology.header_bytes) as f64;
+    let line_rate = s.topology.link_gbps as f64;
+    let (q_lo, q_hi) = (0.004f64, 0.34f64);
+    let qs: Vec<f64> = (0..=60)
+        .map(|i| q_lo * (q_hi / q_lo).powf(i as f64 / 60.0))
+        .collect();
+    let curve = |m: Model| -> Vec<(f64, f64)> {
+        qs.iter()
+            .map(|&q| (q, m.throughput(mss, t_short, t_long, q) * 8.0 / 1e9))
+            .collect()
+    };
+    let root = area(canvas)?;
+    let mut c = ChartBuilder::on(&root)
+        .caption("theory: throughput against q (log-log)", ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d((q_lo..q_hi).log_scale(), (10.0..2000.0).log_scale())
+        .map_err(err)?;
+    c.configure_mesh()
+        .x_desc("q = share of packets on the long path")
+        .y_desc("Gbps")
+        .x_labels(6)
+        .x_label_formatter(&|q| format!("{}", (q * 1000.0).round() / 1000.0))
+        .y_label_formatter(&|g| format!("{g:.0}"))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    let model_style = BLACK.mix(0.6).stroke_width(2);
+    c.draw_series(LineSeries::new(curve(Model::Swift), model_style))
+        .map_err(err)?
+        .label("TCP / Swift model (Thm 1, 3): 1.22·MSS/(T_s·√q)")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], model_style));
+    let smartt_style = PALETTE[4].stroke_width(1);
+    c.draw_series(LineSeries::new(curve(Model::Smartt), smartt_style))
+        .map_err(err)?
+        .label("SMaRTT model (Thm 4)")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], smartt_style));
+    let rate_style = ELEPHANT.mix(0.7).stroke_width(1);
+    c.draw_series(LineSeries::new(
+        vec![(q_lo, line_rate), (q_hi, line_rate)],
+        rate_style,
+    ))
+    .map_err(err)?
+    .label(format!("line rate {line_rate} Gbps"))
+    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], rate_style));
+    for (k, name) in THEORY_CCAS.iter().enumerate() {
+        let color = [FLOW, PALETTE[1], MEAN][k];
+        let mine: Vec<(f64, f64)> = points
+            .iter()
+            .filter(|p| p.cca == k)
+            .map(|p| (p.q, p.gbps))
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        c.draw_series(LineSeries::new(mine.clone(), color.stroke_width(1)))
+            .map_err(err)?;
+        c.draw_series(mine.iter().map(|&p| Circle::new(p, 4, color.filled())))
+            .map_err(err)?
+            .label(format!("{name}, simulated"))
+            .legend(move |(x, y)| Circle::new((x + 8, y), 4, color.filled()));
+    }
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::LowerLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 11))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)
+}

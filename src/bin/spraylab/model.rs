@@ -5,7 +5,6 @@ use crate::args::{usage, Format, UsageError};
 use serde::Serialize;
 use spraylab::model::Model;
 use spraylab::scenario::{CcaKind, Scenario};
-use spraylab::sim::time::{serialization, to_us};
 use spraylab::Simulation;
 
 /// One point of the table.
@@ -142,17 +141,10 @@ fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, Us
             )))
         }
     };
-    let t = &s.topology;
-    // the short path: 3 links out, 2 back (see sim::network); the long one adds its extra delay
-    let t_short = 5.0 * t.link_latency_us
-        + to_us(
-            3 * serialization(t.mss_bytes + t.header_bytes, t.link_gbps)
-                + 2 * serialization(t.ack_bytes, t.link_gbps),
-        );
-    let t_long = t_short + s.workload.long_path_extra_us;
-    let mss = t.mss_bytes as f64;
-    let model_gbps = model
-        .map(|m| m.throughput(mss, t_short * 1e-6, t_long * 1e-6, 1.0 / paths as f64) * 8.0 / 1e9);
+    let (t_short, t_long) = spraylab::model::npath_rtts(&s);
+    let mss = s.topology.mss_bytes as f64;
+    let model_gbps =
+        model.map(|m| m.throughput(mss, t_short, t_long, 1.0 / paths as f64) * 8.0 / 1e9);
     let sim_gbps = if simulate {
         let kind = simulable(cca).ok_or_else(|| {
             usage(format!(
@@ -172,9 +164,9 @@ fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, Us
         paths,
         model_gbps,
         sim_gbps,
-        mss_bytes: t.mss_bytes,
-        t_short_us: t_short,
-        t_long_us: t_long,
+        mss_bytes: s.topology.mss_bytes,
+        t_short_us: t_short * 1e6,
+        t_long_us: t_long * 1e6,
     })
 }
 
