@@ -380,3 +380,26 @@ async fn the_theory_sweep_collects_every_point() {
     assert!(find(&root, "#compare-table").is_none());
     handle.destroy();
 }
+
+#[wasm_bindgen_test]
+async fn choosing_the_theory_workload_shows_its_parameters() {
+    let (root, handle) = mount("cca=lswift&seed=4", no_worker()).await;
+    set_and_change(&root, "#f-workload", "npath");
+    sleep_ms(30).await;
+    assert!(
+        find(&root, "#form-error").is_none(),
+        "{}",
+        text(&root, "#form-error")
+    );
+    assert_eq!(value(&root, "#f-paths"), "10");
+    assert!(find(&root, "#f-k").is_none());
+    set_and_change(&root, "#f-paths", "20");
+    sleep_ms(30).await;
+    assert_eq!(value(&root, "#f-cca"), "lswift");
+    let h = hash();
+    assert!(
+        h.contains("workload=npath") && h.contains("paths=20") && h.contains("seed=4"),
+        "{h}"
+    );
+    handle.destroy();
+}

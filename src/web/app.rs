@@ -149,6 +149,17 @@ impl Component for App {
         match msg {
             Msg::Field(name, value) => {
                 let mut next = self.scenario.clone();
+                // a workload starts from its preset (the n-path model has no elephants, sprays
+                // round robin), keeping the CCA settings and the seed
+                let preset = match value.as_str() {
+                    "npath" => Scenario::preset("npath"),
+                    _ => Scenario::preset("baseline"),
+                };
+                if let (true, Some(mut p)) = (name == "workload", preset) {
+                    p.cca = next.cca.clone();
+                    p.seed = next.seed;
+                    next = p;
+                }
                 let checked = next
                     .set_field(name, &value)
                     .and_then(|_| next.validate())
@@ -583,7 +594,16 @@ impl App {
         let lbs = vec![
             ("ecmp".to_string(), "ECMP".to_string()),
             ("ops".to_string(), "OPS (spraying)".to_string()),
+            ("rr".to_string(), "round robin".to_string()),
         ];
+        let workloads = vec![
+            (
+                "permutation".to_string(),
+                "permutation (+ elephants)".to_string(),
+            ),
+            ("npath".to_string(), "n-path theory model".to_string()),
+        ];
+        let npath = s.workload.kind == crate::scenario::WorkloadKind::NPath;
         let on_preset = link.callback(|e: Event| {
             Msg::Preset(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
@@ -597,8 +617,14 @@ impl App {
                             { for PRESETS.iter().map(|(name, about)| html! { <option value={*name} title={*about}>{ *name }</option> }) }
                         </select>
                     </label>
-                    { select("k", "topology", ks) }
-                    { input("elephants", "ECMP elephants", "0, or 2 to hosts-2") }
+                                        { select("workload", "workload", workloads) }
+                    if npath {
+                        { input("paths", "paths (q = 1/paths)", "2 to 10000 parallel paths; one of them is longer") }
+                        { input("long-delay", "long-path delay (µs)", "latency the long path adds, 0 to 1000 µs") }
+                    } else {
+                        { select("k", "topology", ks) }
+                        { input("elephants", "ECMP elephants", "0, or 2 to hosts-2") }
+                    }
                     { select("lb", "load balancing", lbs) }
                     { select("cca", "CCA", ccas) }
                     { input("history", "history H", "nyquist (H = max(W/2, 1)) or a fixed H, 1 to 1024") }
