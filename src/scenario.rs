@@ -117,6 +117,9 @@ pub enum LbScheme {
     Ops,
     /// Round robin over the labels (the theory model's spraying).
     Rr,
+    /// REPS: reuse the labels of ACKs that came back without ECN (oldest first), else a random
+    /// label (spec §10, the list form).
+    Reps,
 }
 
 /// Congestion control.
@@ -580,7 +583,7 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
         "cca",
         "swift | lswift | mswift | mswift-p10 | mswift-p90 | mswift-pN",
     ),
-    ("lb", "ecmp | ops"),
+    ("lb", "ecmp | ops | rr | reps"),
     ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
     (
         "flow-size",
@@ -635,10 +638,11 @@ impl Scenario {
                     "ecmp" => LbScheme::Ecmp,
                     "ops" => LbScheme::Ops,
                     "rr" => LbScheme::Rr,
+                    "reps" => LbScheme::Reps,
                     _ => {
                         return Err(err(
                             "lb.scheme",
-                            format!("must be ecmp, ops or rr, got {v:?}"),
+                            format!("must be ecmp, ops, rr or reps, got {v:?}"),
                         ))
                     }
                 }
@@ -701,6 +705,7 @@ impl Scenario {
                 LbScheme::Ecmp => "ecmp".to_string(),
                 LbScheme::Ops => "ops".to_string(),
                 LbScheme::Rr => "rr".to_string(),
+                LbScheme::Reps => "reps".to_string(),
             },
             "elephants" => self.workload.elephants.to_string(),
             "flow-size" => format_bytes(self.workload.flow_size_bytes),

@@ -2,11 +2,14 @@
 //!
 //! Switches hash (flow, label, switch) to pick an up-port, so the label is all a sender needs to
 //! change to move a packet to another path (spec §10). ECMP keeps one label per flow; OPS draws a
-//! uniformly random label for every packet; round robin (RR) cycles through the labels.
+//! uniformly random label for every packet; round robin (RR) cycles through the labels. REPS
+//! (spec §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
+//! random label when it has none, so a sender keeps to paths that are not congested.
 
 use super::rng::SimRng;
 use crate::scenario::LbScheme;
 use rand::Rng;
+use std::collections::VecDeque;
 
 /// One flow's path-label chooser.
 #[derive(Clone, Debug)]
@@ -16,6 +19,8 @@ pub struct PathChooser {
     fixed: u16,
     /// Round robin's next label.
     next: u32,
+    /// REPS: labels whose ACKs came back without ECN, oldest first.
+    good: VecDeque<u16>,
     rng: SimRng,
 }
 
@@ -28,6 +33,7 @@ impl PathChooser {
             labels,
             fixed,
             next: 0,
+            good: VecDeque::new(),
             rng,
         }
     }
@@ -42,6 +48,20 @@ impl PathChooser {
                 self.next = (self.next + 1) % self.labels;
                 label
             }
+            LbScheme::Reps => match self.good.pop_front() {
+                Some(label) => label,
+                None => self.rng.random_range(0..self.labels) as u16,
+            },
+        }
+    }
+}
+
+impl PathChooser {
+    /// An ACK came back for a packet sent with `label`: REPS recycles the label unless the
+    /// packet was ECN-marked.
+    pub fn on_ack(&mut self, label: u16, ecn: bool) {
+        if self.scheme == LbScheme::Reps && !ecn {
+            self.good.push_back(label);
         }
     }
 }
@@ -73,6 +93,30 @@ mod tests {
             (0..7).map(|_| rr.next_label()).collect::<Vec<_>>(),
             vec![0, 1, 2, 0, 1, 2, 0]
         );
+    }
+
+    #[test]
+    fn reps_reuses_clean_labels_and_falls_back_to_random() {
+        let mut r = PathChooser::new(LbScheme::Reps, 64, stream(3, Purpose::FlowPath, 0));
+        let first: Vec<u16> = (0..4).map(|_| r.next_label()).collect();
+        r.on_ack(first[2], false);
+        r.on_ack(first[0], true); // ECN-marked: not reused
+        r.on_ack(first[1], false);
+        assert_eq!(r.next_label(), first[2]);
+        assert_eq!(r.next_label(), first[1]);
+        // none left: random again
+        let fresh: Vec<u16> = (0..50).map(|_| r.next_label()).collect();
+        assert!(
+            fresh
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                > 20
+        );
+        // other schemes ignore ACKs
+        let mut o = PathChooser::new(LbScheme::Ops, 64, stream(3, Purpose::FlowPath, 0));
+        o.on_ack(7, false);
+        assert!(o.good.is_empty());
     }
 
     #[test]

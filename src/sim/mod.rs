@@ -423,6 +423,7 @@ impl Simulation {
     fn receive_ack(&mut self, p: Packet) {
         let now = self.now();
         let flow = &mut self.flows[p.flow as usize];
+        flow.paths.on_ack(p.label, p.ecn);
         if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
             self.unfinished -= 1;
             if self.unfinished == 0 {

@@ -595,6 +595,7 @@ impl App {
             ("ecmp".to_string(), "ECMP".to_string()),
             ("ops".to_string(), "OPS (spraying)".to_string()),
             ("rr".to_string(), "round robin".to_string()),
+            ("reps".to_string(), "REPS (recycle clean paths)".to_string()),
         ];
         let workloads = vec![
             (
