@@ -134,6 +134,27 @@ pub struct CcaConfig {
     /// Initial cwnd as a multiple of the network BDP (the paper: 1, the "ideal value").
     pub initial_cwnd_bdp: f64,
     pub swift: SwiftParams,
+    pub nscc: NsccParams,
+}
+
+/// NSCC's parameters (spec §6); the other constants follow from the network.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NsccParams {
+    /// Target queueing delay, µs (the paper sets it to Swift's, about 1 µs).
+    pub target_qdelay_us: f64,
+    /// Smallest retransmission timeout for NSCC flows, µs (the UEC reference: 15 µs plus the
+    /// drain time of six full 800 KiB queues).
+    pub rto_min_us: f64,
+}
+
+impl Default for NsccParams {
+    fn default() -> Self {
+        NsccParams {
+            target_qdelay_us: 1.0,
+            rto_min_us: 64.2,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,16 +166,28 @@ pub enum CcaKind {
     LSwift,
     /// LSwift deciding on a percentile (default the median) of the last H delay samples.
     MSwift,
+    /// Ultra Ethernet's NSCC (delay and ECN quadrants).
+    Nscc,
+    /// NSCC deciding on the median of the last H delays (H = max(min(⌊W/2⌋, 4), 1)).
+    Mnscc,
 }
 
 impl CcaKind {
-    pub const ALL: [CcaKind; 3] = [CcaKind::Swift, CcaKind::LSwift, CcaKind::MSwift];
+    pub const ALL: [CcaKind; 5] = [
+        CcaKind::Swift,
+        CcaKind::LSwift,
+        CcaKind::MSwift,
+        CcaKind::Nscc,
+        CcaKind::Mnscc,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             CcaKind::Swift => "swift",
             CcaKind::LSwift => "lswift",
             CcaKind::MSwift => "mswift",
+            CcaKind::Nscc => "nscc",
+            CcaKind::Mnscc => "mnscc",
         }
     }
 }
@@ -346,6 +379,7 @@ impl Default for CcaConfig {
             percentile: 50,
             initial_cwnd_bdp: 1.0,
             swift: SwiftParams::default(),
+            nscc: NsccParams::default(),
         }
     }
 }
@@ -555,6 +589,13 @@ impl Scenario {
         )?;
         range_u("cca.swift.ltcp_k", s.ltcp_k as u64, 1, 64)?;
         range_f("cca.initial_cwnd_bdp", c.initial_cwnd_bdp, 1e-3, 10.0)?;
+        range_f(
+            "cca.nscc.target_qdelay_us",
+            c.nscc.target_qdelay_us,
+            0.01,
+            10_000.0,
+        )?;
+        range_f("cca.nscc.rto_min_us", c.nscc.rto_min_us, 1.0, 1e6)?;
 
         let tr = &self.transport;
         range_u("transport.dupthresh", tr.dupthresh as u64, 1, 64)?;
@@ -613,6 +654,8 @@ impl Scenario {
                     "swift" => (CcaKind::Swift, None),
                     "lswift" => (CcaKind::LSwift, None),
                     "mswift" => (CcaKind::MSwift, Some(50)),
+                    "nscc" => (CcaKind::Nscc, None),
+                    "mnscc" => (CcaKind::Mnscc, Some(50)),
                     p if p.starts_with("mswift-p") => {
                         let n = number(
                             "cca.percentile",
@@ -621,12 +664,12 @@ impl Scenario {
                         )?;
                         (CcaKind::MSwift, Some(n))
                     }
-                    _ => {
-                        return Err(err(
-                            "cca.algorithm",
-                            format!("must be swift, lswift, mswift or mswift-pN, got {v:?}"),
-                        ))
-                    }
+                    _ => return Err(err(
+                        "cca.algorithm",
+                        format!(
+                            "must be swift, lswift, mswift, mswift-pN, nscc or mnscc, got {v:?}"
+                        ),
+                    )),
                 };
                 self.cca.algorithm = kind;
                 if let Some(p) = percentile {

@@ -28,8 +28,8 @@ pub mod topology;
 pub mod transport;
 pub mod workload;
 
-use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
-use cca::Cca;
+use crate::scenario::{CcaKind, Scenario, ScenarioError, WorkloadKind};
+use cca::{Cca, CcaContext};
 use events::{EventQueue, Next};
 use lb::{hash_port, PathChooser};
 use metrics::{Counters, FlowReport, Report};
@@ -207,10 +207,22 @@ impl Simulation {
         };
         let initial_cwnd =
             (sim.bdp_packets() * scenario.cca.initial_cwnd_bdp).min(scenario.cca.swift.max_cwnd);
+        let net_rtt = sim.net_rtt();
+        let mut transport_cfg = transport_cfg;
+        if matches!(scenario.cca.algorithm, CcaKind::Nscc | CcaKind::Mnscc) {
+            transport_cfg.rto_min = from_us(scenario.cca.nscc.rto_min_us);
+        }
         for (i, spec) in workload::flows(scenario).into_iter().enumerate() {
             let base_rtt = sim.base_rtt(spec.src, spec.dst);
             let total = spec.bytes.map_or(u64::MAX, |b| b.div_ceil(link.mss as u64));
-            let cca = Cca::new(scenario, base_rtt, initial_cwnd);
+            let ctx = CcaContext {
+                base_rtt,
+                net_rtt,
+                mss_bytes: link.mss + link.header,
+                link_gbps: link.gbps,
+                initial_cwnd,
+            };
+            let cca = Cca::new(scenario, &ctx);
             let scheme = if spec.sprayed {
                 scenario.lb.scheme
             } else {
@@ -272,11 +284,16 @@ impl Simulation {
             + back as u64 * serialization(l.ack_bytes, l.gbps)
     }
 
+    /// The network's largest unloaded RTT (inter-pod in a fat-tree).
+    pub fn net_rtt(&self) -> SimTime {
+        let hosts = self.topo.hosts();
+        self.base_rtt(0, hosts - 1).max(self.base_rtt(0, 1))
+    }
+
     /// The network's bandwidth-delay product in packets: the largest unloaded RTT at line rate,
     /// rounded up (153 packets for the paper's network).
     pub fn bdp_packets(&self) -> f64 {
-        let hosts = self.topo.hosts();
-        let max_rtt = self.base_rtt(0, hosts - 1).max(self.base_rtt(0, 1));
+        let max_rtt = self.net_rtt();
         (max_rtt as f64 / serialization(self.link.mss + self.link.header, self.link.gbps) as f64)
             .ceil()
     }

@@ -238,13 +238,17 @@ impl Sender {
             self.acked += newly as u64;
             self.rto_deadline = (self.snd_una < self.snd_nxt).then_some(now + self.rto);
         }
-        self.cca.on_ack(&AckSample {
-            now,
-            rtt,
-            ecn,
-            newly_acked: newly,
-            srtt: self.srtt,
-        });
+        let in_flight = self.in_flight;
+        self.cca.on_ack(
+            &AckSample {
+                now,
+                rtt,
+                ecn,
+                newly_acked: newly,
+                srtt: self.srtt,
+            },
+            in_flight,
+        );
         self.detect_holes(now);
         self.expire_waiting_holes(now);
         if self.snd_una >= self.total {
@@ -312,6 +316,7 @@ impl Sender {
                     *self.flag_mut(seq) |= PENDING;
                     self.pending.push_back((seq, now));
                 }
+                HoleVerdict::Ignore => {}
             }
         }
     }
@@ -423,8 +428,19 @@ impl Receiver {
 mod tests {
     use super::*;
     use crate::scenario::{CcaKind, Scenario};
+    use crate::sim::cca::CcaContext;
 
     const US: SimTime = 1_000_000;
+
+    fn ctx(cwnd: f64) -> CcaContext {
+        CcaContext {
+            base_rtt: 6 * US,
+            net_rtt: 6 * US,
+            mss_bytes: 4096,
+            link_gbps: 800,
+            initial_cwnd: cwnd,
+        }
+    }
 
     fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
         let mut s = Scenario::default();
@@ -435,7 +451,7 @@ mod tests {
             rto_initial: 1000 * US,
             pacing: false,
         };
-        Sender::new(total, Cca::new(&s, 6 * US, cwnd), 6 * US, &cfg)
+        Sender::new(total, Cca::new(&s, &ctx(cwnd)), 6 * US, &cfg)
     }
 
     fn send_all(s: &mut Sender, now: SimTime) -> Vec<u64> {
@@ -558,7 +574,7 @@ mod tests {
             rto_initial: 1000 * US,
             pacing: true,
         };
-        let mut p = Sender::new(100, Cca::new(&s, 6 * US, 4.0), 6 * US, &cfg);
+        let mut p = Sender::new(100, Cca::new(&s, &ctx(4.0)), 6 * US, &cfg);
         assert_eq!(
             p.next_send(0),
             SendDecision::Send {

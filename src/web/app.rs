@@ -587,10 +587,18 @@ impl App {
             .step_by(2)
             .map(|k| (k.to_string(), format!("k={k} ({} hosts)", k * k * k / 4)))
             .collect();
-        let ccas = ["swift", "lswift", "mswift", "mswift-p10", "mswift-p90"]
-            .iter()
-            .map(|c| (c.to_string(), c.to_string()))
-            .collect();
+        let ccas = [
+            "swift",
+            "lswift",
+            "mswift",
+            "mswift-p10",
+            "mswift-p90",
+            "nscc",
+            "mnscc",
+        ]
+        .iter()
+        .map(|c| (c.to_string(), c.to_string()))
+        .collect();
         let lbs = vec![
             ("ecmp".to_string(), "ECMP".to_string()),
             ("ops".to_string(), "OPS (spraying)".to_string()),

@@ -5,10 +5,12 @@
 //! with its delay and ECN echo, a new hole in the scoreboard, a timeout.
 
 pub mod estimator;
+pub mod nscc;
 pub mod swift;
 
 use crate::scenario::{CcaKind, Scenario};
 use crate::sim::time::SimTime;
+pub use nscc::{Nscc, NsccSetup};
 pub use swift::{Cuts, Swift};
 
 /// What one ACK tells the CCA.
@@ -33,17 +35,34 @@ pub enum HoleVerdict {
     /// The packet is probably only reordered: wait for it (the transport's reordering wait), then
     /// report it with [`Cca::on_delayed_packet`] if it is still missing.
     Wait,
+    /// Holes mean nothing to this CCA (NSCC): only the retransmission timeout recovers a loss.
+    Ignore,
+}
+
+/// What a CCA needs to know about its flow and network.
+#[derive(Clone, Copy, Debug)]
+pub struct CcaContext {
+    /// This flow's unloaded RTT.
+    pub base_rtt: SimTime,
+    /// The network's largest unloaded RTT.
+    pub net_rtt: SimTime,
+    /// Bytes of a full data packet on the wire.
+    pub mss_bytes: u32,
+    pub link_gbps: u32,
+    /// Initial cwnd, packets.
+    pub initial_cwnd: f64,
 }
 
 /// The congestion controller of one flow.
 #[derive(Clone, Debug)]
 pub enum Cca {
     Swift(Swift),
+    Nscc(Nscc),
 }
 
 impl Cca {
     /// The CCA the scenario asks for, on a path of unloaded RTT `base_rtt`.
-    pub fn new(scenario: &Scenario, base_rtt: SimTime, initial_cwnd: f64) -> Cca {
+    pub fn new(scenario: &Scenario, ctx: &CcaContext) -> Cca {
         let c = &scenario.cca;
         match c.algorithm {
             CcaKind::Swift | CcaKind::LSwift | CcaKind::MSwift => Cca::Swift(Swift::new(
@@ -51,21 +70,36 @@ impl Cca {
                 &c.swift,
                 c.history,
                 c.percentile,
-                base_rtt,
-                initial_cwnd,
+                ctx.base_rtt,
+                ctx.initial_cwnd,
             )),
+            CcaKind::Nscc | CcaKind::Mnscc => {
+                let setup = NsccSetup {
+                    mss: ctx.mss_bytes as f64,
+                    net_rtt: ctx.net_rtt as f64,
+                    base_rtt: ctx.base_rtt as f64,
+                    bytes_per_ps: ctx.link_gbps as f64 / 8000.0,
+                    target_qdelay: crate::sim::time::from_us(c.nscc.target_qdelay_us) as f64,
+                    initial_cwnd: ctx.initial_cwnd * ctx.mss_bytes as f64,
+                };
+                let median = (c.algorithm == CcaKind::Mnscc).then_some((c.history, c.percentile));
+                Cca::Nscc(Nscc::new(&setup, median))
+            }
         }
     }
 
-    pub fn on_ack(&mut self, s: &AckSample) {
+    /// An ACK; `in_flight` packets are still unacknowledged.
+    pub fn on_ack(&mut self, s: &AckSample, in_flight: u32) {
         match self {
             Cca::Swift(c) => c.on_ack(s),
+            Cca::Nscc(c) => c.on_ack(s, in_flight),
         }
     }
 
     pub fn on_hole(&mut self, now: SimTime, srtt: SimTime) -> HoleVerdict {
         match self {
             Cca::Swift(c) => c.on_hole(now, srtt),
+            Cca::Nscc(c) => c.on_hole(),
         }
     }
 
@@ -73,12 +107,14 @@ impl Cca {
     pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
         match self {
             Cca::Swift(c) => c.on_delayed_packet(now, seq, srtt),
+            Cca::Nscc(_) => {}
         }
     }
 
     pub fn on_timeout(&mut self, now: SimTime, srtt: SimTime) {
         match self {
             Cca::Swift(c) => c.on_timeout(now, srtt),
+            Cca::Nscc(c) => c.on_timeout(),
         }
     }
 
@@ -86,6 +122,7 @@ impl Cca {
     pub fn cwnd(&self) -> f64 {
         match self {
             Cca::Swift(c) => c.cwnd(),
+            Cca::Nscc(c) => c.cwnd(),
         }
     }
 
@@ -93,6 +130,7 @@ impl Cca {
     pub fn signal(&self) -> f64 {
         match self {
             Cca::Swift(c) => c.signal(),
+            Cca::Nscc(c) => c.signal(),
         }
     }
 
@@ -100,6 +138,7 @@ impl Cca {
     pub fn cuts(&self) -> Cuts {
         match self {
             Cca::Swift(c) => c.cuts,
+            Cca::Nscc(c) => c.cuts,
         }
     }
 
@@ -107,6 +146,7 @@ impl Cca {
     pub fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
         match self {
             Cca::Swift(c) => c.pacing_interval(srtt),
+            Cca::Nscc(_) => None,
         }
     }
 }
