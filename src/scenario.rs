@@ -106,6 +106,10 @@ pub struct LoadBalancing {
     pub scheme: LbScheme,
     /// Number of distinct path labels (entropy values) a sender can use.
     pub path_labels: u32,
+    /// AR: queue-occupancy thresholds of the quantized levels, % of the buffer, ascending.
+    pub ar_levels_pct: Vec<f64>,
+    /// AR: a switch refreshes a port's quantized level at most this often, µs.
+    pub ar_refresh_us: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +124,9 @@ pub enum LbScheme {
     /// REPS: reuse the labels of ACKs that came back without ECN (oldest first), else a random
     /// label (spec §10, the list form).
     Reps,
+    /// Switch adaptive routing: each switch sends a sprayed data packet to the up-port with the
+    /// shortest quantized queue (spec §10, A13).
+    Ar,
 }
 
 /// Congestion control.
@@ -367,6 +374,8 @@ impl Default for LoadBalancing {
         LoadBalancing {
             scheme: LbScheme::Ops,
             path_labels: 64,
+            ar_levels_pct: vec![5.0, 10.0, 20.0],
+            ar_refresh_us: 0.1,
         }
     }
 }
@@ -554,7 +563,14 @@ impl Scenario {
             ));
         }
         range_u("workload.flow_size_bytes", w.flow_size_bytes, 1, 1 << 30)?;
-        range_u("lb.path_labels", self.lb.path_labels as u64, 1, 65_535)?;
+        range_u("lb.path_labels", self.lb.path_labels as u64, 1, 65_534)?;
+        let levels = &self.lb.ar_levels_pct;
+        range_u("lb.ar_levels_pct", levels.len() as u64, 1, 16)?;
+        for (i, &l) in levels.iter().enumerate() {
+            let lo = if i == 0 { 0.0 } else { levels[i - 1] + 1e-9 };
+            range_f(&format!("lb.ar_levels_pct[{i}]"), l, lo, 100.0)?;
+        }
+        range_f("lb.ar_refresh_us", self.lb.ar_refresh_us, 0.0, 1000.0)?;
 
         let c = &self.cca;
         if let History::Fixed(h) = c.history {
@@ -624,7 +640,7 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
         "cca",
         "swift | lswift | mswift | mswift-p10 | mswift-p90 | mswift-pN",
     ),
-    ("lb", "ecmp | ops | rr | reps"),
+    ("lb", "ecmp | ops | rr | reps | ar"),
     ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
     (
         "flow-size",
@@ -664,12 +680,14 @@ impl Scenario {
                         )?;
                         (CcaKind::MSwift, Some(n))
                     }
-                    _ => return Err(err(
-                        "cca.algorithm",
-                        format!(
+                    _ => {
+                        return Err(err(
+                            "cca.algorithm",
+                            format!(
                             "must be swift, lswift, mswift, mswift-pN, nscc or mnscc, got {v:?}"
                         ),
-                    )),
+                        ))
+                    }
                 };
                 self.cca.algorithm = kind;
                 if let Some(p) = percentile {
@@ -682,10 +700,11 @@ impl Scenario {
                     "ops" => LbScheme::Ops,
                     "rr" => LbScheme::Rr,
                     "reps" => LbScheme::Reps,
+                    "ar" => LbScheme::Ar,
                     _ => {
                         return Err(err(
                             "lb.scheme",
-                            format!("must be ecmp, ops, rr or reps, got {v:?}"),
+                            format!("must be ecmp, ops, rr, reps or ar, got {v:?}"),
                         ))
                     }
                 }
@@ -749,6 +768,7 @@ impl Scenario {
                 LbScheme::Ops => "ops".to_string(),
                 LbScheme::Rr => "rr".to_string(),
                 LbScheme::Reps => "reps".to_string(),
+                LbScheme::Ar => "ar".to_string(),
             },
             "elephants" => self.workload.elephants.to_string(),
             "flow-size" => format_bytes(self.workload.flow_size_bytes),

@@ -11,6 +11,9 @@ use crate::scenario::LbScheme;
 use rand::Rng;
 use std::collections::VecDeque;
 
+/// The label of a packet that switches route adaptively (AR); never a real label.
+pub const ADAPTIVE: u16 = u16::MAX;
+
 /// One flow's path-label chooser.
 #[derive(Clone, Debug)]
 pub struct PathChooser {
@@ -48,6 +51,7 @@ impl PathChooser {
                 self.next = (self.next + 1) % self.labels;
                 label
             }
+            LbScheme::Ar => ADAPTIVE,
             LbScheme::Reps => match self.good.pop_front() {
                 Some(label) => label,
                 None => self.rng.random_range(0..self.labels) as u16,
@@ -64,6 +68,29 @@ impl PathChooser {
             self.good.push_back(label);
         }
     }
+}
+
+/// AR's quantized level of a queue: how many of the ascending `thresholds` (bytes) its
+/// occupancy has reached.
+pub fn quantize(occupancy: u64, thresholds: &[u64]) -> u8 {
+    thresholds.iter().take_while(|&&t| occupancy >= t).count() as u8
+}
+
+/// AR's choice: the index of a lowest level, ties broken uniformly at random.
+pub fn pick_lowest(levels: &[u8], rng: &mut SimRng) -> usize {
+    let (mut best, mut best_level, mut ties) = (0, u8::MAX, 0u32);
+    for (i, &level) in levels.iter().enumerate() {
+        if level < best_level {
+            (best, best_level, ties) = (i, level, 1);
+        } else if level == best_level {
+            // reservoir sampling: each tied port is kept with probability 1/ties
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
 }
 
 /// Index of the up-port (of `count`) a switch with `salt` picks for (flow, label).
@@ -117,6 +144,29 @@ mod tests {
         let mut o = PathChooser::new(LbScheme::Ops, 64, stream(3, Purpose::FlowPath, 0));
         o.on_ack(7, false);
         assert!(o.good.is_empty());
+    }
+
+    #[test]
+    fn ar_quantizes_queues_and_prefers_the_emptier_port() {
+        let th = [40, 80, 160];
+        assert_eq!(
+            [0, 39, 40, 100, 160, 10_000].map(|b| quantize(b, &th)),
+            [0, 0, 1, 2, 3, 3]
+        );
+        let mut rng = stream(5, Purpose::Ecn, 1);
+        assert_eq!(pick_lowest(&[3, 1, 2, 3], &mut rng), 1);
+        // ties are spread evenly
+        let mut hits = [0u32; 4];
+        for _ in 0..4000 {
+            hits[pick_lowest(&[1, 0, 0, 0], &mut rng)] += 1;
+        }
+        assert_eq!(hits[0], 0);
+        assert!(
+            hits[1..].iter().all(|&h| (1150..1520).contains(&h)),
+            "{hits:?}"
+        );
+        let mut ar = PathChooser::new(LbScheme::Ar, 64, stream(1, Purpose::FlowPath, 0));
+        assert_eq!(ar.next_label(), ADAPTIVE);
     }
 
     #[test]

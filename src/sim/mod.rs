@@ -31,7 +31,7 @@ pub mod workload;
 use crate::scenario::{CcaKind, Scenario, ScenarioError, WorkloadKind};
 use cca::{Cca, CcaContext};
 use events::{EventQueue, Next};
-use lb::{hash_port, PathChooser};
+use lb::{hash_port, pick_lowest, quantize, PathChooser, ADAPTIVE};
 use metrics::{Counters, FlowReport, Report};
 use network::{NPath, Network};
 use packet::{Packet, PacketKind};
@@ -83,6 +83,9 @@ struct Port {
     data_bytes: u64,
     /// Largest `data_bytes` since the last timeline sample.
     peak_bytes: u64,
+    /// AR: the quantized queue level switches see, and when it was last refreshed.
+    ar_level: u8,
+    ar_refreshed: Option<SimTime>,
 }
 
 /// Link and queue constants, in simulator units.
@@ -96,6 +99,10 @@ struct LinkConfig {
     buffer: u64,
     ecn_min: u64,
     ecn_max: u64,
+    /// AR: occupancy thresholds of the quantized levels (bytes, ascending) and refresh period.
+    ar_thresholds: [u64; 16],
+    ar_levels: usize,
+    ar_refresh: SimTime,
 }
 
 /// One flow: endpoints, transport state, path choice.
@@ -144,6 +151,8 @@ pub struct Simulation {
     host_flows: Vec<Vec<FlowId>>,
     host_rr: Vec<u32>,
     ecn_rng: SimRng,
+    /// AR's tie-breaks.
+    ar_rng: SimRng,
     counters: Counters,
     timeline: Timeline,
     row: SampleRow,
@@ -174,6 +183,15 @@ impl Simulation {
             buffer: t.buffer_bytes as u64,
             ecn_min: t.ecn_min_bytes as u64,
             ecn_max: t.ecn_max_bytes as u64,
+            ar_thresholds: {
+                let mut th = [u64::MAX; 16];
+                for (slot, pct) in th.iter_mut().zip(&scenario.lb.ar_levels_pct) {
+                    *slot = (t.buffer_bytes as f64 * pct / 100.0) as u64;
+                }
+                th
+            },
+            ar_levels: scenario.lb.ar_levels_pct.len(),
+            ar_refresh: from_us(scenario.lb.ar_refresh_us),
         };
         let mut salt_rng = stream(scenario.seed, Purpose::Topology, 0);
         let salts = (0..topo.node_count())
@@ -193,6 +211,7 @@ impl Simulation {
             host_flows: vec![Vec::new(); topo.hosts() as usize],
             host_rr: vec![0; topo.hosts() as usize],
             ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
+            ar_rng: stream(scenario.seed, Purpose::Ecn, 1),
             counters: Counters::default(),
             timeline: Timeline::new(0, 2, 0, 0),
             row: SampleRow::default(),
@@ -387,7 +406,7 @@ impl Simulation {
             let label = probe.next_label();
             let mut node = self.topo.port_to(self.topo.nic_port(f.src));
             while node >= self.topo.hosts() {
-                let port = self.route(node, i as FlowId, label, f.dst);
+                let port = self.hashed_route(node, i as FlowId, label, f.dst);
                 out.push((port - self.topo.hosts()) as usize);
                 node = self.topo.port_to(port);
             }
@@ -402,7 +421,20 @@ impl Simulation {
     }
 
     /// The output port of switch `node` for a packet of `flow_key` with `label` to `dst`.
-    fn route(&self, node: u32, flow_key: u32, label: u16, dst: u32) -> PortId {
+    /// A data packet labelled [`ADAPTIVE`] takes the up-port with the smallest quantized queue
+    /// (AR); ACKs (under 100 B) and every other packet are hashed.
+    fn route(&mut self, node: u32, flow_key: u32, label: u16, dst: u32, size: u32) -> PortId {
+        match self.topo.hop(node, dst) {
+            Hop::Up { first, count } if label == ADAPTIVE && size >= 100 => {
+                self.least_loaded(first, count)
+            }
+            _ => self.hashed_route(node, flow_key, label, dst),
+        }
+    }
+
+    /// The output port without adaptive routing: fixed, hashed on (flow, label, switch), or by
+    /// label in the n-path network.
+    fn hashed_route(&self, node: u32, flow_key: u32, label: u16, dst: u32) -> PortId {
         match self.topo.hop(node, dst) {
             Hop::Port(p) => p,
             Hop::Up { first, count } => {
@@ -410,6 +442,30 @@ impl Simulation {
             }
             Hop::ByLabel { first, count } => first + label as u32 % count,
         }
+    }
+
+    /// AR: among `count` ports from `first`, one with the lowest quantized level, ties broken
+    /// uniformly at random.
+    fn least_loaded(&mut self, first: PortId, count: u32) -> PortId {
+        let now = self.now();
+        let mut levels = [0u8; 16]; // a fat-tree switch has at most k/2 = 8 up-ports
+        let n = (count as usize).min(levels.len());
+        for (i, level) in levels[..n].iter_mut().enumerate() {
+            *level = self.ar_level(first + i as u32, now);
+        }
+        first + pick_lowest(&levels[..n], &mut self.ar_rng) as u32
+    }
+
+    /// The quantized level of a port's queue as switches see it: the number of AR thresholds
+    /// its occupancy has reached, refreshed at most every `ar_refresh`.
+    fn ar_level(&mut self, port: PortId, now: SimTime) -> u8 {
+        let l = &self.link;
+        let p = &mut self.ports[port as usize];
+        if p.ar_refreshed.is_none_or(|t| now - t >= l.ar_refresh) {
+            p.ar_level = quantize(p.data_bytes, &l.ar_thresholds[..l.ar_levels]);
+            p.ar_refreshed = Some(now);
+        }
+        p.ar_level
     }
 
     fn arrive(&mut self, node: u32, p: Packet) {
@@ -424,7 +480,7 @@ impl Simulation {
             PacketKind::Ack => p.flow | ACK_HASH_BIT,
             PacketKind::Data => p.flow,
         };
-        let port = self.route(node, key, p.label, p.dst);
+        let port = self.route(node, key, p.label, p.dst, p.size);
         self.enqueue(port, p);
     }
 

@@ -604,6 +604,7 @@ impl App {
             ("ops".to_string(), "OPS (spraying)".to_string()),
             ("rr".to_string(), "round robin".to_string()),
             ("reps".to_string(), "REPS (recycle clean paths)".to_string()),
+            ("ar".to_string(), "AR (switch adaptive routing)".to_string()),
         ];
         let workloads = vec![
             (
