@@ -70,6 +70,13 @@ pub struct Topology {
     /// Above this occupancy every packet is marked; between min and max the probability ramps
     /// linearly.
     pub ecn_max_bytes: u32,
+    /// Two classes at every switch port, sprayed and ECMP, each with its own FIFO, buffer limit
+    /// and ECN threshold, served by deficit round robin (the paper's fair-scheduling experiment).
+    pub drr: bool,
+    /// DRR weights of the sprayed and the ECMP class.
+    pub drr_weights: [f64; 2],
+    /// DRR quantum of the lighter class, bytes.
+    pub drr_quantum_bytes: u32,
 }
 
 /// Which flows run.
@@ -351,6 +358,9 @@ impl Default for Topology {
             ack_bytes: 64,
             ecn_min_bytes: 40 * 1024,
             ecn_max_bytes: 40 * 1024,
+            drr: false,
+            drr_weights: [1.0, 1.0],
+            drr_quantum_bytes: 4096,
         }
     }
 }
@@ -534,6 +544,14 @@ impl Scenario {
             t.ecn_min_bytes as u64,
             0,
             t.ecn_max_bytes as u64,
+        )?;
+        range_f("topology.drr_weights[0]", t.drr_weights[0], 0.01, 100.0)?;
+        range_f("topology.drr_weights[1]", t.drr_weights[1], 0.01, 100.0)?;
+        range_u(
+            "topology.drr_quantum_bytes",
+            t.drr_quantum_bytes as u64,
+            64,
+            1 << 20,
         )?;
 
         let hosts = self.hosts() as u64;

@@ -21,6 +21,7 @@ pub mod lb;
 pub mod metrics;
 pub mod network;
 pub mod packet;
+pub mod queue;
 pub mod rng;
 pub mod time;
 pub mod timeline;
@@ -35,6 +36,7 @@ use lb::{hash_port, pick_lowest, quantize, PathChooser, ADAPTIVE};
 use metrics::{Counters, FlowReport, Report};
 use network::{NPath, Network};
 use packet::{Packet, PacketKind};
+use queue::DataQueues;
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
 use std::collections::VecDeque;
@@ -79,8 +81,7 @@ struct Port {
     /// Strict-priority control queue (ACKs).
     ctrl: VecDeque<Packet>,
     /// Drop-tail data FIFO.
-    data: VecDeque<Packet>,
-    data_bytes: u64,
+    data: DataQueues,
     /// Largest `data_bytes` since the last timeline sample.
     peak_bytes: u64,
     /// AR: the quantized queue level switches see, and when it was last refreshed.
@@ -99,6 +100,8 @@ struct LinkConfig {
     buffer: u64,
     ecn_min: u64,
     ecn_max: u64,
+    /// DRR quanta (sprayed, ECMP), bytes; `None`: one FIFO.
+    drr: Option<[u64; 2]>,
     /// AR: occupancy thresholds of the quantized levels (bytes, ascending) and refresh period.
     ar_thresholds: [u64; 16],
     ar_levels: usize,
@@ -191,6 +194,12 @@ impl Simulation {
                 th
             },
             ar_levels: scenario.lb.ar_levels_pct.len(),
+            drr: t.drr.then(|| {
+                // the class with the smaller weight gets one quantum; the other proportionally more
+                let [ws, we] = t.drr_weights;
+                let unit = t.drr_quantum_bytes as f64 / ws.min(we);
+                [(unit * ws).round() as u64, (unit * we).round() as u64]
+            }),
             ar_refresh: from_us(scenario.lb.ar_refresh_us),
         };
         let mut salt_rng = stream(scenario.seed, Purpose::Topology, 0);
@@ -462,7 +471,7 @@ impl Simulation {
         let l = &self.link;
         let p = &mut self.ports[port as usize];
         if p.ar_refreshed.is_none_or(|t| now - t >= l.ar_refresh) {
-            p.ar_level = quantize(p.data_bytes, &l.ar_thresholds[..l.ar_levels]);
+            p.ar_level = quantize(p.data.total_bytes(), &l.ar_thresholds[..l.ar_levels]);
             p.ar_refreshed = Some(now);
         }
         p.ar_level
@@ -571,14 +580,18 @@ impl Simulation {
         match packet.kind {
             PacketKind::Ack => p.ctrl.push_back(packet),
             PacketKind::Data => {
-                if p.data_bytes + size > self.link.buffer {
+                // with DRR, sprayed and ECMP packets queue (and are limited) separately
+                let class = match self.link.drr {
+                    Some(_) if !self.flows[packet.flow as usize].sprayed => queue::ECMP,
+                    _ => queue::SPRAYED,
+                };
+                if p.data.bytes(class) + size > self.link.buffer {
                     self.counters.drops += 1;
                     self.data_in_network -= 1;
                     return;
                 }
-                p.data.push_back(packet);
-                p.data_bytes += size;
-                p.peak_bytes = p.peak_bytes.max(p.data_bytes);
+                p.data.push(class, packet);
+                p.peak_bytes = p.peak_bytes.max(p.data.total_bytes());
             }
         }
         self.kick(port);
@@ -639,9 +652,11 @@ impl Simulation {
         if is_nic {
             return self.pull_from_host(port);
         }
-        let mut packet = p.data.pop_front()?;
-        let occupancy = p.data_bytes;
-        p.data_bytes -= packet.size as u64;
+        let popped = match self.link.drr {
+            Some(quantum) => p.data.pop_drr(quantum),
+            None => p.data.pop_fifo(),
+        }?;
+        let (mut packet, occupancy) = (popped.packet, popped.occupancy);
         if self.should_mark(occupancy) {
             packet.ecn = true;
             self.counters.ecn_marks += 1;
@@ -715,7 +730,7 @@ impl Simulation {
         }
         for p in &mut self.ports[self.topo.hosts() as usize..] {
             row.queue_bytes.push(p.peak_bytes as f32);
-            p.peak_bytes = p.data_bytes;
+            p.peak_bytes = p.data.total_bytes();
         }
         self.timeline.record(now, &self.row);
         if !self.done {
