@@ -77,6 +77,9 @@ pub struct Topology {
     pub drr_weights: [f64; 2],
     /// DRR quantum of the lighter class, bytes.
     pub drr_quantum_bytes: u32,
+    /// Probability that each inter-switch link fails (is removed from routing). The failed set
+    /// depends on the seed only.
+    pub link_failure_rate: f64,
 }
 
 /// Which flows run.
@@ -361,6 +364,7 @@ impl Default for Topology {
             drr: false,
             drr_weights: [1.0, 1.0],
             drr_quantum_bytes: 4096,
+            link_failure_rate: 0.0,
         }
     }
 }
@@ -553,6 +557,7 @@ impl Scenario {
             64,
             1 << 20,
         )?;
+        range_f("topology.link_failure_rate", t.link_failure_rate, 0.0, 0.5)?;
 
         let hosts = self.hosts() as u64;
         let w = &self.workload;

@@ -319,3 +319,33 @@ fn native_report_matches_the_cross_target_fixture() {
         "the simulator's results changed: if intended, regenerate with SPRAYLAB_BLESS=1 cargo test --release --test sim"
     );
 }
+
+#[test]
+fn failures_depend_on_the_seed_only_and_flows_route_around_them() {
+    let run = |cca, lb| {
+        let mut s = small(cca, lb);
+        s.topology.k = 8;
+        s.workload.elephants = 4;
+        s.topology.link_failure_rate = 0.05;
+        s.seed = 11;
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        sim.report()
+    };
+    let a = run(CcaKind::LSwift, LbScheme::Ops);
+    let b = run(CcaKind::Nscc, LbScheme::Ar);
+    assert!(a.counters.failed_links > 0);
+    assert_eq!(a.counters.failed_links, b.counters.failed_links);
+    assert!(a.finished && b.finished);
+}
+
+#[test]
+fn a_network_cut_in_two_is_refused_with_the_field_named() {
+    let mut s = small(CcaKind::MSwift, LbScheme::Ops);
+    s.topology.link_failure_rate = 0.5;
+    let e = Simulation::new(&s)
+        .err()
+        .expect("half the links failing cuts a k=4 tree");
+    assert_eq!(e.field, "topology.link_failure_rate");
+    assert!(e.message.contains("disconnect"), "{e}");
+}

@@ -34,6 +34,8 @@ pub struct Counters {
     pub cuts_loss: u64,
     /// cwnd cuts on a retransmission timeout.
     pub cuts_timeout: u64,
+    /// Inter-switch links removed by `topology.link_failure_rate`.
+    pub failed_links: u64,
 }
 
 /// One flow's outcome.

@@ -48,6 +48,19 @@ use transport::{Receiver, SendDecision, Sender, TransportConfig};
 /// Flow index.
 pub type FlowId = u32;
 
+/// The mask of `count` up-ports (count ≤ 8).
+fn full_mask(count: u32) -> u8 {
+    (((1u16 << count) - 1) & 0xff) as u8
+}
+
+/// The position of the `n`-th set bit of `mask` (n < mask.count_ones()).
+fn nth_set_bit(mut mask: u8, n: u32) -> u32 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}
+
 /// Bit that makes an ACK's hash differ from its data packet's.
 const ACK_HASH_BIT: u32 = 1 << 31;
 
@@ -171,7 +184,14 @@ impl Simulation {
         scenario.validate()?;
         let t = &scenario.topology;
         let topo = match scenario.workload.kind {
-            WorkloadKind::Permutation => Network::FatTree(FatTree::new(t.k)),
+            WorkloadKind::Permutation => {
+                let tree = FatTree::new(t.k);
+                let mut rng = stream(scenario.seed, Purpose::Failures, 0);
+                let failed = (0..tree.link_count())
+                    .map(|_| rng.random::<f64>() < t.link_failure_rate)
+                    .collect();
+                Network::FatTree(tree.with_failures(failed))
+            }
             WorkloadKind::NPath => Network::NPath(NPath {
                 paths: scenario.workload.paths,
                 long_extra: from_us(scenario.workload.long_path_extra_us),
@@ -240,7 +260,21 @@ impl Simulation {
         if matches!(scenario.cca.algorithm, CcaKind::Nscc | CcaKind::Mnscc) {
             transport_cfg.rto_min = from_us(scenario.cca.nscc.rto_min_us);
         }
-        for (i, spec) in workload::flows(scenario).into_iter().enumerate() {
+        let specs = workload::flows(scenario);
+        if let Network::FatTree(tree) = &sim.topo {
+            if let Some(f) = specs.iter().find(|f| !tree.reachable(f.src, f.dst)) {
+                return Err(ScenarioError {
+                    field: "topology.link_failure_rate".into(),
+                    message: format!(
+                        "{} failed links disconnect host {} from host {}; try another seed or a lower rate",
+                        tree.failed_links(),
+                        f.src,
+                        f.dst
+                    ),
+                });
+            }
+        }
+        for (i, spec) in specs.into_iter().enumerate() {
             let base_rtt = sim.base_rtt(spec.src, spec.dst);
             let total = spec.bytes.map_or(u64::MAX, |b| b.div_ceil(link.mss as u64));
             let ctx = CcaContext {
@@ -435,7 +469,7 @@ impl Simulation {
     fn route(&mut self, node: u32, flow_key: u32, label: u16, dst: u32, size: u32) -> PortId {
         match self.topo.hop(node, dst) {
             Hop::Up { first, count } if label == ADAPTIVE && size >= 100 => {
-                self.least_loaded(first, count)
+                self.least_loaded(first, count, self.topo.up_mask(node, dst))
             }
             _ => self.hashed_route(node, flow_key, label, dst),
         }
@@ -447,7 +481,15 @@ impl Simulation {
         match self.topo.hop(node, dst) {
             Hop::Port(p) => p,
             Hop::Up { first, count } => {
-                first + hash_port(flow_key, label, self.salts[node as usize], count)
+                // with failed links, hash among the up-ports that still lead to `dst`
+                let mask = self.topo.up_mask(node, dst) & full_mask(count);
+                let pick = hash_port(
+                    flow_key,
+                    label,
+                    self.salts[node as usize],
+                    mask.count_ones(),
+                );
+                first + nth_set_bit(mask, pick)
             }
             Hop::ByLabel { first, count } => first + label as u32 % count,
         }
@@ -455,14 +497,15 @@ impl Simulation {
 
     /// AR: among `count` ports from `first`, one with the lowest quantized level, ties broken
     /// uniformly at random.
-    fn least_loaded(&mut self, first: PortId, count: u32) -> PortId {
+    fn least_loaded(&mut self, first: PortId, count: u32, mask: u8) -> PortId {
         let now = self.now();
-        let mut levels = [0u8; 16]; // a fat-tree switch has at most k/2 = 8 up-ports
-        let n = (count as usize).min(levels.len());
-        for (i, level) in levels[..n].iter_mut().enumerate() {
-            *level = self.ar_level(first + i as u32, now);
+        let mask = mask & full_mask(count);
+        let mut levels = [0u8; 8]; // a fat-tree switch has at most k/2 = 8 up-ports
+        let n = mask.count_ones() as usize;
+        for (j, level) in levels[..n].iter_mut().enumerate() {
+            *level = self.ar_level(first + nth_set_bit(mask, j as u32), now);
         }
-        first + pick_lowest(&levels[..n], &mut self.ar_rng) as u32
+        first + nth_set_bit(mask, pick_lowest(&levels[..n], &mut self.ar_rng) as u32)
     }
 
     /// The quantized level of a port's queue as switches see it: the number of AR thresholds
@@ -794,6 +837,9 @@ impl Simulation {
         });
         let mut counters = self.counters.clone();
         counters.in_network_at_end = self.data_in_network;
+        if let Network::FatTree(tree) = &self.topo {
+            counters.failed_links = tree.failed_links() as u64;
+        }
         for f in &self.flows {
             let cuts = f.sender.cca.cuts();
             counters.cuts_delay += cuts.delay;

@@ -107,6 +107,14 @@ impl Network {
         }
     }
 
+    /// The up-ports (bit i: the i-th of the hop's choices) of `node` that still lead to `dst`.
+    pub fn up_mask(&self, node: NodeId, dst: u32) -> u8 {
+        match self {
+            Network::FatTree(t) => t.up_mask(node, dst),
+            Network::NPath(_) => u8::MAX,
+        }
+    }
+
     /// Latency a port adds to the link latency (the n-path network's long path).
     pub fn extra_latency(&self, p: PortId) -> SimTime {
         match self {

@@ -47,6 +47,13 @@ pub struct FatTree {
     /// ToR and pod of every host.
     host_tor: Vec<u32>,
     host_pod: Vec<u32>,
+    /// Inter-switch links that failed: ToR–aggregation links first (ToR t, up-port i at
+    /// `t·half + i`), then aggregation–core links (aggregation switch a, up-port i at
+    /// `tors·half + a·half + i`).
+    failed: Vec<bool>,
+    /// For every ToR and aggregation switch, and every destination ToR: which up-ports (bit i
+    /// for up-port i) still lead there. Empty when no link failed.
+    up_masks: Vec<u8>,
 }
 
 impl FatTree {
@@ -64,12 +71,103 @@ impl FatTree {
             tiers: Vec::new(),
             host_tor: Vec::new(),
             host_pod: Vec::new(),
+            failed: Vec::new(),
+            up_masks: Vec::new(),
         };
         t.host_tor = (0..t.hosts).map(|h| h / half).collect();
         t.host_pod = (0..t.hosts).map(|h| h / (half * half)).collect();
         t.port_to = (0..t.port_count()).map(|p| t.compute_port_to(p)).collect();
         t.tiers = (0..t.node_count()).map(|n| t.compute_tier(n)).collect();
         t
+    }
+
+    /// Inter-switch links (each both directions).
+    pub fn link_count(&self) -> u32 {
+        (self.tors + self.aggs) * self.half
+    }
+
+    /// Removes the links marked in `failed` (indexed as [`FatTree::link_count`] counts them) from
+    /// routing.
+    pub fn with_failures(mut self, failed: Vec<bool>) -> FatTree {
+        debug_assert_eq!(failed.len(), self.link_count() as usize);
+        self.failed = failed;
+        if !self.failed.iter().any(|&f| f) {
+            self.failed.clear();
+            return self;
+        }
+        let mut masks = vec![0u8; ((self.tors + self.aggs) * self.tors) as usize];
+        for dst_tor in 0..self.tors {
+            for t in 0..self.tors {
+                let mask = (0..self.half)
+                    .filter(|&i| {
+                        self.alive(t * self.half + i)
+                            && self.agg_reaches(self.pod_of_tor(t) * self.half + i, dst_tor)
+                    })
+                    .fold(0u8, |m, i| m | 1 << i);
+                masks[(t * self.tors + dst_tor) as usize] = mask;
+            }
+            for a in 0..self.aggs {
+                let mask = (0..self.half)
+                    .filter(|&i| {
+                        self.alive(self.tors * self.half + a * self.half + i)
+                            && self.core_reaches((a % self.half) * self.half + i, dst_tor)
+                    })
+                    .fold(0u8, |m, i| m | 1 << i);
+                masks[((self.tors + a) * self.tors + dst_tor) as usize] = mask;
+            }
+        }
+        self.up_masks = masks;
+        self
+    }
+
+    /// Links that failed.
+    pub fn failed_links(&self) -> usize {
+        self.failed.iter().filter(|&&f| f).count()
+    }
+
+    fn alive(&self, link: u32) -> bool {
+        self.failed.get(link as usize).is_none_or(|&f| !f)
+    }
+
+    fn pod_of_tor(&self, t: u32) -> u32 {
+        t / self.half
+    }
+
+    /// Aggregation switch `a` reaches ToR `dst`: down directly in its own pod, else through a
+    /// core.
+    fn agg_reaches(&self, a: u32, dst: u32) -> bool {
+        let half = self.half;
+        if a / half == self.pod_of_tor(dst) {
+            self.alive(dst * half + a % half)
+        } else {
+            (0..half).any(|i| {
+                self.alive(self.tors * half + a * half + i)
+                    && self.core_reaches((a % half) * half + i, dst)
+            })
+        }
+    }
+
+    /// Core `c` reaches ToR `dst` through its aggregation switch in `dst`'s pod.
+    fn core_reaches(&self, c: u32, dst: u32) -> bool {
+        let half = self.half;
+        let agg = self.pod_of_tor(dst) * half + c / half;
+        self.alive(self.tors * half + agg * half + c % half) && self.alive(dst * half + agg % half)
+    }
+
+    /// The up-ports of switch `node` that still lead to host `dst` (bit i: up-port i); all of
+    /// them when no link failed.
+    pub fn up_mask(&self, node: NodeId, dst: u32) -> u8 {
+        if self.up_masks.is_empty() {
+            return u8::MAX;
+        }
+        let switch = node - self.hosts;
+        self.up_masks[(switch * self.tors + self.tor_of(dst)) as usize]
+    }
+
+    /// Whether host `src` still reaches host `dst`.
+    pub fn reachable(&self, src: u32, dst: u32) -> bool {
+        let (ts, td) = (self.tor_of(src), self.tor_of(dst));
+        ts == td || self.up_mask(self.tor_node(ts), dst) != 0
     }
 
     pub fn node_count(&self) -> u32 {
@@ -324,6 +422,65 @@ mod tests {
         assert!(same_tor.iter().all(|p| p.len() == 2));
         assert!(same_pod.iter().all(|p| p.len() == 4));
         assert!(other_pod.iter().all(|p| p.len() == 6));
+    }
+
+    #[test]
+    fn failed_links_are_never_routed_into() {
+        let k = 8;
+        let clean = FatTree::new(k);
+        // fail every fourth link
+        let failed: Vec<bool> = (0..clean.link_count()).map(|l| l % 4 == 1).collect();
+        let t = FatTree::new(k).with_failures(failed.clone());
+        assert_eq!(t.failed_links(), failed.iter().filter(|&&f| f).count());
+        // the link a port uses, if it is an inter-switch up or down port
+        let link_of = |p: PortId| -> Option<u32> {
+            let (from, to) = (t.port_from(p), t.port_to(p));
+            let (ft, fi) = t.node_tier(from);
+            let (tt, ti) = t.node_tier(to);
+            match (ft, tt) {
+                (Tier::Tor, Tier::Agg) => Some(fi * t.half + ti % t.half),
+                (Tier::Agg, Tier::Tor) => Some(ti * t.half + fi % t.half),
+                (Tier::Agg, Tier::Core) => Some(t.tors * t.half + fi * t.half + ti % t.half),
+                (Tier::Core, Tier::Agg) => Some(t.tors * t.half + ti * t.half + fi / t.half),
+                _ => None,
+            }
+        };
+        for src in (0..t.hosts).step_by(5) {
+            for dst in (0..t.hosts).step_by(7) {
+                if src == dst || !t.reachable(src, dst) {
+                    continue;
+                }
+                // walk every allowed choice: never a failed link, always the destination
+                let mut stack = vec![t.port_to(src)];
+                while let Some(node) = stack.pop() {
+                    if node == dst {
+                        continue;
+                    }
+                    let ports: Vec<PortId> = match t.hop(node, dst) {
+                        Hop::Port(p) => vec![p],
+                        Hop::Up { first, count } | Hop::ByLabel { first, count } => {
+                            let mask = t.up_mask(node, dst);
+                            (0..count)
+                                .filter(|i| mask & 1 << i != 0)
+                                .map(|i| first + i)
+                                .collect()
+                        }
+                    };
+                    assert!(!ports.is_empty(), "dead end at {} for {src}->{dst}", node);
+                    for p in ports {
+                        if let Some(l) = link_of(p) {
+                            assert!(
+                                !failed[l as usize],
+                                "{src}->{dst} uses failed link {l} ({})",
+                                t.port_name(p)
+                            );
+                        }
+                        stack.push(t.port_to(p));
+                    }
+                }
+            }
+        }
+        assert_eq!(clean.up_mask(clean.hosts, 0), u8::MAX);
     }
 
     #[test]
