@@ -95,6 +95,8 @@ pub struct Workload {
     pub paths: u32,
     /// `npath`: the latency the long path adds, µs.
     pub long_path_extra_us: f64,
+    /// `incast`: the number of senders.
+    pub incast_senders: u32,
 }
 
 /// Workload families.
@@ -107,6 +109,11 @@ pub enum WorkloadKind {
     /// adds `long_path_extra_us`. Replaces the fat-tree (`topology.k` is not used).
     #[serde(rename = "npath")]
     NPath,
+    /// `incast_senders` random hosts send `flow_size_bytes` each to one random host.
+    Incast,
+    /// One ring step of Llama-3 70B HSDP training (spec §13, A14): servers of 8 GPUs placed at
+    /// random; logical GPU i sends `flow_size_bytes` to GPU i + 8 (8 parallel rings).
+    Hsdp,
 }
 
 /// Sender-side path choice of the sprayed flows (elephants always use ECMP).
@@ -379,6 +386,7 @@ impl Default for Workload {
             // T_short = 2.62 µs here: 2.5 µs keeps Swift's model assumptions (spec §12):
             // T_s < target (T_s + 1 µs) < T_l < 2·T_s
             long_path_extra_us: 2.5,
+            incast_senders: 32,
         }
     }
 }
@@ -447,18 +455,16 @@ impl Default for TimelineConfig {
 
 /// Named scenarios: the paper's figures.
 pub const PRESETS: &[(&str, &str)] = &[
-    (
-        "baseline",
-        "128 hosts (k=8), 4 ECMP elephants, 124 sprayed 8 MiB flows (paper Fig. 4)",
-    ),
-    (
-        "permutation",
-        "128 hosts (k=8), 128 sprayed 8 MiB flows, no elephants (paper Fig. 6)",
-    ),
-    (
-        "npath",
-        "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)",
-    ),
+    ("baseline", "128 hosts (k=8), 4 ECMP elephants, 124 sprayed 8 MiB flows (paper Fig. 4, 5)"),
+    ("permutation", "128 hosts (k=8), 128 sprayed 8 MiB flows, no elephants (paper Fig. 6)"),
+    ("hsdp", "Llama-3 70B HSDP ring step: 16 servers × 8 GPUs, 8 rings, 3344 packets per flow (paper Fig. 7)"),
+    ("hosts250", "the baseline on 250 hosts (k=10), 4 elephants (paper Fig. 8)"),
+    ("size16mib", "the baseline with 16 MiB flows (paper Fig. 9)"),
+    ("elephants8", "the baseline with 8 elephants (paper Fig. 10)"),
+    ("failures", "the baseline with 1 % of the inter-switch links failed (paper Fig. 11)"),
+    ("drr", "the baseline with DRR fair scheduling of sprayed and ECMP traffic (paper Fig. 13)"),
+    ("incast", "32 random senders of 8 MiB to one receiver, no elephants (paper Fig. 14)"),
+    ("npath", "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)"),
 ];
 
 impl Scenario {
@@ -473,6 +479,20 @@ impl Scenario {
                 s.workload.elephants = 0;
                 s.workload.flow_size_bytes = 64 << 20;
                 s.lb.scheme = LbScheme::Rr;
+            }
+            "hsdp" => {
+                s.workload.kind = WorkloadKind::Hsdp;
+                s.workload.elephants = 0;
+                s.workload.flow_size_bytes = 3344 * 4096;
+            }
+            "hosts250" => s.topology.k = 10,
+            "size16mib" => s.workload.flow_size_bytes = 16 << 20,
+            "elephants8" => s.workload.elephants = 8,
+            "failures" => s.topology.link_failure_rate = 0.01,
+            "drr" => s.topology.drr = true,
+            "incast" => {
+                s.workload.kind = WorkloadKind::Incast;
+                s.workload.elephants = 0;
             }
             _ => return None,
         }
@@ -509,7 +529,7 @@ impl Scenario {
     pub fn hosts(&self) -> u32 {
         match self.workload.kind {
             WorkloadKind::NPath => 2,
-            WorkloadKind::Permutation => self.topology.k.pow(3) / 4,
+            _ => self.topology.k.pow(3) / 4,
         }
     }
 
@@ -576,6 +596,23 @@ impl Scenario {
                     format!("must be 0 in the npath model, got {e}"),
                 ));
             }
+        } else if w.kind != WorkloadKind::Permutation && e != 0 {
+            let kind = self.field("workload").unwrap_or_default();
+            return Err(err(
+                "workload.elephants",
+                format!("must be 0 in the {kind} workload, got {e}"),
+            ));
+        } else if w.kind == WorkloadKind::Incast {
+            range_u(
+                "workload.incast_senders",
+                w.incast_senders as u64,
+                1,
+                hosts - 1,
+            )?;
+        } else if w.kind == WorkloadKind::Hsdp && (hosts % 8 != 0 || hosts < 16) {
+            let msg =
+                format!("hsdp needs servers of 8 hosts and at least 2 servers; {hosts} hosts");
+            return Err(err("topology.k", msg));
         } else if e == 1 || e + 2 > hosts {
             return Err(err(
                 "workload.elephants",
@@ -675,7 +712,10 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
         "percentile MSwift decides on, 1..99 (50 = median)",
     ),
     ("seed", "random seed (a whole number)"),
-    ("workload", "permutation | npath (the theory model)"),
+    (
+        "workload",
+        "permutation | npath (the theory model) | incast | hsdp",
+    ),
     ("paths", "npath: parallel paths, 2..10000 (q = 1/paths)"),
     ("long-delay", "npath: extra latency of the long path, µs"),
 ];
@@ -747,10 +787,12 @@ impl Scenario {
                 self.workload.kind = match v.to_ascii_lowercase().as_str() {
                     "permutation" => WorkloadKind::Permutation,
                     "npath" => WorkloadKind::NPath,
+                    "incast" => WorkloadKind::Incast,
+                    "hsdp" => WorkloadKind::Hsdp,
                     _ => {
                         return Err(err(
                             "workload.kind",
-                            format!("must be permutation or npath, got {v:?}"),
+                            format!("must be permutation, npath, incast or hsdp, got {v:?}"),
                         ))
                     }
                 }
@@ -804,6 +846,8 @@ impl Scenario {
             "workload" => match self.workload.kind {
                 WorkloadKind::Permutation => "permutation".to_string(),
                 WorkloadKind::NPath => "npath".to_string(),
+                WorkloadKind::Incast => "incast".to_string(),
+                WorkloadKind::Hsdp => "hsdp".to_string(),
             },
             "paths" => self.workload.paths.to_string(),
             "long-delay" => self.workload.long_path_extra_us.to_string(),

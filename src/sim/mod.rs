@@ -184,7 +184,7 @@ impl Simulation {
         scenario.validate()?;
         let t = &scenario.topology;
         let topo = match scenario.workload.kind {
-            WorkloadKind::Permutation => {
+            WorkloadKind::Permutation | WorkloadKind::Incast | WorkloadKind::Hsdp => {
                 let tree = FatTree::new(t.k);
                 let mut rng = stream(scenario.seed, Purpose::Failures, 0);
                 let failed = (0..tree.link_count())
@@ -293,7 +293,7 @@ impl Simulation {
             // in the n-path model the labels are the paths themselves (label mod n picks the path)
             let labels = match scenario.workload.kind {
                 WorkloadKind::NPath => scenario.workload.paths,
-                WorkloadKind::Permutation => scenario.lb.path_labels,
+                _ => scenario.lb.path_labels,
             };
             let paths = PathChooser::new(
                 scheme,

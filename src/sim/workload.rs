@@ -37,6 +37,13 @@ pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
             bytes: Some(s.workload.flow_size_bytes),
             sprayed: true,
         }],
+        WorkloadKind::Incast => incast(
+            s.hosts(),
+            s.workload.incast_senders,
+            s.workload.flow_size_bytes,
+            &mut rng,
+        ),
+        WorkloadKind::Hsdp => hsdp_ring_step(s.hosts(), s.workload.flow_size_bytes, &mut rng),
     }
 }
 
@@ -66,6 +73,41 @@ fn permutation(hosts: u32, elephants: u32, bytes: u64, rng: &mut SimRng) -> Vec<
     out
 }
 
+/// `senders` distinct random hosts each send `bytes` to one other random host.
+fn incast(hosts: u32, senders: u32, bytes: u64, rng: &mut SimRng) -> Vec<FlowSpec> {
+    let mut all: Vec<u32> = (0..hosts).collect();
+    all.shuffle(rng);
+    let receiver = all[0];
+    let mut srcs = all[1..=senders as usize].to_vec();
+    srcs.sort_unstable();
+    srcs.into_iter()
+        .map(|src| FlowSpec {
+            src,
+            dst: receiver,
+            bytes: Some(bytes),
+            sprayed: true,
+        })
+        .collect()
+}
+
+/// One HSDP ring step (spec A14): servers of 8 hosts take random server slots; logical GPU i
+/// lives on host 8·π(⌊i/8⌋) + i mod 8 and sends to logical GPU i + 8 (mod the GPU count), i.e.
+/// 8 parallel rings across the servers.
+fn hsdp_ring_step(hosts: u32, bytes: u64, rng: &mut SimRng) -> Vec<FlowSpec> {
+    let servers = hosts / 8;
+    let mut slot: Vec<u32> = (0..servers).collect();
+    slot.shuffle(rng);
+    let host = |gpu: u32| 8 * slot[(gpu / 8) as usize] + gpu % 8;
+    (0..hosts)
+        .map(|gpu| FlowSpec {
+            src: host(gpu),
+            dst: host((gpu + 8) % hosts),
+            bytes: Some(bytes),
+            sprayed: true,
+        })
+        .collect()
+}
+
 /// Pairs (host, image) of a uniformly random derangement of `hosts` (no host maps to itself),
 /// by rejection sampling; empty for fewer than two hosts.
 fn derangement<'a>(hosts: &'a [u32], rng: &mut SimRng) -> impl Iterator<Item = (u32, u32)> + 'a {
@@ -86,6 +128,7 @@ fn derangement<'a>(hosts: &'a [u32], rng: &mut SimRng) -> impl Iterator<Item = (
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::WorkloadKind;
     use std::collections::BTreeSet;
 
     #[test]
@@ -106,6 +149,43 @@ mod tests {
         assert!(sprayed
             .iter()
             .all(|f| !e_hosts.contains(&f.src) && !e_hosts.contains(&f.dst)));
+    }
+
+    #[test]
+    fn incast_has_distinct_senders_and_one_receiver() {
+        let mut s = Scenario::default();
+        s.workload.kind = WorkloadKind::Incast;
+        s.workload.elephants = 0;
+        let f = flows(&s);
+        assert_eq!(f.len(), 32);
+        let dst = f[0].dst;
+        assert!(f.iter().all(|x| x.dst == dst && x.src != dst && x.sprayed));
+        assert_eq!(f.iter().map(|x| x.src).collect::<BTreeSet<_>>().len(), 32);
+    }
+
+    #[test]
+    fn hsdp_is_eight_rings_over_whole_servers() {
+        let mut s = Scenario::default();
+        s.workload.kind = WorkloadKind::Hsdp;
+        s.workload.elephants = 0;
+        let f = flows(&s);
+        assert_eq!(f.len(), 128);
+        // a permutation of the hosts, every flow crossing to another server
+        assert_eq!(f.iter().map(|x| x.dst).collect::<BTreeSet<_>>().len(), 128);
+        assert!(f.iter().all(|x| x.src / 8 != x.dst / 8));
+        // the GPU at position p of a server talks to position p of the next server: 8 rings of 16
+        assert!(f.iter().all(|x| x.src % 8 == x.dst % 8));
+        let mut next: std::collections::BTreeMap<u32, u32> =
+            f.iter().map(|x| (x.src, x.dst)).collect();
+        let (mut h, mut len) = (f[0].src, 0);
+        loop {
+            h = next.remove(&h).unwrap();
+            len += 1;
+            if h == f[0].src {
+                break;
+            }
+        }
+        assert_eq!(len, 16);
     }
 
     #[test]

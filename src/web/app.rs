@@ -152,7 +152,7 @@ impl Component for App {
                 // a workload starts from its preset (the n-path model has no elephants, sprays
                 // round robin), keeping the CCA settings and the seed
                 let preset = match value.as_str() {
-                    "npath" => Scenario::preset("npath"),
+                    "npath" | "incast" | "hsdp" => Scenario::preset(&value),
                     _ => Scenario::preset("baseline"),
                 };
                 if let (true, Some(mut p)) = (name == "workload", preset) {
@@ -612,6 +612,8 @@ impl App {
                 "permutation (+ elephants)".to_string(),
             ),
             ("npath".to_string(), "n-path theory model".to_string()),
+            ("incast".to_string(), "incast (32 → 1)".to_string()),
+            ("hsdp".to_string(), "Llama-70B HSDP ring step".to_string()),
         ];
         let npath = s.workload.kind == crate::scenario::WorkloadKind::NPath;
         let on_preset = link.callback(|e: Event| {
