@@ -194,15 +194,21 @@ pub enum CcaKind {
     Nscc,
     /// NSCC deciding on the median of the last H delays (H = max(min(⌊W/2⌋, 4), 1)).
     Mnscc,
+    /// TCP NewReno with SACK recovery (the theory section's baseline).
+    Tcp,
+    /// DCTCP: NewReno plus the ECN-fraction decrease.
+    Dctcp,
 }
 
 impl CcaKind {
-    pub const ALL: [CcaKind; 5] = [
+    pub const ALL: [CcaKind; 7] = [
         CcaKind::Swift,
         CcaKind::LSwift,
         CcaKind::MSwift,
         CcaKind::Nscc,
         CcaKind::Mnscc,
+        CcaKind::Tcp,
+        CcaKind::Dctcp,
     ];
 
     pub fn name(self) -> &'static str {
@@ -212,6 +218,8 @@ impl CcaKind {
             CcaKind::MSwift => "mswift",
             CcaKind::Nscc => "nscc",
             CcaKind::Mnscc => "mnscc",
+            CcaKind::Tcp => "tcp",
+            CcaKind::Dctcp => "dctcp",
         }
     }
 }
@@ -734,7 +742,9 @@ impl Scenario {
                     "lswift" => (CcaKind::LSwift, None),
                     "mswift" => (CcaKind::MSwift, Some(50)),
                     "nscc" => (CcaKind::Nscc, None),
-                    "mnscc" => (CcaKind::Mnscc, Some(50)),
+                                        "mnscc" => (CcaKind::Mnscc, Some(50)),
+                    "tcp" => (CcaKind::Tcp, None),
+                    "dctcp" => (CcaKind::Dctcp, None),
                     p if p.starts_with("mswift-p") => {
                         let n = number(
                             "cca.percentile",
@@ -747,7 +757,7 @@ impl Scenario {
                         return Err(err(
                             "cca.algorithm",
                             format!(
-                            "must be swift, lswift, mswift, mswift-pN, nscc or mnscc, got {v:?}"
+                            "must be swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp or dctcp, got {v:?}"
                         ),
                         ))
                     }

@@ -12,7 +12,7 @@
 //! possibly a reordered packet to wait for (LSwift, MSwift). A hole still missing after the
 //! reordering wait (srtt + 4·rttvar) is retransmitted and reported to the CCA as a delayed packet.
 
-use super::cca::{AckSample, Cca, HoleVerdict};
+use super::cca::{AckSample, Cca, HoleVerdict, Window};
 use super::time::SimTime;
 use std::collections::VecDeque;
 
@@ -238,7 +238,11 @@ impl Sender {
             self.acked += newly as u64;
             self.rto_deadline = (self.snd_una < self.snd_nxt).then_some(now + self.rto);
         }
-        let in_flight = self.in_flight;
+        let window = Window {
+            snd_una: self.snd_una,
+            snd_nxt: self.snd_nxt,
+            in_flight: self.in_flight,
+        };
         self.cca.on_ack(
             &AckSample {
                 now,
@@ -247,7 +251,7 @@ impl Sender {
                 newly_acked: newly,
                 srtt: self.srtt,
             },
-            in_flight,
+            &window,
         );
         self.detect_holes(now);
         self.expire_waiting_holes(now);
@@ -310,7 +314,7 @@ impl Sender {
             if self.is_acked(seq) {
                 continue;
             }
-            match self.cca.on_hole(now, self.srtt) {
+            match self.cca.on_hole(now, self.srtt, self.snd_nxt) {
                 HoleVerdict::Retransmit => self.declare_lost(seq),
                 HoleVerdict::Wait => {
                     *self.flag_mut(seq) |= PENDING;

@@ -595,6 +595,8 @@ impl App {
             "mswift-p90",
             "nscc",
             "mnscc",
+            "tcp",
+            "dctcp",
         ]
         .iter()
         .map(|c| (c.to_string(), c.to_string()))

@@ -148,7 +148,7 @@ fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, Us
     let sim_gbps = if simulate {
         let kind = simulable(cca).ok_or_else(|| {
             usage(format!(
-                "--simulate: {cca} is not simulated yet (swift, lswift, mswift are)"
+                "--simulate: {cca} is not simulated yet (tcp, dctcp, swift, lswift, mswift are)"
             ))
         })?;
         s.cca.algorithm = kind;
@@ -173,6 +173,8 @@ fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, Us
 /// The simulator's CCA for a model name, if it has one.
 fn simulable(cca: &str) -> Option<CcaKind> {
     match cca {
+        "tcp" => Some(CcaKind::Tcp),
+        "dctcp" => Some(CcaKind::Dctcp),
         "swift" => Some(CcaKind::Swift),
         "lswift" => Some(CcaKind::LSwift),
         "mswift" => Some(CcaKind::MSwift),

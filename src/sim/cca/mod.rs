@@ -7,11 +7,13 @@
 pub mod estimator;
 pub mod nscc;
 pub mod swift;
+pub mod tcp;
 
 use crate::scenario::{CcaKind, Scenario};
 use crate::sim::time::SimTime;
 pub use nscc::{Nscc, NsccSetup};
 pub use swift::{Cuts, Swift};
+pub use tcp::Tcp;
 
 /// What one ACK tells the CCA.
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +27,15 @@ pub struct AckSample {
     pub newly_acked: u32,
     /// The transport's smoothed RTT.
     pub srtt: SimTime,
+}
+
+/// The sender's window after an ACK.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    pub snd_una: u64,
+    pub snd_nxt: u64,
+    /// Packets sent and neither acknowledged nor declared lost.
+    pub in_flight: u32,
 }
 
 /// What the transport should do about a new hole in the scoreboard.
@@ -58,6 +69,7 @@ pub struct CcaContext {
 pub enum Cca {
     Swift(Swift),
     Nscc(Nscc),
+    Tcp(Tcp),
 }
 
 impl Cca {
@@ -85,21 +97,29 @@ impl Cca {
                 let median = (c.algorithm == CcaKind::Mnscc).then_some((c.history, c.percentile));
                 Cca::Nscc(Nscc::new(&setup, median))
             }
+            CcaKind::Tcp | CcaKind::Dctcp => Cca::Tcp(Tcp::new(
+                ctx.initial_cwnd,
+                c.swift.max_cwnd,
+                c.algorithm == CcaKind::Dctcp,
+                ctx.base_rtt,
+            )),
         }
     }
 
-    /// An ACK; `in_flight` packets are still unacknowledged.
-    pub fn on_ack(&mut self, s: &AckSample, in_flight: u32) {
+    /// An ACK; `window` is the sender's state after it.
+    pub fn on_ack(&mut self, s: &AckSample, window: &Window) {
         match self {
             Cca::Swift(c) => c.on_ack(s),
-            Cca::Nscc(c) => c.on_ack(s, in_flight),
+            Cca::Nscc(c) => c.on_ack(s, window.in_flight),
+            Cca::Tcp(c) => c.on_ack(s, window.snd_una, window.snd_nxt),
         }
     }
 
-    pub fn on_hole(&mut self, now: SimTime, srtt: SimTime) -> HoleVerdict {
+    pub fn on_hole(&mut self, now: SimTime, srtt: SimTime, snd_nxt: u64) -> HoleVerdict {
         match self {
             Cca::Swift(c) => c.on_hole(now, srtt),
             Cca::Nscc(c) => c.on_hole(),
+            Cca::Tcp(c) => c.on_hole(snd_nxt),
         }
     }
 
@@ -107,7 +127,7 @@ impl Cca {
     pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
         match self {
             Cca::Swift(c) => c.on_delayed_packet(now, seq, srtt),
-            Cca::Nscc(_) => {}
+            Cca::Nscc(_) | Cca::Tcp(_) => {}
         }
     }
 
@@ -115,6 +135,7 @@ impl Cca {
         match self {
             Cca::Swift(c) => c.on_timeout(now, srtt),
             Cca::Nscc(c) => c.on_timeout(),
+            Cca::Tcp(c) => c.on_timeout(),
         }
     }
 
@@ -123,6 +144,7 @@ impl Cca {
         match self {
             Cca::Swift(c) => c.cwnd(),
             Cca::Nscc(c) => c.cwnd(),
+            Cca::Tcp(c) => c.cwnd(),
         }
     }
 
@@ -131,6 +153,7 @@ impl Cca {
         match self {
             Cca::Swift(c) => c.signal(),
             Cca::Nscc(c) => c.signal(),
+            Cca::Tcp(c) => c.signal(),
         }
     }
 
@@ -139,6 +162,7 @@ impl Cca {
         match self {
             Cca::Swift(c) => c.cuts,
             Cca::Nscc(c) => c.cuts,
+            Cca::Tcp(c) => c.cuts,
         }
     }
 
@@ -146,7 +170,7 @@ impl Cca {
     pub fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
         match self {
             Cca::Swift(c) => c.pacing_interval(srtt),
-            Cca::Nscc(_) => None,
+            Cca::Nscc(_) | Cca::Tcp(_) => None,
         }
     }
 }

@@ -81,13 +81,11 @@ impl Swift {
         let fs_alpha = fs_range / (1.0 / p.fs_min_cwnd.sqrt() - 1.0 / p.fs_max_cwnd.sqrt());
         let holes = match kind {
             CcaKind::Swift => HoleReaction::EveryHoleIsLoss,
-            // the NSCC kinds never build a Swift; they read as reordering-resilient if they did
-            CcaKind::LSwift | CcaKind::MSwift | CcaKind::Nscc | CcaKind::Mnscc => {
-                HoleReaction::SuccessiveHoles {
-                    run_start: 0,
-                    run_len: 0,
-                }
-            }
+            // LSwift and MSwift (a Swift is never built for the other kinds)
+            _ => HoleReaction::SuccessiveHoles {
+                run_start: 0,
+                run_len: 0,
+            },
         };
         let filter = (kind == CcaKind::MSwift).then(|| PercentileFilter::new(history, percentile));
         Swift {
