@@ -95,6 +95,9 @@ pub struct Workload {
     pub paths: u32,
     /// `npath`: the latency the long path adds, µs.
     pub long_path_extra_us: f64,
+    /// `npath`: packets crossing the long path come back ECN-marked (the congestion of
+    /// Theorems 2 (ii) and 4).
+    pub long_path_ecn: bool,
     /// `incast`: the number of senders.
     pub incast_senders: u32,
 }
@@ -159,6 +162,9 @@ pub struct CcaConfig {
     pub initial_cwnd_bdp: f64,
     pub swift: SwiftParams,
     pub nscc: NsccParams,
+    /// SMaRTT decreases only once the ECN moving average passes 25 % ("wait to decrease"). The
+    /// paper's Theorem 4 assumes the gate always open: set false to match it.
+    pub smartt_wait_to_decrease: bool,
 }
 
 /// NSCC's parameters (spec §6); the other constants follow from the network.
@@ -198,10 +204,12 @@ pub enum CcaKind {
     Tcp,
     /// DCTCP: NewReno plus the ECN-fraction decrease.
     Dctcp,
+    /// SMaRTT (FastFlow), the basis of NSCC.
+    Smartt,
 }
 
 impl CcaKind {
-    pub const ALL: [CcaKind; 7] = [
+    pub const ALL: [CcaKind; 8] = [
         CcaKind::Swift,
         CcaKind::LSwift,
         CcaKind::MSwift,
@@ -209,6 +217,7 @@ impl CcaKind {
         CcaKind::Mnscc,
         CcaKind::Tcp,
         CcaKind::Dctcp,
+        CcaKind::Smartt,
     ];
 
     pub fn name(self) -> &'static str {
@@ -220,6 +229,7 @@ impl CcaKind {
             CcaKind::Mnscc => "mnscc",
             CcaKind::Tcp => "tcp",
             CcaKind::Dctcp => "dctcp",
+            CcaKind::Smartt => "smartt",
         }
     }
 }
@@ -394,6 +404,7 @@ impl Default for Workload {
             // T_short = 2.62 µs here: 2.5 µs keeps Swift's model assumptions (spec §12):
             // T_s < target (T_s + 1 µs) < T_l < 2·T_s
             long_path_extra_us: 2.5,
+            long_path_ecn: false,
             incast_senders: 32,
         }
     }
@@ -419,6 +430,7 @@ impl Default for CcaConfig {
             initial_cwnd_bdp: 1.0,
             swift: SwiftParams::default(),
             nscc: NsccParams::default(),
+            smartt_wait_to_decrease: true,
         }
     }
 }
@@ -744,7 +756,8 @@ impl Scenario {
                     "nscc" => (CcaKind::Nscc, None),
                                         "mnscc" => (CcaKind::Mnscc, Some(50)),
                     "tcp" => (CcaKind::Tcp, None),
-                    "dctcp" => (CcaKind::Dctcp, None),
+                                        "dctcp" => (CcaKind::Dctcp, None),
+                    "smartt" => (CcaKind::Smartt, None),
                     p if p.starts_with("mswift-p") => {
                         let n = number(
                             "cca.percentile",
@@ -757,7 +770,7 @@ impl Scenario {
                         return Err(err(
                             "cca.algorithm",
                             format!(
-                            "must be swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp or dctcp, got {v:?}"
+                            "must be swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt, got {v:?}"
                         ),
                         ))
                     }

@@ -195,6 +195,7 @@ impl Simulation {
             WorkloadKind::NPath => Network::NPath(NPath {
                 paths: scenario.workload.paths,
                 long_extra: from_us(scenario.workload.long_path_extra_us),
+                long_ecn: scenario.workload.long_path_ecn,
             }),
         };
         let link = LinkConfig {
@@ -650,7 +651,11 @@ impl Simulation {
     }
 
     /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
-    fn transmit(&mut self, port: PortId, packet: Packet) {
+    fn transmit(&mut self, port: PortId, mut packet: Packet) {
+        if packet.kind == PacketKind::Data && !packet.ecn && self.topo.marks_all(port) {
+            packet.ecn = true;
+            self.counters.ecn_marks += 1;
+        }
         let is_nic = port < self.topo.hosts();
         let ser = serialization(packet.size, self.link.gbps);
         let node = self.topo.port_to(port);

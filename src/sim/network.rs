@@ -18,6 +18,8 @@ pub struct NPath {
     pub paths: u32,
     /// Latency the long path (path 0) adds to its last link.
     pub long_extra: SimTime,
+    /// Packets crossing the long path are ECN-marked.
+    pub long_ecn: bool,
 }
 
 impl NPath {
@@ -121,6 +123,11 @@ impl Network {
             Network::NPath(n) if p == n.path_out_port(0) => n.long_extra,
             _ => 0,
         }
+    }
+
+    /// Whether a port marks every packet it sends (the n-path network's long path, if asked).
+    pub fn marks_all(&self, p: PortId) -> bool {
+        matches!(self, Network::NPath(n) if n.long_ecn && p == n.path_out_port(0))
     }
 
     /// Links a packet from `src` to `dst` crosses, and links its ACK crosses back, on the

@@ -597,6 +597,7 @@ impl App {
             "mnscc",
             "tcp",
             "dctcp",
+            "smartt",
         ]
         .iter()
         .map(|c| (c.to_string(), c.to_string()))

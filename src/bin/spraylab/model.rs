@@ -148,7 +148,7 @@ fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, Us
     let sim_gbps = if simulate {
         let kind = simulable(cca).ok_or_else(|| {
             usage(format!(
-                "--simulate: {cca} is not simulated yet (tcp, dctcp, swift, lswift, mswift are)"
+                "--simulate: {cca} is not simulated yet (tcp, dctcp, smartt, swift, lswift, mswift are)"
             ))
         })?;
         s.cca.algorithm = kind;
@@ -175,6 +175,7 @@ fn simulable(cca: &str) -> Option<CcaKind> {
     match cca {
         "tcp" => Some(CcaKind::Tcp),
         "dctcp" => Some(CcaKind::Dctcp),
+        "smartt" => Some(CcaKind::Smartt),
         "swift" => Some(CcaKind::Swift),
         "lswift" => Some(CcaKind::LSwift),
         "mswift" => Some(CcaKind::MSwift),

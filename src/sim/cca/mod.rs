@@ -6,12 +6,14 @@
 
 pub mod estimator;
 pub mod nscc;
+pub mod smartt;
 pub mod swift;
 pub mod tcp;
 
 use crate::scenario::{CcaKind, Scenario};
 use crate::sim::time::SimTime;
 pub use nscc::{Nscc, NsccSetup};
+pub use smartt::Smartt;
 pub use swift::{Cuts, Swift};
 pub use tcp::Tcp;
 
@@ -70,6 +72,7 @@ pub enum Cca {
     Swift(Swift),
     Nscc(Nscc),
     Tcp(Tcp),
+    Smartt(Smartt),
 }
 
 impl Cca {
@@ -97,6 +100,17 @@ impl Cca {
                 let median = (c.algorithm == CcaKind::Mnscc).then_some((c.history, c.percentile));
                 Cca::Nscc(Nscc::new(&setup, median))
             }
+            CcaKind::Smartt => {
+                let mss = ctx.mss_bytes as f64;
+                let bdp = (ctx.net_rtt as f64 * ctx.link_gbps as f64 / 8000.0).max(mss);
+                Cca::Smartt(Smartt::new(
+                    mss,
+                    bdp,
+                    ctx.base_rtt,
+                    ctx.initial_cwnd * mss,
+                    c.smartt_wait_to_decrease,
+                ))
+            }
             CcaKind::Tcp | CcaKind::Dctcp => Cca::Tcp(Tcp::new(
                 ctx.initial_cwnd,
                 c.swift.max_cwnd,
@@ -112,6 +126,7 @@ impl Cca {
             Cca::Swift(c) => c.on_ack(s),
             Cca::Nscc(c) => c.on_ack(s, window.in_flight),
             Cca::Tcp(c) => c.on_ack(s, window.snd_una, window.snd_nxt),
+            Cca::Smartt(c) => c.on_ack(s),
         }
     }
 
@@ -120,6 +135,7 @@ impl Cca {
             Cca::Swift(c) => c.on_hole(now, srtt),
             Cca::Nscc(c) => c.on_hole(),
             Cca::Tcp(c) => c.on_hole(snd_nxt),
+            Cca::Smartt(c) => c.on_hole(),
         }
     }
 
@@ -127,7 +143,7 @@ impl Cca {
     pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
         match self {
             Cca::Swift(c) => c.on_delayed_packet(now, seq, srtt),
-            Cca::Nscc(_) | Cca::Tcp(_) => {}
+            Cca::Nscc(_) | Cca::Tcp(_) | Cca::Smartt(_) => {}
         }
     }
 
@@ -136,6 +152,7 @@ impl Cca {
             Cca::Swift(c) => c.on_timeout(now, srtt),
             Cca::Nscc(c) => c.on_timeout(),
             Cca::Tcp(c) => c.on_timeout(),
+            Cca::Smartt(c) => c.on_timeout(),
         }
     }
 
@@ -145,6 +162,7 @@ impl Cca {
             Cca::Swift(c) => c.cwnd(),
             Cca::Nscc(c) => c.cwnd(),
             Cca::Tcp(c) => c.cwnd(),
+            Cca::Smartt(c) => c.cwnd(),
         }
     }
 
@@ -154,6 +172,7 @@ impl Cca {
             Cca::Swift(c) => c.signal(),
             Cca::Nscc(c) => c.signal(),
             Cca::Tcp(c) => c.signal(),
+            Cca::Smartt(c) => c.signal(),
         }
     }
 
@@ -163,6 +182,7 @@ impl Cca {
             Cca::Swift(c) => c.cuts,
             Cca::Nscc(c) => c.cuts,
             Cca::Tcp(c) => c.cuts,
+            Cca::Smartt(c) => c.cuts,
         }
     }
 
@@ -170,7 +190,7 @@ impl Cca {
     pub fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
         match self {
             Cca::Swift(c) => c.pacing_interval(srtt),
-            Cca::Nscc(_) | Cca::Tcp(_) => None,
+            Cca::Nscc(_) | Cca::Tcp(_) | Cca::Smartt(_) => None,
         }
     }
 }
