@@ -165,6 +165,7 @@ mod tests {
         let net = Network::NPath(NPath {
             paths: 5,
             long_extra: 7,
+            long_ecn: false,
         });
         for label in 0..10u32 {
             // sender NIC → spray switch → path (label mod n) → receiver
