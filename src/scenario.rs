@@ -59,6 +59,8 @@ pub struct Topology {
     pub link_latency_us: f64,
     /// Drop-tail limit of each switch output port, bytes.
     pub buffer_bytes: u32,
+    /// The limit in full data packets instead (0: use `buffer_bytes`).
+    pub buffer_packets: u32,
     /// Payload bytes of a full data packet (the MSS).
     pub mss_bytes: u32,
     /// Header bytes added to every data packet on the wire.
@@ -346,6 +348,9 @@ pub struct Transport {
     /// Pace every flow at cwnd/srtt (one packet per srtt/cwnd) instead of only below one packet
     /// of cwnd. Theorem 6 (the median framework avoids collapse) assumes pacing.
     pub pacing: bool,
+    /// ACK coalescing: the receiver acknowledges in-order data every this many bytes (0: every
+    /// packet; the UEC reference uses 16384 for NSCC).
+    pub ack_every_bytes: u64,
 }
 
 /// Timeline sampling.
@@ -381,6 +386,7 @@ impl Default for Topology {
             link_gbps: 800,
             link_latency_us: 0.5,
             buffer_bytes: 800 * 1024,
+            buffer_packets: 0,
             mss_bytes: 4096,
             header_bytes: 0,
             ack_bytes: 64,
@@ -460,6 +466,7 @@ impl Default for Transport {
             rto_min_us: 100.0,
             rto_initial_us: 1000.0,
             pacing: false,
+            ack_every_bytes: 0,
         }
     }
 }
@@ -577,6 +584,14 @@ impl Scenario {
             wire,
             1 << 30,
         )?;
+        if t.buffer_packets != 0 {
+            range_u(
+                "topology.buffer_packets",
+                t.buffer_packets as u64,
+                1,
+                (1 << 30) / wire,
+            )?;
+        }
         range_u(
             "topology.ecn_max_bytes",
             t.ecn_max_bytes as u64,
@@ -702,6 +717,7 @@ impl Scenario {
             tr.rto_min_us,
             1e7,
         )?;
+        range_u("transport.ack_every_bytes", tr.ack_every_bytes, 0, 1 << 24)?;
 
         let tl = &self.timeline;
         if tl.interval_us != 0.0 {

@@ -349,3 +349,23 @@ fn a_network_cut_in_two_is_refused_with_the_field_named() {
     assert_eq!(e.field, "topology.link_failure_rate");
     assert!(e.message.contains("disconnect"), "{e}");
 }
+
+#[test]
+fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
+    let run = |every| {
+        let mut s = small(CcaKind::Nscc, LbScheme::Ecmp);
+        s.transport.ack_every_bytes = every;
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        sim.report()
+    };
+    let (each, coalesced) = (run(0), run(16384));
+    assert_eq!(each.counters.acks, each.counters.delivered);
+    assert!(coalesced.finished);
+    assert!(
+        (coalesced.counters.acks as f64) < 0.5 * coalesced.counters.delivered as f64,
+        "{} ACKs for {} packets",
+        coalesced.counters.acks,
+        coalesced.counters.delivered
+    );
+}

@@ -26,6 +26,8 @@ pub struct Counters {
     pub timeouts: u64,
     /// Data packets that reached their destination host (duplicates included).
     pub delivered: u64,
+    /// ACKs sent (fewer than `delivered` with ACK coalescing).
+    pub acks: u64,
     /// Data packets still in queues or on links when the run stopped.
     pub in_network_at_end: u64,
     /// cwnd cuts because the delay signal was above target (all flows).

@@ -198,13 +198,17 @@ impl Simulation {
                 long_ecn: scenario.workload.long_path_ecn,
             }),
         };
+        let buffer = match t.buffer_packets {
+            0 => t.buffer_bytes as u64,
+            packets => packets as u64 * (t.mss_bytes + t.header_bytes) as u64,
+        };
         let link = LinkConfig {
             gbps: t.link_gbps,
             latency: from_us(t.link_latency_us),
             mss: t.mss_bytes,
             header: t.header_bytes,
             ack_bytes: t.ack_bytes,
-            buffer: t.buffer_bytes as u64,
+            buffer,
             ecn_min: t.ecn_min_bytes as u64,
             ecn_max: t.ecn_max_bytes as u64,
             ar_thresholds: {
@@ -311,7 +315,7 @@ impl Simulation {
                 bytes: spec.bytes,
                 sprayed: spec.sprayed,
                 sender: Sender::new(total, cca, base_rtt, &transport_cfg),
-                receiver: Receiver::default(),
+                receiver: Receiver::new(scenario.transport.ack_every_bytes, total),
                 paths,
                 wake_at: None,
                 base_rtt,
@@ -541,9 +545,12 @@ impl Simulation {
         self.counters.delivered += 1;
         self.data_in_network -= 1;
         let flow = &mut self.flows[p.flow as usize];
-        let cum_ack = flow.receiver.on_data(p.seq);
-        let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
-        self.enqueue(self.topo.nic_port(host), ack);
+        // with ACK coalescing, an in-order packet may wait for a later ACK that covers it
+        if let Some(cum_ack) = flow.receiver.on_packet(p.seq, p.size, p.ecn) {
+            let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
+            self.counters.acks += 1;
+            self.enqueue(self.topo.nic_port(host), ack);
+        }
     }
 
     fn receive_ack(&mut self, p: Packet) {

@@ -399,19 +399,34 @@ pub struct Receiver {
     received: Vec<bool>,
     /// Distinct data packets delivered.
     pub delivered: u64,
+    /// ACK coalescing: acknowledge in-order data once this many bytes are pending (0: every
+    /// packet).
+    ack_every: u64,
+    pending_bytes: u64,
+    /// Packets of the flow (`u64::MAX`: long-lived); the last one is acknowledged at once.
+    total: u64,
 }
 
 impl Default for Receiver {
     fn default() -> Self {
-        Receiver {
-            rcv_nxt: 0,
-            received: vec![false; SCOREBOARD as usize],
-            delivered: 0,
-        }
+        Receiver::new(0, u64::MAX)
     }
 }
 
 impl Receiver {
+    /// A receiver that coalesces ACKs every `ack_every` bytes (0: one ACK per packet) for a flow
+    /// of `total` packets.
+    pub fn new(ack_every: u64, total: u64) -> Receiver {
+        Receiver {
+            rcv_nxt: 0,
+            received: vec![false; SCOREBOARD as usize],
+            delivered: 0,
+            ack_every,
+            pending_bytes: 0,
+            total,
+        }
+    }
+
     /// Records the arrival of `seq`; returns the cumulative ACK to send.
     pub fn on_data(&mut self, seq: u64) -> u64 {
         let slot = (seq % SCOREBOARD) as usize;
@@ -425,6 +440,29 @@ impl Receiver {
             }
         }
         self.rcv_nxt
+    }
+
+    /// Records a packet of `bytes` (ECN-marked or not) and decides whether to acknowledge now:
+    /// the cumulative ACK to send, or `None` to wait (spec §6.7). In-order data waits until
+    /// `ack_every` bytes are pending; a mark, an out-of-order packet, one that fills a gap, and
+    /// the flow's last packet are acknowledged at once, so a coalesced ACK only ever covers an
+    /// in-order run, which its cumulative ACK states exactly.
+    pub fn on_packet(&mut self, seq: u64, bytes: u32, ecn: bool) -> Option<u64> {
+        let before = self.rcv_nxt;
+        let cum = self.on_data(seq);
+        let in_order = seq == before && cum == before + 1;
+        self.pending_bytes += bytes as u64;
+        let now = self.ack_every == 0
+            || !in_order
+            || ecn
+            || self.pending_bytes >= self.ack_every
+            || cum >= self.total;
+        if now {
+            self.pending_bytes = 0;
+            Some(cum)
+        } else {
+            None
+        }
     }
 }
 
@@ -610,6 +648,24 @@ mod tests {
         s.on_ack(10 * US, 0, 1, 2 * US, false); // 8 µs sample
         assert_eq!(s.latest_rtt, 8 * US);
         assert_eq!(s.srtt, 6 * US - 6 * US / 8 + US);
+    }
+
+    #[test]
+    fn coalescing_acks_in_order_runs_and_anything_unusual_at_once() {
+        let mut r = Receiver::new(16384, 100);
+        assert_eq!(r.on_packet(0, 4096, false), None);
+        assert_eq!(r.on_packet(1, 4096, false), None);
+        assert_eq!(r.on_packet(2, 4096, false), None);
+        assert_eq!(r.on_packet(3, 4096, false), Some(4)); // 16 KiB pending
+        assert_eq!(r.on_packet(5, 4096, false), Some(4)); // out of order
+        assert_eq!(r.on_packet(4, 4096, false), Some(6)); // fills the gap
+        assert_eq!(r.on_packet(6, 4096, true), Some(7)); // marked
+        assert_eq!(r.on_packet(7, 4096, false), None);
+        let mut last = Receiver::new(16384, 2);
+        assert_eq!(last.on_packet(0, 4096, false), None);
+        assert_eq!(last.on_packet(1, 4096, false), Some(2)); // the flow's last packet
+        let mut every = Receiver::new(0, 100);
+        assert_eq!(every.on_packet(0, 4096, false), Some(1));
     }
 
     #[test]
