@@ -352,8 +352,13 @@ fn a_network_cut_in_two_is_refused_with_the_field_named() {
 
 #[test]
 fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
+    // two equal paths: in-order arrivals, no queues, no marks (any of which would ACK at once)
     let run = |every| {
-        let mut s = small(CcaKind::Nscc, LbScheme::Ecmp);
+        let mut s = Scenario::preset("npath").unwrap();
+        s.cca.algorithm = CcaKind::Nscc;
+        s.workload.paths = 2;
+        s.workload.long_path_extra_us = 0.0;
+        s.workload.flow_size_bytes = 4 << 20;
         s.transport.ack_every_bytes = every;
         let mut sim = Simulation::new(&s).unwrap();
         sim.run();
@@ -362,8 +367,9 @@ fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
     let (each, coalesced) = (run(0), run(16384));
     assert_eq!(each.counters.acks, each.counters.delivered);
     assert!(coalesced.finished);
+    // one ACK per four 4 KiB packets
     assert!(
-        (coalesced.counters.acks as f64) < 0.5 * coalesced.counters.delivered as f64,
+        (coalesced.counters.acks as f64) < 0.3 * coalesced.counters.delivered as f64,
         "{} ACKs for {} packets",
         coalesced.counters.acks,
         coalesced.counters.delivered
