@@ -754,6 +754,7 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
     ),
     ("paths", "npath: parallel paths, 2..10000 (q = 1/paths)"),
     ("long-delay", "npath: extra latency of the long path, µs"),
+    ("senders", "incast: senders, 1 to hosts-1"),
 ];
 
 impl Scenario {
@@ -839,6 +840,10 @@ impl Scenario {
             "paths" => {
                 self.workload.paths = number("workload.paths", v, "a whole number from 2 to 10000")?
             }
+            "senders" => {
+                self.workload.incast_senders =
+                    number("workload.incast_senders", v, "a whole number")?
+            }
             "long-delay" => {
                 let d: f64 = number(
                     "workload.long_path_extra_us",
@@ -889,6 +894,7 @@ impl Scenario {
                 WorkloadKind::Hsdp => "hsdp".to_string(),
             },
             "paths" => self.workload.paths.to_string(),
+            "senders" => self.workload.incast_senders.to_string(),
             "long-delay" => self.workload.long_path_extra_us.to_string(),
             _ => return None,
         })
