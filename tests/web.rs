@@ -71,6 +71,40 @@ fn set_and_change(root: &Element, selector: &str, v: &str) {
     e.dispatch_event(&event).unwrap();
 }
 
+/// Polls `done` every 20 ms for at most `limit_ms`; whether it became true.
+async fn eventually(limit_ms: u64, done: impl Fn() -> bool) -> bool {
+    let mut waited = 0;
+    while !done() {
+        if waited >= limit_ms {
+            return false;
+        }
+        sleep_ms(20).await;
+        waited += 20;
+    }
+    true
+}
+
+/// Waits for the button `selector` to be enabled (the worker is ready), then clicks it.
+async fn click_when_enabled(root: &Element, selector: &str) {
+    let enabled = || find(root, selector).is_some_and(|b| !b.has_attribute("disabled"));
+    assert!(eventually(5000, enabled).await, "{selector} never enabled");
+    find(root, selector)
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+}
+
+/// The page's worker, from the served Trunk build; `None` (the test skips) when not served.
+fn real_worker_props() -> Option<AppProps> {
+    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
+        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
+        return None;
+    };
+    Some(AppProps {
+        worker_url: Some(format!("{base}/worker.js")),
+    })
+}
+
 fn hash() -> String {
     web_sys::window().unwrap().location().hash().unwrap()
 }
@@ -156,15 +190,8 @@ async fn an_out_of_range_value_is_refused_in_the_form_with_the_reason() {
 #[wasm_bindgen_test]
 async fn a_missing_worker_is_reported_and_the_page_keeps_working() {
     let (root, handle) = mount("k=4", no_worker()).await;
-    let mut waited = 0;
-    while find(&root, "#worker-error").is_none() && waited < 3000 {
-        sleep_ms(50).await;
-        waited += 50;
-    }
-    assert!(
-        text(&root, "#worker-error").contains("worker"),
-        "no worker error shown"
-    );
+    let shown = || text(&root, "#worker-error").contains("worker");
+    assert!(eventually(3000, shown).await, "no worker error shown");
     set_and_change(&root, "#f-seed", "7");
     sleep_ms(30).await;
     assert_eq!(value(&root, "#f-seed"), "7");
@@ -301,37 +328,18 @@ async fn cancel_stops_a_run_within_100_ms() {
 
 #[wasm_bindgen_test]
 async fn the_app_runs_and_compares_the_three_swift_variants() {
-    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
-        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
+    let Some(props) = real_worker_props() else {
         return;
     };
-    let props = AppProps {
-        worker_url: Some(format!("{base}/worker.js")),
-    };
     let (root, handle) = mount("k=4&elephants=2&flow-size=256KiB&seed=3", props).await;
-    let mut waited = 0;
-    while find(&root, "#compare-variants").is_some_and(|b| b.has_attribute("disabled"))
-        && waited < 5000
-    {
-        sleep_ms(20).await;
-        waited += 20;
-    }
-    find(&root, "#compare-variants")
-        .unwrap()
-        .unchecked_into::<web_sys::HtmlElement>()
-        .click();
-    let rows = |root: &Element| {
+    click_when_enabled(&root, "#compare-variants").await;
+    let rows = || {
         root.query_selector_all("#compare-table tr")
             .unwrap()
             .length()
     };
-    while rows(&root) < 4 && waited < 30_000 {
-        sleep_ms(50).await;
-        waited += 50;
-    }
-    assert_eq!(
-        rows(&root),
-        4,
+    assert!(
+        eventually(30_000, || rows() == 4).await,
         "three runs and a header; status {:?}",
         text(&root, "#status")
     );
@@ -348,30 +356,14 @@ async fn the_app_runs_and_compares_the_three_swift_variants() {
 
 #[wasm_bindgen_test]
 async fn the_theory_sweep_collects_every_point() {
-    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
-        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
+    let Some(props) = real_worker_props() else {
         return;
     };
-    let props = AppProps {
-        worker_url: Some(format!("{base}/worker.js")),
-    };
     let (root, handle) = mount("", props).await;
-    let mut waited = 0;
-    while find(&root, "#theory-run").is_some_and(|b| b.has_attribute("disabled")) && waited < 5000 {
-        sleep_ms(20).await;
-        waited += 20;
-    }
-    find(&root, "#theory-run")
-        .unwrap()
-        .unchecked_into::<web_sys::HtmlElement>()
-        .click();
-    while text(&root, "#theory-progress") != "21 of 21 points" && waited < 60_000 {
-        sleep_ms(50).await;
-        waited += 50;
-    }
-    assert_eq!(
-        text(&root, "#theory-progress"),
-        "21 of 21 points",
+    click_when_enabled(&root, "#theory-run").await;
+    let complete = || text(&root, "#theory-progress") == "21 of 21 points";
+    assert!(
+        eventually(60_000, complete).await,
         "status {:?}",
         text(&root, "#status")
     );
