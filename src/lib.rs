@@ -13,11 +13,15 @@
 //! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
 //!   chunked run loop.
 //! - [`link`]: a scenario as a shareable URL fragment.
+//! - [`repro`]: the paper's evaluation grids, shards, CSV rows and summaries.
+//! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
 
+pub mod claims;
 pub mod link;
 pub mod model;
 pub mod protocol;
+pub mod repro;
 pub mod scenario;
 pub mod sim;
 #[cfg(target_arch = "wasm32")]

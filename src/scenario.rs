@@ -734,7 +734,7 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
     ("k", "fat-tree arity, even, 4..16"),
     (
         "cca",
-        "swift | lswift | mswift | mswift-p10 | mswift-p90 | mswift-pN",
+        "swift | lswift | mswift | mswift-pN | nscc | mnscc | tcp | dctcp | smartt",
     ),
     ("lb", "ecmp | ops | rr | reps | ar"),
     ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),

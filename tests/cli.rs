@@ -195,3 +195,107 @@ fn presets_and_help_are_listed() {
     let o = spraylab(&["help"]);
     assert!(o.status.success() && stdout(&o).contains("--history"));
 }
+
+fn read_tree(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for fig in std::fs::read_dir(dir).expect("output folder") {
+        let fig = fig.unwrap().path();
+        for f in std::fs::read_dir(&fig).unwrap() {
+            let f = f.unwrap().path();
+            let name = f.strip_prefix(dir).unwrap().display().to_string();
+            files.push((name, std::fs::read_to_string(&f).unwrap()));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn repro_shards_merged_equal_one_unsharded_run() {
+    let tmp = std::env::temp_dir().join(format!("spraylab-repro-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let dir = |n: &str| tmp.join(n).display().to_string();
+    let small = [
+        "--seeds",
+        "1",
+        "--k",
+        "4",
+        "--elephants",
+        "2",
+        "--flow-size",
+        "128KiB",
+    ];
+    let repro = |extra: &[&str]| {
+        let mut args = vec!["repro", "baseline"];
+        args.extend_from_slice(&small);
+        args.extend_from_slice(extra);
+        let o = spraylab(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    repro(&["--out", &dir("whole")]);
+    repro(&["--out", &dir("s1"), "--shard", "1/2"]);
+    repro(&["--out", &dir("s2"), "--shard", "2/2"]);
+    let o = spraylab(&["merge", &dir("merged"), &dir("s1"), &dir("s2")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    let whole = read_tree(&tmp.join("whole"));
+    assert_eq!(whole, read_tree(&tmp.join("merged")));
+    let names: Vec<&str> = whole.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "baseline/fct.csv",
+            "baseline/runs.csv",
+            "baseline/summary.csv"
+        ]
+    );
+    // one row per CCA and spraying scheme, plus the header
+    let runs = &whole[1].1;
+    assert_eq!(runs.lines().count(), 1 + 5 * 3, "{runs}");
+    let summary = &whole[2].1;
+    assert!(summary
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("baseline,swift,ops,"));
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn repro_and_merge_refuse_bad_arguments() {
+    assert_refused(&["repro"], "repro needs a figure");
+    assert_refused(&["repro", "fig99"], "unknown figure \"fig99\"");
+    assert_refused(&["repro", "baseline", "--seeds", "0"], "--seeds must be");
+    assert_refused(
+        &["repro", "baseline", "--shard", "3/2"],
+        "--shard must be i/n",
+    );
+    assert_refused(&["repro", "baseline", "--k", "5"], "k");
+    assert_refused(&["merge"], "merge needs OUT");
+    assert_refused(&["report"], "report needs a CSV folder");
+    assert_refused(&["report", "/nonexistent"], "no summary.csv");
+    assert_refused(
+        &["merge", "/nonexistent-out", "/nonexistent-in"],
+        "no runs.csv",
+    );
+}
+
+#[test]
+fn reproduction_md_is_the_report_of_the_committed_csvs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let to = std::env::temp_dir().join(format!("spraylab-report-{}.md", std::process::id()));
+    let o = Command::new(env!("CARGO_BIN_EXE_spraylab"))
+        .current_dir(root)
+        .args(["report", "repro", "--to", to.to_str().unwrap()])
+        .output()
+        .expect("spraylab runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fresh = std::fs::read_to_string(&to).unwrap();
+    let committed = std::fs::read_to_string(format!("{root}/REPRODUCTION.md")).unwrap();
+    assert!(
+        fresh == committed,
+        "REPRODUCTION.md differs from `spraylab report repro`: regenerate it"
+    );
+    assert!(committed.contains("17 claims"));
+    let _ = std::fs::remove_file(&to);
+}

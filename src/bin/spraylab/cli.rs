@@ -14,11 +14,17 @@ spraylab: packet-level simulation of congestion control under packet spraying
 
 USAGE:
   spraylab run [--preset NAME | --scenario FILE] [OVERRIDES] [--format text|json] [--timeline FILE.csv]
-  spraylab scenario [--preset NAME | --scenario FILE] [OVERRIDES]   print the scenario as TOML
-    spraylab presets                                                  list the presets
+                                  one simulation and its report
+  spraylab scenario [--preset NAME | --scenario FILE] [OVERRIDES]
+                                  print the scenario as TOML
+  spraylab presets                list the presets
   spraylab model [--cca C]... [--q Q]... [--simulate] [--long-delay US] [--format text|json]
                                   closed-form throughput against q (paper Table I), and simulated
-  spraylab bench [--quick]                                          speed and memory figures
+  spraylab repro FIGURE|all [--seeds N] [--shard i/n] [--out DIR] [--report] [OVERRIDES]
+                                  the paper's evaluation grids on all cores → DIR/FIGURE/*.csv
+  spraylab merge OUT DIR...       combine shard outputs
+  spraylab report DIR [--to FILE] the paper's claims checked on DIR's CSVs → REPRODUCTION.md
+  spraylab bench [--quick]        speed and memory figures
   spraylab help
 
 A scenario file is TOML (.toml) or JSON (.json); missing fields take the paper's defaults.
@@ -56,7 +62,10 @@ fn dispatch(argv: &[String]) -> Result<(), UsageError> {
             Ok(())
         }
         "bench" => crate::bench::run(rest),
-        "model" => crate::model::run(rest),
+                "model" => crate::model::run(rest),
+        "repro" => crate::repro::run(rest),
+        "merge" => crate::repro::merge(rest),
+        "report" => crate::repro::report(rest),
         "bench-case" => crate::bench::case(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}\nOVERRIDES:\n");
@@ -66,7 +75,7 @@ fn dispatch(argv: &[String]) -> Result<(), UsageError> {
             Ok(())
         }
         other => Err(usage(format!(
-            "unknown command {other:?} (expected run, scenario, presets, model, bench or help)"
+            "unknown command {other:?} (expected run, scenario, presets, model, repro, merge, bench or help)"
         ))),
     }
 }

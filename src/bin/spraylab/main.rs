@@ -6,6 +6,7 @@
 //! - `spraylab presets`: the named scenarios.
 //! - `spraylab model`: the paper's closed-form throughput models against q, beside simulated
 //!   points of the n-path theory scenario.
+//! - `spraylab repro`, `spraylab merge`: the paper's evaluation grids, on all cores, in shards.
 //! - `spraylab bench`: simulator speed and memory on the standard cases.
 //!
 //! Errors in flags, values or files print one line and exit with code 2.
@@ -18,6 +19,8 @@ mod bench;
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod model;
+#[cfg(not(target_arch = "wasm32"))]
+mod repro;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -1,0 +1,305 @@
+//! `spraylab repro` and `spraylab merge`: run the paper's evaluation grids on all cores, in
+//! shards if asked, and combine shard outputs.
+//!
+//! Output, per figure, in `OUT/<figure>/`:
+//! - `runs.csv`: every run (one row per cell);
+//! - `summary.csv`: mean and standard error per CCA and LB scheme;
+//! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs).
+
+use crate::args::{usage, UsageError};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use spraylab::repro::{self, Cell, Figure, Row, FIGURES, RUNS_HEADER, SUMMARY_HEADER};
+use spraylab::scenario::SHORT_FIELDS;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const FCT_HEADER: &str = "cca,lb,seed,fct_us";
+
+struct ReproArgs {
+    figures: Vec<&'static Figure>,
+    seeds: u64,
+    shard: (usize, usize),
+    out: PathBuf,
+    overrides: Vec<(String, String)>,
+    report: bool,
+}
+
+fn parse(rest: &[String]) -> Result<ReproArgs, UsageError> {
+    let names: Vec<&str> = FIGURES.iter().map(|f| f.name).collect();
+    let Some((which, flags)) = rest.split_first() else {
+        return Err(usage(format!(
+            "repro needs a figure or all: {}",
+            names.join(", ")
+        )));
+    };
+    let figures: Vec<&'static Figure> = match which.as_str() {
+        "all" => FIGURES.iter().collect(),
+        name => vec![repro::figure(name).ok_or_else(|| {
+            usage(format!(
+                "repro: unknown figure {name:?} (expected all, {})",
+                names.join(", ")
+            ))
+        })?],
+    };
+    let mut a = ReproArgs {
+        figures,
+        seeds: 10,
+        shard: (1, 1),
+        out: PathBuf::from("repro"),
+        overrides: Vec::new(),
+        report: false,
+    };
+    let mut it = flags.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| usage(format!("{flag} needs a value")))
+        };
+        match flag.as_str() {
+            "--seeds" => {
+                let v = value()?;
+                a.seeds = v
+                    .parse()
+                    .ok()
+                    .filter(|s| (1..=1000).contains(s))
+                    .ok_or_else(|| {
+                        usage(format!(
+                            "--seeds must be a whole number from 1 to 1000, got {v:?}"
+                        ))
+                    })?;
+            }
+            "--shard" => {
+                let v = value()?;
+                let parsed = v
+                    .split_once('/')
+                    .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)));
+                a.shard = parsed
+                    .filter(|&(i, n)| n >= 1 && i >= 1 && i <= n)
+                    .ok_or_else(|| {
+                        usage(format!("--shard must be i/n with 1 ≤ i ≤ n, got {v:?}"))
+                    })?;
+            }
+            "--out" => a.out = PathBuf::from(value()?),
+            "--report" => a.report = true,
+            f if f
+                .strip_prefix("--")
+                .is_some_and(|n| SHORT_FIELDS.iter().any(|(x, _)| *x == n)) =>
+            {
+                a.overrides.push((f[2..].to_string(), value()?));
+            }
+            other => {
+                return Err(usage(format!(
+                    "unknown flag {other:?} for repro (see `spraylab help`)"
+                )))
+            }
+        }
+    }
+    Ok(a)
+}
+
+pub fn run(rest: &[String]) -> Result<(), UsageError> {
+    let a = parse(rest)?;
+    let cells = repro::shard(repro::expand(&a.figures, a.seeds), a.shard.0, a.shard.1);
+    // refuse a bad override before spending hours
+    if let Some(c) = cells.first() {
+        c.scenario(&a.overrides)
+            .map_err(|e| usage(format!("invalid scenario: {e}")))?;
+    }
+    let bar = ProgressBar::new(cells.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} runs, {elapsed} elapsed, ~{eta} left")
+            .expect("a valid template"),
+    );
+    let started = std::time::Instant::now();
+    let results: Vec<Result<(Row, Vec<f64>), String>> = cells
+        .par_iter()
+        .map(|c| {
+            let r = c.run(&a.overrides);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut rows = Vec::with_capacity(results.len());
+    let mut fcts: Vec<(Cell, Vec<f64>)> = Vec::new();
+    for r in results {
+        let (row, f) = r.map_err(usage)?;
+        if row.cell.figure == "baseline" {
+            fcts.push((row.cell.clone(), f));
+        }
+        rows.push(row);
+    }
+    write_outputs(&a.out, &rows, &fcts)?;
+    eprintln!(
+        "{} runs ({} figures, shard {}/{}) in {:.1} s → {}",
+        rows.len(),
+        a.figures.len(),
+        a.shard.0,
+        a.shard.1,
+        started.elapsed().as_secs_f64(),
+        a.out.display()
+    );
+    if a.report {
+        write_report(&a.out, Path::new(REPORT))?;
+    }
+    Ok(())
+}
+
+/// Where `--report` writes the claims report.
+const REPORT: &str = "REPRODUCTION.md";
+
+/// Evaluates the claims on the CSVs in `dir` and writes the report to `to`.
+fn write_report(dir: &Path, to: &Path) -> Result<(), UsageError> {
+    let m = spraylab::claims::read_dir(dir).map_err(usage)?;
+    let claims = spraylab::claims::evaluate(&m);
+    let text = spraylab::claims::report(&claims, &dir.display().to_string(), None);
+    std::fs::write(to, text).map_err(|e| io_err(to, e))?;
+    eprintln!("claims report → {}", to.display());
+    Ok(())
+}
+
+/// `spraylab report DIR [--to FILE]`: the claims report from existing CSVs.
+pub fn report(rest: &[String]) -> Result<(), UsageError> {
+    let (dir, to) = match rest {
+        [dir] => (dir, REPORT),
+        [dir, flag, to] if flag == "--to" => (dir, to.as_str()),
+        _ => {
+            return Err(usage(
+                "report needs a CSV folder: spraylab report DIR [--to FILE]",
+            ))
+        }
+    };
+    write_report(Path::new(dir), Path::new(to))
+}
+
+fn io_err(path: &Path, e: std::io::Error) -> UsageError {
+    usage(format!("{}: {e}", path.display()))
+}
+
+fn write_file(
+    path: &Path,
+    header: &str,
+    lines: impl IntoIterator<Item = String>,
+) -> Result<(), UsageError> {
+    let mut text = String::from(header);
+    text.push('\n');
+    for l in lines {
+        text.push_str(&l);
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|e| io_err(path, e))
+}
+
+/// Writes `runs.csv`, `summary.csv` (and the baseline's `fct.csv`) per figure, rows in grid order.
+fn write_outputs(out: &Path, rows: &[Row], fcts: &[(Cell, Vec<f64>)]) -> Result<(), UsageError> {
+    let mut by_figure: BTreeMap<&str, Vec<Row>> = BTreeMap::new();
+    for r in rows {
+        by_figure.entry(r.cell.figure).or_default().push(r.clone());
+    }
+    for (figure, mut rows) in by_figure {
+        rows.sort_by_key(|r| repro::order(&r.cell));
+        let dir = out.join(figure);
+        std::fs::create_dir_all(&dir).map_err(|e| io_err(&dir, e))?;
+        write_file(
+            &dir.join("runs.csv"),
+            RUNS_HEADER,
+            rows.iter().map(Row::to_csv),
+        )?;
+        write_file(
+            &dir.join("summary.csv"),
+            SUMMARY_HEADER,
+            repro::summarize(&rows),
+        )?;
+        if figure == "baseline" {
+            let mut f: Vec<&(Cell, Vec<f64>)> = fcts.iter().collect();
+            f.sort_by_key(|(c, _)| repro::order(c));
+            let lines = f.iter().flat_map(|(c, v)| {
+                v.iter()
+                    .map(move |x| format!("{},{},{},{x}", c.cca, c.lb, c.seed))
+            });
+            write_file(&dir.join("fct.csv"), FCT_HEADER, lines)?;
+        }
+    }
+    Ok(())
+}
+
+/// `spraylab merge OUT DIR...`: combines the outputs of shards into one.
+pub fn merge(rest: &[String]) -> Result<(), UsageError> {
+    let [out, dirs @ ..] = rest else {
+        return Err(usage(
+            "merge needs OUT and at least one shard folder: spraylab merge OUT DIR...",
+        ));
+    };
+    if dirs.is_empty() {
+        return Err(usage(
+            "merge needs at least one shard folder: spraylab merge OUT DIR...",
+        ));
+    }
+    let mut rows: BTreeMap<Cell, Row> = BTreeMap::new();
+    // each run's FCTs come from the first folder that has them (overlapping shards repeat runs)
+    let mut fcts: BTreeMap<Cell, Vec<String>> = BTreeMap::new();
+    for dir in dirs {
+        for f in FIGURES {
+            let path = Path::new(dir).join(f.name).join("runs.csv");
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for (n, line) in text
+                .lines()
+                .enumerate()
+                .skip(1)
+                .filter(|(_, l)| !l.is_empty())
+            {
+                let row = Row::from_csv(line)
+                    .map_err(|e| usage(format!("{}:{}: {e}", path.display(), n + 1)))?;
+                rows.insert(row.cell.clone(), row);
+            }
+            let path = Path::new(dir).join(f.name).join("fct.csv");
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let mut here: BTreeMap<Cell, Vec<String>> = BTreeMap::new();
+            for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
+                let p: Vec<&str> = line.split(',').collect();
+                let cell = rows.keys().find(|c| {
+                    c.figure == f.name
+                        && p.len() == 4
+                        && c.cca == p[0]
+                        && c.lb == p[1]
+                        && c.seed.to_string() == p[2]
+                });
+                let cell = cell.ok_or_else(|| {
+                    usage(format!(
+                        "{}: a row of no known run: {line:?}",
+                        path.display()
+                    ))
+                })?;
+                here.entry(cell.clone()).or_default().push(line.to_string());
+            }
+            for (cell, lines) in here {
+                fcts.entry(cell).or_insert(lines);
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(usage("merge: no runs.csv found in the shard folders"));
+    }
+    let rows: Vec<Row> = rows.into_values().collect();
+    let out = Path::new(out);
+    write_outputs(out, &rows, &[])?;
+    if !fcts.is_empty() {
+        let mut cells: Vec<(Cell, Vec<String>)> = fcts.into_iter().collect();
+        cells.sort_by_key(|(c, _)| repro::order(c));
+        let lines = cells.into_iter().flat_map(|(_, l)| l);
+        write_file(&out.join("baseline").join("fct.csv"), FCT_HEADER, lines)?;
+    }
+    eprintln!(
+        "merged {} runs from {} folders → {}",
+        rows.len(),
+        dirs.len(),
+        out.display()
+    );
+    Ok(())
+}
