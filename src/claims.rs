@@ -881,8 +881,8 @@ const CHOICES: &[(&str, &str)] = &[
 ];
 
 /// `REPRODUCTION.md`: the claims table and each claim's checks. `how` is the folder of the
-/// CSVs; `plots_dir` is where each figure's `cct.svg` is, relative to the report.
-pub fn report(claims: &[Claim], how: &str, plots_dir: Option<&str>) -> String {
+/// CSVs, relative to the report; with `plots`, each claim embeds its figure's SVG plot there.
+pub fn report(claims: &[Claim], how: &str, plots: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Reproduction of the paper's claims\n");
     let _ = writeln!(
@@ -931,11 +931,14 @@ pub fn report(claims: &[Claim], how: &str, plots_dir: Option<&str>) -> String {
         if !matches!(c.verdict(), Verdict::Holds) && !c.why_not.is_empty() {
             let _ = writeln!(s, "\nMost likely reason: {}", c.why_not);
         }
-        if let Some(dir) = plots_dir {
-            let fig = c.figure.split(' ').next().unwrap_or(c.figure);
-            if crate::repro::figure(fig).is_some() {
-                let _ = writeln!(s, "\n![{fig}]({dir}/{fig}/cct.svg)");
-            }
+        let fig = c.figure.split(' ').next().unwrap_or(c.figure);
+        if plots && crate::repro::figure(fig).is_some() {
+            let file = if c.figure.contains("FCT") {
+                "fct"
+            } else {
+                "plot"
+            };
+            let _ = writeln!(s, "\n![{}]({how}/{fig}/{file}.svg)", c.figure);
         }
     }
     let _ = writeln!(s, "\n## Choices where the paper is silent\n");
@@ -1002,7 +1005,7 @@ mod tests {
         m.add_summary(&csv).unwrap();
         let c = claim(&m, "hosts250");
         assert_eq!(c.verdict(), Verdict::DoesNotHold);
-        assert!(report(&[c], "repro", None).contains("**does not hold**"));
+        assert!(report(&[c], "repro", false).contains("**does not hold**"));
     }
 
     #[test]

@@ -245,14 +245,17 @@ fn repro_shards_merged_equal_one_unsharded_run() {
         names,
         [
             "baseline/fct.csv",
+            "baseline/fct.svg",
+            "baseline/plot.svg",
             "baseline/runs.csv",
             "baseline/summary.csv"
         ]
     );
+    assert!(whole[2].1.starts_with("<svg") && whole[2].1.contains("CCT inflation (%)"));
     // one row per CCA and spraying scheme, plus the header
-    let runs = &whole[1].1;
+    let runs = &whole[3].1;
     assert_eq!(runs.lines().count(), 1 + 5 * 3, "{runs}");
-    let summary = &whole[2].1;
+    let summary = &whole[4].1;
     assert!(summary
         .lines()
         .nth(1)
@@ -283,19 +286,33 @@ fn repro_and_merge_refuse_bad_arguments() {
 #[test]
 fn reproduction_md_is_the_report_of_the_committed_csvs() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let to = std::env::temp_dir().join(format!("spraylab-report-{}.md", std::process::id()));
+    // a copy, so the check writes no plots into the checkout
+    let tmp = std::env::temp_dir().join(format!("spraylab-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    for entry in std::fs::read_dir(format!("{root}/repro")).unwrap() {
+        let fig = entry.unwrap().path();
+        let to = tmp.join("repro").join(fig.file_name().unwrap());
+        std::fs::create_dir_all(&to).unwrap();
+        for f in std::fs::read_dir(&fig).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_some_and(|e| e == "csv") {
+                std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
+            }
+        }
+    }
     let o = Command::new(env!("CARGO_BIN_EXE_spraylab"))
-        .current_dir(root)
-        .args(["report", "repro", "--to", to.to_str().unwrap()])
+        .current_dir(&tmp)
+        .args(["report", "repro"])
         .output()
         .expect("spraylab runs");
     assert!(o.status.success(), "{}", stderr(&o));
-    let fresh = std::fs::read_to_string(&to).unwrap();
+    let fresh = std::fs::read_to_string(tmp.join("REPRODUCTION.md")).unwrap();
     let committed = std::fs::read_to_string(format!("{root}/REPRODUCTION.md")).unwrap();
     assert!(
         fresh == committed,
         "REPRODUCTION.md differs from `spraylab report repro`: regenerate it"
     );
     assert!(committed.contains("17 claims"));
-    let _ = std::fs::remove_file(&to);
+    assert!(tmp.join("repro/theory/plot.svg").exists());
+    let _ = std::fs::remove_dir_all(&tmp);
 }

@@ -20,6 +20,8 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod model;
 #[cfg(not(target_arch = "wasm32"))]
+mod plots;
+#[cfg(not(target_arch = "wasm32"))]
 mod repro;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -4,7 +4,8 @@
 //! Output, per figure, in `OUT/<figure>/`:
 //! - `runs.csv`: every run (one row per cell);
 //! - `summary.csv`: mean and standard error per CCA and LB scheme;
-//! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs).
+//! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs);
+//! - `plot.svg` (and the baseline's `fct.svg`): see [`crate::plots`].
 
 use crate::args::{usage, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -132,6 +133,7 @@ pub fn run(rest: &[String]) -> Result<(), UsageError> {
         rows.push(row);
     }
     write_outputs(&a.out, &rows, &fcts)?;
+    crate::plots::draw_all(&a.out).map_err(usage)?;
     eprintln!(
         "{} runs ({} figures, shard {}/{}) in {:.1} s → {}",
         rows.len(),
@@ -154,13 +156,13 @@ const REPORT: &str = "REPRODUCTION.md";
 fn write_report(dir: &Path, to: &Path) -> Result<(), UsageError> {
     let m = spraylab::claims::read_dir(dir).map_err(usage)?;
     let claims = spraylab::claims::evaluate(&m);
-    let text = spraylab::claims::report(&claims, &dir.display().to_string(), None);
+    let text = spraylab::claims::report(&claims, &dir.display().to_string(), true);
     std::fs::write(to, text).map_err(|e| io_err(to, e))?;
     eprintln!("claims report → {}", to.display());
     Ok(())
 }
 
-/// `spraylab report DIR [--to FILE]`: the claims report from existing CSVs.
+/// `spraylab report DIR [--to FILE]`: the plots and the claims report from existing CSVs.
 pub fn report(rest: &[String]) -> Result<(), UsageError> {
     let (dir, to) = match rest {
         [dir] => (dir, REPORT),
@@ -171,6 +173,7 @@ pub fn report(rest: &[String]) -> Result<(), UsageError> {
             ))
         }
     };
+    crate::plots::draw_all(Path::new(dir)).map_err(usage)?;
     write_report(Path::new(dir), Path::new(to))
 }
 
@@ -295,6 +298,7 @@ pub fn merge(rest: &[String]) -> Result<(), UsageError> {
         let lines = cells.into_iter().flat_map(|(_, l)| l);
         write_file(&out.join("baseline").join("fct.csv"), FCT_HEADER, lines)?;
     }
+    crate::plots::draw_all(out).map_err(usage)?;
     eprintln!(
         "merged {} runs from {} folders → {}",
         rows.len(),
