@@ -967,6 +967,19 @@ mod tests {
         s
     }
 
+    /// The 250-host figure with LSwift at 100 % and NSCC at 60 % inflation.
+    fn hosts250(mswift: f64, mnscc: f64) -> Measured {
+        let mut m = Measured::default();
+        let rows = [
+            ("lswift", 1.0),
+            ("mswift", mswift),
+            ("nscc", 0.6),
+            ("mnscc", mnscc),
+        ];
+        m.add_summary(&summary("hosts250", &rows)).unwrap();
+        m
+    }
+
     fn claim(m: &Measured, figure: &str) -> Claim {
         evaluate(m)
             .into_iter()
@@ -976,33 +989,13 @@ mod tests {
 
     #[test]
     fn a_claim_holds_when_every_check_passes() {
-        let mut m = Measured::default();
-        let csv = summary(
-            "hosts250",
-            &[
-                ("lswift", 1.0),
-                ("mswift", 0.2),
-                ("nscc", 0.6),
-                ("mnscc", 0.5),
-            ],
-        );
-        m.add_summary(&csv).unwrap();
+        let m = hosts250(0.2, 0.5);
         assert_eq!(claim(&m, "hosts250").verdict(), Verdict::Holds);
     }
 
     #[test]
     fn a_claim_does_not_hold_when_every_check_fails() {
-        let mut m = Measured::default();
-        let csv = summary(
-            "hosts250",
-            &[
-                ("lswift", 1.0),
-                ("mswift", 2.0),
-                ("nscc", 0.6),
-                ("mnscc", 0.9),
-            ],
-        );
-        m.add_summary(&csv).unwrap();
+        let m = hosts250(2.0, 0.9);
         let c = claim(&m, "hosts250");
         assert_eq!(c.verdict(), Verdict::DoesNotHold);
         assert!(report(&[c], "repro", false).contains("**does not hold**"));
@@ -1010,17 +1003,7 @@ mod tests {
 
     #[test]
     fn a_claim_partly_holds_and_missing_figures_give_no_data() {
-        let mut m = Measured::default();
-        let csv = summary(
-            "hosts250",
-            &[
-                ("lswift", 1.0),
-                ("mswift", 0.2),
-                ("nscc", 0.6),
-                ("mnscc", 0.9),
-            ],
-        );
-        m.add_summary(&csv).unwrap();
+        let m = hosts250(0.2, 0.9);
         assert_eq!(claim(&m, "hosts250").verdict(), Verdict::Partly);
         assert_eq!(claim(&m, "drr").verdict(), Verdict::NoData);
     }
