@@ -34,6 +34,16 @@ pub struct RunArgs {
     pub timeline: Option<PathBuf>,
 }
 
+/// The value after `flag` in a flag list, or the error that names the flag.
+pub fn flag_value<'a>(
+    it: &mut impl Iterator<Item = &'a String>,
+    flag: &str,
+) -> Result<String, UsageError> {
+    it.next()
+        .cloned()
+        .ok_or_else(|| usage(format!("{flag} needs a value")))
+}
+
 pub fn parse_run(args: &[String]) -> Result<RunArgs, UsageError> {
     let mut out = RunArgs {
         preset: None,

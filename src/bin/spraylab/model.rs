@@ -32,11 +32,7 @@ pub fn run(rest: &[String]) -> Result<(), UsageError> {
     let mut base = Scenario::preset("npath").expect("the npath preset exists");
     let mut it = rest.iter();
     while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| usage(format!("{flag} needs a value")))
-        };
+        let mut value = || crate::args::flag_value(&mut it, flag);
         match flag.as_str() {
             "--cca" => ccas.push(value()?),
             "--q" => {

@@ -53,11 +53,7 @@ fn parse(rest: &[String]) -> Result<ReproArgs, UsageError> {
     };
     let mut it = flags.iter();
     while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| usage(format!("{flag} needs a value")))
-        };
+        let mut value = || crate::args::flag_value(&mut it, flag);
         match flag.as_str() {
             "--seeds" => {
                 let v = value()?;
@@ -263,23 +259,24 @@ pub fn merge(rest: &[String]) -> Result<(), UsageError> {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
+            // the figure's runs by the (cca, lb, seed) that fct.csv rows start with
+            let runs: BTreeMap<String, &Cell> = rows
+                .keys()
+                .filter(|c| c.figure == f.name)
+                .map(|c| (format!("{},{},{}", c.cca, c.lb, c.seed), c))
+                .collect();
             let mut here: BTreeMap<Cell, Vec<String>> = BTreeMap::new();
             for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
-                let p: Vec<&str> = line.split(',').collect();
-                let cell = rows.keys().find(|c| {
-                    c.figure == f.name
-                        && p.len() == 4
-                        && c.cca == p[0]
-                        && c.lb == p[1]
-                        && c.seed.to_string() == p[2]
-                });
-                let cell = cell.ok_or_else(|| {
+                let run = line.rsplit_once(',').map(|(run, _)| run);
+                let cell = run.and_then(|r| runs.get(r)).ok_or_else(|| {
                     usage(format!(
                         "{}: a row of no known run: {line:?}",
                         path.display()
                     ))
                 })?;
-                here.entry(cell.clone()).or_default().push(line.to_string());
+                here.entry((*cell).clone())
+                    .or_default()
+                    .push(line.to_string());
             }
             for (cell, lines) in here {
                 fcts.entry(cell).or_insert(lines);
