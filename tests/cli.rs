@@ -196,14 +196,14 @@ fn presets_and_help_are_listed() {
     assert!(o.status.success() && stdout(&o).contains("--history"));
 }
 
-fn read_tree(dir: &std::path::Path) -> Vec<(String, String)> {
+fn read_tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for fig in std::fs::read_dir(dir).expect("output folder") {
         let fig = fig.unwrap().path();
         for f in std::fs::read_dir(&fig).unwrap() {
             let f = f.unwrap().path();
             let name = f.strip_prefix(dir).unwrap().display().to_string();
-            files.push((name, std::fs::read_to_string(&f).unwrap()));
+            files.push((name, std::fs::read(&f).unwrap()));
         }
     }
     files.sort();
@@ -245,17 +245,22 @@ fn repro_shards_merged_equal_one_unsharded_run() {
         names,
         [
             "baseline/fct.csv",
+            "baseline/fct.png",
             "baseline/fct.svg",
+            "baseline/plot.png",
             "baseline/plot.svg",
             "baseline/runs.csv",
             "baseline/summary.csv"
         ]
     );
-    assert!(whole[2].1.starts_with("<svg") && whole[2].1.contains("CCT inflation (%)"));
+    let text = |i: usize| String::from_utf8(whole[i].1.clone()).unwrap();
+    assert!(whole[3].1.starts_with(b"\x89PNG\r\n"), "a PNG file");
+    let svg = text(4);
+    assert!(svg.starts_with("<svg") && svg.contains("CCT inflation (%)"));
     // one row per CCA and spraying scheme, plus the header
-    let runs = &whole[3].1;
+    let runs = &text(5);
     assert_eq!(runs.lines().count(), 1 + 5 * 3, "{runs}");
-    let summary = &whole[4].1;
+    let summary = &text(6);
     assert!(summary
         .lines()
         .nth(1)
@@ -314,5 +319,6 @@ fn reproduction_md_is_the_report_of_the_committed_csvs() {
     );
     assert!(committed.contains("17 claims"));
     assert!(tmp.join("repro/theory/plot.svg").exists());
+    assert!(tmp.join("repro/theory/plot.png").exists());
     let _ = std::fs::remove_dir_all(&tmp);
 }

@@ -1,13 +1,22 @@
-//! SVG plots of `spraylab repro` outputs, drawn with plotters from the summary CSVs:
-//! - `DIR/<figure>/plot.svg`: mean CCT inflation per LB scheme and CCA, with ± one standard
-//!   error, like the paper's CCT figures; for the theory, throughput against q on log-log axes,
-//!   simulated points against the closed forms;
-//! - `DIR/baseline/fct.svg`: the CDFs of the baseline's flow completion times, one panel per LB.
+//! Plots of `spraylab repro` outputs, drawn with plotters from the summary CSVs, each as SVG
+//! (vector, embedded in REPRODUCTION.md) and PNG (bitmap, for slides and tools without SVG):
+//! - `DIR/<figure>/plot.{svg,png}`: mean CCT inflation per LB scheme and CCA, with ± one
+//!   standard error, like the paper's CCT figures; for the theory, throughput against q on
+//!   log-log axes, simulated points against the closed forms;
+//! - `DIR/baseline/fct.{svg,png}`: the CDFs of the baseline's flow completion times, one panel
+//!   per LB.
+//!
+//! The bitmap backend draws text with an embedded DejaVu Sans (`fonts/`, Bitstream Vera
+//! licence), so the PNGs look the same on every machine, with or without system fonts.
 
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use spraylab::claims::Measured;
 use spraylab::repro::FIGURES;
 use std::path::Path;
+use std::sync::Once;
+
+const FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
 
 const LBS: [&str; 3] = ["ops", "ar", "reps"];
 const SIZE: (u32, u32) = (900, 420);
@@ -16,27 +25,82 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("plot: {e}")
 }
 
+/// Series colours (Tableau 10): distinct on white and for common colour-vision deficiencies.
+fn series_color(i: usize) -> RGBAColor {
+    const TABLEAU: [(u8, u8, u8); 6] = [
+        (31, 119, 180),
+        (255, 127, 14),
+        (44, 160, 44),
+        (214, 39, 40),
+        (148, 103, 189),
+        (140, 86, 75),
+    ];
+    let (r, g, b) = TABLEAU[i % TABLEAU.len()];
+    RGBColor(r, g, b).to_rgba()
+}
+
+/// Log-axis labels at 1, 2 and 5 times a power of ten only: the others crowd.
+fn one_two_five(x: &f64) -> String {
+    let mantissa = x / 10f64.powf(x.log10().floor());
+    if [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-6) {
+        format!("{x}")
+    } else {
+        String::new()
+    }
+}
+
+/// Makes the embedded font plotters' "sans-serif" (once per process).
+fn register_font() -> Result<(), String> {
+    static ONCE: Once = Once::new();
+    let mut result = Ok(());
+    ONCE.call_once(|| {
+        result = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+            .map_err(|_| "plot: the embedded font does not load".to_string());
+    });
+    result
+}
+
+/// Draws one plot twice, `STEM.svg` and `STEM.png`: `$draw` is expanded once per backend, so
+/// the same drawing code serves both.
+macro_rules! svg_and_png {
+    ($stem:expr, $size:expr, $draw:expr) => {{
+        let stem: &Path = $stem;
+        let svg = stem.with_extension("svg");
+        $draw(SVGBackend::new(&svg, $size).into_drawing_area())?;
+        let png = stem.with_extension("png");
+        $draw(BitMapBackend::new(&png, $size).into_drawing_area())
+    }};
+}
+
 /// Draws every plot that the CSVs in `dir` allow.
 pub fn draw_all(dir: &Path) -> Result<(), String> {
+    register_font()?;
     let m = spraylab::claims::read_dir(dir)?;
     for f in FIGURES {
-        let path = dir.join(f.name).join("plot.svg");
+        let stem = dir.join(f.name).join("plot");
         if f.name == "theory" {
             if m.cells.keys().any(|k| k.0 == "theory") {
-                theory(&m, &path)?;
+                svg_and_png!(&stem, SIZE, |root| theory(&m, root))?;
             }
         } else if m.cells.keys().any(|k| k.0 == f.name) {
-            bars(&m, f.name, f.about, f.ccas, &path)?;
+            svg_and_png!(&stem, SIZE, |root| bars(&m, f.name, f.about, f.ccas, root))?;
         }
     }
     if !m.fcts.is_empty() {
-        fct_cdfs(&m, &dir.join("baseline").join("fct.svg"))?;
+        let stem = dir.join("baseline").join("fct");
+        svg_and_png!(&stem, (1200, 400), |root| fct_cdfs(&m, root))?;
     }
     Ok(())
 }
 
 /// Grouped bars: one group per LB scheme, one bar per CCA, with error bars.
-fn bars(m: &Measured, fig: &str, about: &str, ccas: &[&str], path: &Path) -> Result<(), String> {
+fn bars<DB: DrawingBackend>(
+    m: &Measured,
+    fig: &str,
+    about: &str,
+    ccas: &[&str],
+    root: DrawingArea<DB, Shift>,
+) -> Result<(), String> {
     let cell = |c: &str, lb: &str| {
         let s = m
             .cells
@@ -52,7 +116,6 @@ fn bars(m: &Measured, fig: &str, about: &str, ccas: &[&str], path: &Path) -> Res
         .map(|(v, e)| v + e)
         .fold(1.0, f64::max)
         * 1.1;
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(about, ("sans-serif", 20))
@@ -78,7 +141,7 @@ fn bars(m: &Measured, fig: &str, about: &str, ccas: &[&str], path: &Path) -> Res
         .map_err(err)?;
     let width = 0.8 / ccas.len() as f64;
     for (j, c) in ccas.iter().enumerate() {
-        let color = Palette99::pick(j).to_rgba();
+        let color = series_color(j);
         let at = |i: usize| i as f64 + 0.1 + width * j as f64;
         let bars: Vec<(usize, f64, f64)> = LBS
             .iter()
@@ -110,9 +173,8 @@ fn bars(m: &Measured, fig: &str, about: &str, ccas: &[&str], path: &Path) -> Res
 }
 
 /// Throughput against q, log-log: simulated points and, where there is one, the closed form.
-fn theory(m: &Measured, path: &Path) -> Result<(), String> {
+fn theory<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> Result<(), String> {
     let ccas = ["tcp", "dctcp", "swift", "lswift", "mswift"];
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -126,27 +188,37 @@ fn theory(m: &Measured, path: &Path) -> Result<(), String> {
         .map_err(err)?;
     chart
         .configure_mesh()
+        .x_label_formatter(&one_two_five)
+        .y_label_formatter(&one_two_five)
+        .max_light_lines(1)
         .x_desc("q, share of packets on the congested path")
         .y_desc("throughput (Gbps)")
         .draw()
         .map_err(err)?;
     for (j, c) in ccas.iter().enumerate() {
-        let color = Palette99::pick(j).to_rgba();
+        let color = series_color(j);
         let points: Vec<(f64, f64, Option<f64>)> = m
             .cells
             .iter()
             .filter(|(k, _)| k.0 == "theory" && k.1 == *c && k.3 > 0)
             .filter_map(|(k, s)| Some((1.0 / k.3 as f64, s.throughput_gbps?, s.model_gbps)))
             .collect();
+        // TCP and DCTCP coincide here (the model marks nothing): TCP is a ring around DCTCP.
+        let style = if *c == "tcp" {
+            color.stroke_width(2)
+        } else {
+            color.filled()
+        };
+        let radius = if *c == "tcp" { 7 } else { 4 };
         chart
             .draw_series(
                 points
                     .iter()
-                    .map(|&(q, t, _)| Circle::new((q, t), 4, color.filled())),
+                    .map(|&(q, t, _)| Circle::new((q, t), radius, style)),
             )
             .map_err(err)?
             .label(*c)
-            .legend(move |(x, y)| Circle::new((x + 6, y), 4, color.filled()));
+            .legend(move |(x, y)| Circle::new((x + 6, y), radius, style));
         let mut model: Vec<(f64, f64)> = points
             .iter()
             .filter_map(|&(q, _, mo)| Some((q, mo?)))
@@ -169,8 +241,7 @@ fn theory(m: &Measured, path: &Path) -> Result<(), String> {
 }
 
 /// One panel per LB scheme: the CDF of every CCA's FCTs over all seeds.
-fn fct_cdfs(m: &Measured, path: &Path) -> Result<(), String> {
-    let root = SVGBackend::new(path, (1200, 400)).into_drawing_area();
+fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> Result<(), String> {
     root.fill(&WHITE).map_err(err)?;
     let panels = root.split_evenly((1, 3));
     let max = m
@@ -200,7 +271,7 @@ fn fct_cdfs(m: &Measured, path: &Path) -> Result<(), String> {
             let Some(v) = m.fcts.get(&(c.to_string(), lb.to_string())) else {
                 continue;
             };
-            let color = Palette99::pick(j).to_rgba();
+            let color = series_color(j);
             let n = v.len() as f64;
             let line = v.iter().enumerate().map(|(i, x)| (*x, (i + 1) as f64 / n));
             chart

@@ -5,7 +5,7 @@
 //! - `runs.csv`: every run (one row per cell);
 //! - `summary.csv`: mean and standard error per CCA and LB scheme;
 //! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs);
-//! - `plot.svg` (and the baseline's `fct.svg`): see [`crate::plots`].
+//! - `plot.svg` and `plot.png` (and the baseline's `fct.svg`, `fct.png`): see [`crate::plots`].
 
 use crate::args::{usage, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
