@@ -334,6 +334,9 @@ pub struct SwiftParams {
     pub retx_reset_threshold: u32,
     /// LSwift/MSwift: successive delayed packets that count as a congestion loss (LTCP-U).
     pub ltcp_k: u32,
+    /// MSwift: size a delay decrease on the latest sample instead of the percentile that
+    /// decided it (spec §15 A6's alternative; the median is the default).
+    pub decrease_on_latest: bool,
 }
 
 /// Loss detection and retransmission timers.
@@ -351,6 +354,9 @@ pub struct Transport {
     /// ACK coalescing: the receiver acknowledges in-order data every this many bytes (0: every
     /// packet; the UEC reference uses 16384 for NSCC).
     pub ack_every_bytes: u64,
+    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (spec A3);
+    /// `false` counts it delayed as soon as 3 later packets are acknowledged.
+    pub reordering_wait: bool,
 }
 
 /// Timeline sampling.
@@ -455,6 +461,7 @@ impl Default for SwiftParams {
             max_cwnd: 1000.0,
             retx_reset_threshold: 5,
             ltcp_k: 5,
+            decrease_on_latest: false,
         }
     }
 }
@@ -467,6 +474,7 @@ impl Default for Transport {
             rto_initial_us: 1000.0,
             pacing: false,
             ack_every_bytes: 0,
+            reordering_wait: true,
         }
     }
 }
@@ -771,9 +779,9 @@ impl Scenario {
                     "lswift" => (CcaKind::LSwift, None),
                     "mswift" => (CcaKind::MSwift, Some(50)),
                     "nscc" => (CcaKind::Nscc, None),
-                                        "mnscc" => (CcaKind::Mnscc, Some(50)),
+                    "mnscc" => (CcaKind::Mnscc, Some(50)),
                     "tcp" => (CcaKind::Tcp, None),
-                                        "dctcp" => (CcaKind::Dctcp, None),
+                    "dctcp" => (CcaKind::Dctcp, None),
                     "smartt" => (CcaKind::Smartt, None),
                     p if p.starts_with("mswift-p") => {
                         let n = number(
@@ -784,12 +792,12 @@ impl Scenario {
                         (CcaKind::MSwift, Some(n))
                     }
                     _ => {
+                        const ALLOWED: &str =
+                            "swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt";
                         return Err(err(
                             "cca.algorithm",
-                            format!(
-                            "must be swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt, got {v:?}"
-                        ),
-                        ))
+                            format!("must be {ALLOWED}, got {v:?}"),
+                        ));
                     }
                 };
                 self.cca.algorithm = kind;

@@ -236,6 +236,7 @@ impl Simulation {
             rto_min: from_us(scenario.transport.rto_min_us),
             rto_initial: from_us(scenario.transport.rto_initial_us),
             pacing: scenario.transport.pacing,
+            reordering_wait: scenario.transport.reordering_wait,
         };
 
         let mut sim = Simulation {

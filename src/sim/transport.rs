@@ -44,6 +44,9 @@ pub struct TransportConfig {
     pub rto_initial: SimTime,
     /// Pace at every cwnd, not only below one packet.
     pub pacing: bool,
+    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (spec A3);
+    /// without, a hole counts as delayed as soon as it is detected.
+    pub reordering_wait: bool,
 }
 
 /// The sending side of one flow.
@@ -70,6 +73,7 @@ pub struct Sender {
     pub rto_deadline: Option<SimTime>,
     pace_next: SimTime,
     pace_always: bool,
+    wait_for_reordering: bool,
     /// RTT of the latest ACK (ps).
     pub latest_rtt: SimTime,
     pub cca: Cca,
@@ -99,6 +103,7 @@ impl Sender {
             rto_deadline: None,
             pace_next: 0,
             pace_always: cfg.pacing,
+            wait_for_reordering: cfg.reordering_wait,
             latest_rtt: base_rtt,
             cca,
             retransmits: 0,
@@ -325,9 +330,14 @@ impl Sender {
         }
     }
 
-    /// How long a hole may stay missing before it counts as a delayed packet: srtt + 4·rttvar.
+    /// How long a hole may stay missing before it counts as a delayed packet: srtt + 4·rttvar
+    /// (nothing when the wait is off).
     fn reordering_wait(&self) -> SimTime {
-        self.srtt + 4 * self.rttvar
+        if self.wait_for_reordering {
+            self.srtt + 4 * self.rttvar
+        } else {
+            0
+        }
     }
 
     /// Holes waited for and still missing after the reordering wait: report them to the CCA
@@ -492,6 +502,7 @@ mod tests {
             rto_min: 100 * US,
             rto_initial: 1000 * US,
             pacing: false,
+            reordering_wait: true,
         };
         Sender::new(total, Cca::new(&s, &ctx(cwnd)), 6 * US, &cfg)
     }
@@ -563,6 +574,18 @@ mod tests {
     }
 
     #[test]
+    fn without_the_reordering_wait_a_hole_is_delayed_at_once() {
+        let mut s = sender(CcaKind::LSwift, 100, 20.0);
+        s.wait_for_reordering = false;
+        send_all(&mut s, 0);
+        for seq in 1..=3 {
+            s.on_ack(6 * US, seq, 0, 0, false);
+        }
+        s.on_timer(6 * US);
+        assert_eq!(s.queued_retransmissions(), 1);
+    }
+
+    #[test]
     fn a_hole_still_missing_after_the_wait_is_retransmitted() {
         let mut s = sender(CcaKind::LSwift, 100, 20.0);
         send_all(&mut s, 0);
@@ -615,6 +638,7 @@ mod tests {
             rto_min: 100 * US,
             rto_initial: 1000 * US,
             pacing: true,
+            reordering_wait: true,
         };
         let mut p = Sender::new(100, Cca::new(&s, &ctx(4.0)), 6 * US, &cfg);
         assert_eq!(

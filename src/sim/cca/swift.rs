@@ -39,6 +39,7 @@ pub struct Swift {
     max_cwnd: f64,
     retx_reset_threshold: u32,
     ltcp_k: u32,
+    decrease_on_latest: bool,
     /// Unloaded RTT of this flow's path plus the target queueing delay (ps).
     base_target: f64,
     fs_alpha: f64,
@@ -96,6 +97,7 @@ impl Swift {
             max_cwnd: p.max_cwnd,
             retx_reset_threshold: p.retx_reset_threshold,
             ltcp_k: p.ltcp_k,
+            decrease_on_latest: p.decrease_on_latest,
             base_target: base_rtt as f64 + from_us(p.target_queue_delay_us) as f64,
             fs_alpha,
             fs_beta: -fs_alpha / p.fs_max_cwnd.sqrt(),
@@ -153,7 +155,14 @@ impl Swift {
             };
             self.cwnd = self.cwnd.clamp(self.min_cwnd, self.max_cwnd);
         } else if self.can_decrease(s.now, s.srtt) {
-            let factor = (1.0 - self.beta * (delay - target) / delay).max(1.0 - self.max_mdf);
+            let size_on = if self.decrease_on_latest {
+                s.rtt as f64
+            } else {
+                delay
+            };
+            // the latest sample may be below target when the percentile is not: no increase
+            let factor =
+                (1.0 - self.beta * (size_on - target) / size_on).clamp(1.0 - self.max_mdf, 1.0);
             self.decrease(s.now, factor);
             self.cuts.delay += 1;
         }
@@ -346,6 +355,45 @@ mod tests {
         assert!(m.cwnd() > 100.0, "mswift {}", m.cwnd());
         assert_eq!(m.signal(), BASE as f64);
         assert_eq!(m.history(), Some(10)); // fewer samples than H = 50: all of them
+    }
+
+    #[test]
+    fn mswift_sizes_its_decrease_on_the_median_or_optionally_the_latest_sample() {
+        let mk = |decrease_on_latest| {
+            let p = SwiftParams {
+                decrease_on_latest,
+                ..SwiftParams::default()
+            };
+            Swift::new(CcaKind::MSwift, &p, History::Fixed(3), 50, BASE, 100.0)
+        };
+        let (mut median, mut latest) = (mk(false), mk(true));
+        let d = 8 * US;
+        for (i, rtt) in [d, d, BASE].into_iter().enumerate() {
+            let now = i as SimTime * BASE; // one RTT apart: every ACK may decrease
+            if i == 2 {
+                // both filters now hold [8 µs, 8 µs, BASE]: the median is 8 µs, the latest BASE
+                assert_eq!(median.cwnd(), latest.cwnd());
+            }
+            median.on_ack(&ack(now, rtt));
+            latest.on_ack(&ack(now, rtt));
+        }
+        let before = latest.cwnd();
+        let target = latest.target(); // at the cwnd both had before the third ACK
+        let factor = 1.0 - 0.8 * (d as f64 - target) / d as f64;
+        assert_eq!(median.signal(), d as f64);
+        assert!(
+            (median.cwnd() - before * factor).abs() < 1e-9,
+            "median sizes the cut"
+        );
+        assert_eq!(
+            latest.cuts.delay, 3,
+            "the median decides: a decrease is due"
+        );
+        assert_eq!(
+            latest.cwnd(),
+            before,
+            "the latest sample is below target: no cut"
+        );
     }
 
     #[test]
