@@ -841,11 +841,12 @@ pub fn read_dir(dir: &std::path::Path) -> Result<Measured, String> {
     Ok(m)
 }
 
-/// The spec §15 choices SprayLab makes, with their measured effect where there is one.
+/// The spec §15 choices SprayLab makes (the report adds the measured effect of the alternatives
+/// that `spraylab repro alternatives` runs).
 const CHOICES: &[(&str, &str)] = &[
     ("A1", "Swift target = unloaded RTT of the path + 1 µs + flow scaling (fs_range 5 µs)."),
     ("A2", "A hole is lost once 3 packets above it are SACKed; at most one decrease per RTT."),
-    ("A3", "LTCP waits srtt + 4·rttvar for a hole before declaring it delayed; 5 successive delayed packets cut cwnd. Measured: without the wait, 0.4 µs of path-delay spread made LSwift and MSwift halve cwnd dozens of times per run on reordering alone."),
+    ("A3", "LTCP waits srtt + 4·rttvar for a hole before declaring it delayed; 5 successive delayed packets cut cwnd."),
     ("A4", "Median with H = max(⌊W/2⌋, 1); an even H takes the mean of the two middle samples; all samples while fewer than H."),
     ("A5", "MNSCC: only the per-ACK delay goes through the median; the delay EWMA and ECN stay per ACK."),
     ("A6", "MSwift's decrease size uses the median too."),
@@ -863,7 +864,7 @@ const CHOICES: &[(&str, &str)] = &[
     ("A18", "DRR: each class gets the full buffer and ECN threshold."),
     ("A19", "Ideal CCT: size / bottleneck rate + unloaded RTT, CCT at the sender's last ACK."),
     ("A20", "Seeds 1..N per cell; mean ± standard error."),
-    ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05); the theory's gate-open case is measured separately."),
+    ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05)."),
     ("A22", "Swift family: cwnd 0.001 to 1000 packets with pacing below one, RTO_min 100 µs."),
     ("A23", "ACKs are hashed on their data packet's label, never adaptive."),
     ("A24", "ECN step at 40 KiB on the occupancy including the departing packet."),
@@ -871,9 +872,10 @@ const CHOICES: &[(&str, &str)] = &[
     ("A26", "srtt (EWMA 1/8) for can_decrease, pacing and flow scaling."),
 ];
 
-/// `REPRODUCTION.md`: the claims table and each claim's checks. `how` is the folder of the
-/// CSVs, relative to the report; with `plots`, each claim embeds its figure's SVG plot there.
-pub fn report(claims: &[Claim], how: &str, plots: bool) -> String {
+/// `REPRODUCTION.md`: the claims table, each claim's checks, and the choices with the measured
+/// effects of their alternatives. `how` is the folder of the CSVs, relative to the report; with
+/// `plots`, each claim embeds its figure's SVG plot there.
+pub fn report(m: &Measured, claims: &[Claim], how: &str, plots: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Reproduction of the paper's claims\n");
     let _ = writeln!(
@@ -883,7 +885,9 @@ pub fn report(claims: &[Claim], how: &str, plots: bool) -> String {
          Each claim of the paper is a set of checks with fixed thresholds, the same for every \
          figure. A claim *holds* when every check passes, is *partly* reproduced when some do, \
          and *does not hold* when none does. Every run uses its figure's preset with the \
-         defaults of the algorithm reference; no parameter is changed per figure.\n"
+         defaults of the algorithm reference; no parameter is changed per figure. The `alt-*` \
+         runs each change one choice where the paper is silent, to measure its effect (last \
+         section); no claim reads them.\n"
     );
     let count = |v: Verdict| claims.iter().filter(|c| c.verdict() == v).count();
     let _ = writeln!(
@@ -933,11 +937,145 @@ pub fn report(claims: &[Claim], how: &str, plots: bool) -> String {
         }
     }
     let _ = writeln!(s, "\n## Choices where the paper is silent\n");
-    let _ = writeln!(s, "| # | choice |\n|---|---|");
+    let _ = writeln!(
+        s,
+        "SprayLab's choice for each ambiguity of spec §15, and the measured effect of its \
+         alternative where `spraylab repro alternatives` runs one (the `alt-*` folders): the \
+         same cells and seeds as the figure with the default, mean CCT inflation (throughput for \
+         the n-path model), default → alternative; * marks a change beyond two standard errors. \
+         \"If it were the default\" re-evaluates every claim with the alternative's cells in \
+         place of the default's.\n"
+    );
+    let _ = writeln!(s, "| # | choice | measured effect |\n|---|---|---|");
     for (id, text) in CHOICES {
-        let _ = writeln!(s, "| {id} | {text} |");
+        let effects = alternative_effects(m, id);
+        let effects = if effects.is_empty() {
+            "not measured".to_string()
+        } else {
+            effects.join("<br>")
+        };
+        let _ = writeln!(s, "| {id} | {text} | {effects} |");
     }
     s
+}
+
+/// For every alternative run for `choice` whose cells are in `m`: its cells against the
+/// default's, and the claims whose outcome would change were it the default.
+fn alternative_effects(m: &Measured, choice: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in crate::repro::FIGURES {
+        let Some(alt) = f.alternative.filter(|a| a.choice == choice) else {
+            continue;
+        };
+        let mut substituted = m.clone();
+        let paths: &[u32] = if f.preset == "npath" {
+            &crate::repro::THEORY_PATHS
+        } else {
+            &[0]
+        };
+        let mut cells = Vec::new();
+        for cca in f.ccas {
+            let mut compared = Vec::new();
+            for (lb, &p) in f
+                .lbs
+                .iter()
+                .flat_map(|lb| paths.iter().map(move |p| (lb, p)))
+            {
+                let reference_lb = alt.reference_lb.unwrap_or(lb);
+                let key =
+                    |fig: &str, lb: &str| (fig.to_string(), cca.to_string(), lb.to_string(), p);
+                let (Some(cell), Some(reference)) = (
+                    m.cells.get(&key(f.name, lb)),
+                    m.cells.get(&key(alt.reference, reference_lb)),
+                ) else {
+                    continue;
+                };
+                compared.push(compare(reference, cell, lb, reference_lb, p));
+                substituted
+                    .cells
+                    .insert(key(alt.reference, reference_lb), cell.clone());
+            }
+            if !compared.is_empty() {
+                cells.push(format!("{cca} {}", compared.join(", ")));
+            }
+        }
+        if cells.is_empty() {
+            continue;
+        }
+        let changes: Vec<String> = evaluate(m)
+            .iter()
+            .zip(evaluate(&substituted))
+            .filter(|(before, after)| passed(before) != passed(after))
+            .map(|(before, after)| {
+                format!(
+                    "claim {} ({}): {} → {} of {} checks pass",
+                    before.id,
+                    before.figure,
+                    passed(before),
+                    passed(&after),
+                    after.checks.len()
+                )
+            })
+            .collect();
+        let changes = if changes.is_empty() {
+            "no claim changes".to_string()
+        } else {
+            changes.join("; ")
+        };
+        out.push(format!(
+            "`{}`: {}. If it were the default: {changes}.",
+            f.name,
+            cells.join("; ")
+        ));
+    }
+    out
+}
+
+fn passed(c: &Claim) -> usize {
+    c.checks.iter().filter(|k| k.pass == Some(true)).count()
+}
+
+/// "OPS 174 → 160 %*": a default cell against its alternative; throughput for the n-path model.
+fn compare(
+    default: &Summary,
+    alternative: &Summary,
+    lb: &str,
+    default_lb: &str,
+    paths: u32,
+) -> String {
+    let (a, b, unit) = if paths > 0 {
+        (
+            default.throughput_gbps,
+            alternative.throughput_gbps,
+            " Gbps",
+        )
+    } else {
+        (
+            default.inflation.map(|x| 100.0 * x),
+            alternative.inflation.map(|x| 100.0 * x),
+            " %",
+        )
+    };
+    let value = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.0}"));
+    let beyond_noise = match (a, b, default.inflation_stderr, alternative.inflation_stderr) {
+        (Some(a), Some(b), Some(sa), Some(sb)) if paths == 0 => {
+            (a - b).abs() > 2.0 * 100.0 * (sa * sa + sb * sb).sqrt()
+        }
+        _ => false,
+    };
+    let at = if paths > 0 {
+        format!("q = {}", 1.0 / paths as f64)
+    } else if lb == default_lb {
+        lb.to_uppercase()
+    } else {
+        format!("{} → {}", default_lb.to_uppercase(), lb.to_uppercase())
+    };
+    format!(
+        "{at} {} → {}{unit}{}",
+        value(a),
+        value(b),
+        if beyond_noise { "*" } else { "" }
+    )
 }
 
 #[cfg(test)]
@@ -989,7 +1127,7 @@ mod tests {
         let m = hosts250(2.0, 0.9);
         let c = claim(&m, "hosts250");
         assert_eq!(c.verdict(), Verdict::DoesNotHold);
-        assert!(report(&[c], "repro", false).contains("**does not hold**"));
+        assert!(report(&m, &[c], "repro", false).contains("**does not hold**"));
     }
 
     #[test]
@@ -1022,6 +1160,43 @@ mod tests {
             "{}",
             c.checks[0].measured
         );
+    }
+
+    #[test]
+    fn alternatives_are_compared_cell_by_cell_and_against_the_claims() {
+        let baseline = [
+            ("swift", 10.0),
+            ("lswift", 1.5),
+            ("mswift", 0.2),
+            ("nscc", 0.5),
+            ("mnscc", 0.4),
+        ];
+        let with_alt_fs0 = |lswift: f64, mswift: f64| {
+            let mut m = Measured::default();
+            m.add_summary(&summary("baseline", &baseline)).unwrap();
+            let alt = [("lswift", lswift), ("mswift", mswift)];
+            m.add_summary(&summary("alt-fs0", &alt)).unwrap();
+            m
+        };
+        // the same cells: no change, no claim moves
+        let same = alternative_effects(&with_alt_fs0(1.5, 0.2), "A1");
+        assert_eq!(same.len(), 1);
+        assert!(
+            same[0].contains("lswift OPS 150 → 150 %, AR 150 → 150 %"),
+            "{}",
+            same[0]
+        );
+        assert!(same[0].ends_with("no claim changes."), "{}", same[0]);
+        // MSwift far worse under the alternative: beyond the noise, and baseline claims fail
+        let worse = alternative_effects(&with_alt_fs0(1.5, 3.0), "A1");
+        assert!(worse[0].contains("mswift OPS 20 → 300 %*"), "{}", worse[0]);
+        assert!(
+            worse[0].contains("claim 2 (baseline): 1 → 0 of 1 checks pass"),
+            "{}",
+            worse[0]
+        );
+        // a choice without an alternative in the CSVs says nothing
+        assert!(alternative_effects(&with_alt_fs0(1.5, 0.2), "A2").is_empty());
     }
 
     #[test]

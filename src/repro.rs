@@ -10,7 +10,9 @@ use crate::model::{npath_rtts, Model};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::Simulation;
 
-/// One figure of the paper: a preset and the CCAs and LB schemes compared on it.
+/// One figure of the paper: a preset and the CCAs and LB schemes compared on it; or an
+/// alternative to one of SprayLab's choices where the paper is silent (spec §15), run against
+/// the figure that uses the default.
 #[derive(Clone, Copy, Debug)]
 pub struct Figure {
     pub name: &'static str,
@@ -18,6 +20,20 @@ pub struct Figure {
     pub preset: &'static str,
     pub ccas: &'static [&'static str],
     pub lbs: &'static [&'static str],
+    pub alternative: Option<Alternative>,
+}
+
+/// The alternative to a §15 choice that a figure measures.
+#[derive(Clone, Copy, Debug)]
+pub struct Alternative {
+    /// The choice's number in spec §15 ("A1").
+    pub choice: &'static str,
+    /// The figure with SprayLab's default, whose cells are the reference.
+    pub reference: &'static str,
+    /// The reference's LB scheme when the alternative is an LB scheme itself.
+    pub reference_lb: Option<&'static str>,
+    /// What changes, applied to the preset before any command-line override.
+    pub apply: fn(&mut Scenario),
 }
 
 const FIVE: &[&str] = &["swift", "lswift", "mswift", "nscc", "mnscc"];
@@ -33,6 +49,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "baseline",
         ccas: FIVE,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "permutation",
@@ -40,6 +57,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "permutation",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "hsdp",
@@ -47,6 +65,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "hsdp",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "hosts250",
@@ -54,6 +73,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "hosts250",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "size16mib",
@@ -61,6 +81,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "size16mib",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "elephants8",
@@ -68,6 +89,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "elephants8",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "failures",
@@ -75,6 +97,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "failures",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "percentiles",
@@ -82,6 +105,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "baseline",
         ccas: &["mswift", "mswift-p10", "mswift-p90"],
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "drr",
@@ -89,6 +113,7 @@ pub const FIGURES: &[Figure] = &[
         preset: "drr",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "incast",
@@ -96,13 +121,126 @@ pub const FIGURES: &[Figure] = &[
         preset: "incast",
         ccas: FOUR,
         lbs: SPRAYING,
+        alternative: None,
     },
     Figure {
         name: "theory",
         about: "Fig. 2: closed forms against simulated n-path points",
         preset: "npath",
-        ccas: &["tcp", "dctcp", "swift", "lswift", "mswift"],
+        ccas: &["tcp", "dctcp", "swift", "smartt", "lswift", "mswift"],
         lbs: &["rr"],
+        alternative: None,
+    },
+    Figure {
+        name: "alt-fs0",
+        about: "A1 alternative: Swift's flow scaling off (fs_range = 0), baseline",
+        preset: "baseline",
+        ccas: &["lswift", "mswift"],
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A1",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| s.cca.swift.fs_range_us = 0.0,
+        }),
+    },
+    Figure {
+        name: "alt-no-wait",
+        about: "A3 alternative: no reordering wait, a hole is delayed at once, baseline",
+        preset: "baseline",
+        ccas: &["lswift", "mswift"],
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A3",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| s.transport.reordering_wait = false,
+        }),
+    },
+    Figure {
+        name: "alt-md-latest",
+        about: "A6 alternative: MSwift sizes its decrease on the latest delay, baseline",
+        preset: "baseline",
+        ccas: &["mswift"],
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A6",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| s.cca.swift.decrease_on_latest = true,
+        }),
+    },
+    Figure {
+        name: "alt-icwnd",
+        about: "A8 alternative: initial cwnd BDP/32 in the incast",
+        preset: "incast",
+        ccas: FOUR,
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A8",
+            reference: "incast",
+            reference_lb: None,
+            apply: |s| s.cca.initial_cwnd_bdp = 1.0 / 32.0,
+        }),
+    },
+    Figure {
+        name: "alt-ack16k",
+        about: "A9 alternative: NSCC receivers ACK every 16 KiB, baseline",
+        preset: "baseline",
+        ccas: &["nscc", "mnscc"],
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A9",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| s.transport.ack_every_bytes = 16384,
+        }),
+    },
+    Figure {
+        name: "alt-smartt-open",
+        about: "A21 alternative: SMaRTT with its gate open, the long path marked (Theorem 4)",
+        preset: "npath",
+        ccas: &["smartt"],
+        lbs: &["rr"],
+        alternative: Some(Alternative {
+            choice: "A21",
+            reference: "theory",
+            reference_lb: None,
+            apply: |s| {
+                s.cca.smartt_wait_to_decrease = false;
+                s.workload.long_path_ecn = true;
+            },
+        }),
+    },
+    Figure {
+        name: "alt-cycle",
+        about: "A12 alternative: OPS as a cycle through the labels (RR), baseline",
+        preset: "baseline",
+        ccas: FOUR,
+        lbs: &["rr"],
+        alternative: Some(Alternative {
+            choice: "A12",
+            reference: "baseline",
+            reference_lb: Some("ops"),
+            apply: |_| {},
+        }),
+    },
+    Figure {
+        name: "alt-ecn-ramp",
+        about: "A24 alternative: ECN ramp from 20 to 80 % of the BDP, baseline",
+        preset: "baseline",
+        ccas: &["nscc", "mnscc"],
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A24",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| {
+                // 20 % and 80 % of the 624,960 B BDP (spec §2)
+                s.topology.ecn_min_bytes = 124_992;
+                s.topology.ecn_max_bytes = 499_968;
+            },
+        }),
     },
 ];
 
@@ -124,13 +262,14 @@ pub struct Cell {
     pub paths: u32,
 }
 
-/// Every cell of `figures`, in a fixed order; the theory has one run per (CCA, q).
+/// Every cell of `figures`, in a fixed order; the theory (every n-path figure) has one run per
+/// (CCA, q).
 pub fn expand(figures: &[&'static Figure], seeds: u64) -> Vec<Cell> {
     let mut cells = Vec::new();
     for f in figures {
         for &cca in f.ccas {
             for &lb in f.lbs {
-                if f.name == "theory" {
+                if f.preset == "npath" {
                     cells.extend(THEORY_PATHS.iter().map(|&paths| Cell {
                         figure: f.name,
                         cca,
@@ -172,6 +311,9 @@ impl Cell {
             message: self.figure.into(),
         })?;
         let mut s = Scenario::preset(f.preset).expect("every figure's preset exists");
+        if let Some(alt) = f.alternative {
+            (alt.apply)(&mut s);
+        }
         for (name, value) in overrides {
             s.set_field(name, value)?;
         }
@@ -197,6 +339,7 @@ impl Cell {
             (0, _) => None,
             (_, "tcp") | (_, "dctcp") => Some(Model::Tcp),
             (_, "swift") => Some(Model::Swift),
+            (_, "smartt") => Some(Model::Smartt),
             _ => None,
         }
         .map(|m| {
@@ -424,12 +567,15 @@ mod tests {
     #[test]
     fn the_grid_has_every_cell_once_and_shards_partition_it() {
         let cells = expand(&all(), 10);
-        let evaluation: usize = FIGURES
-            .iter()
-            .filter(|f| f.name != "theory")
-            .map(|f| f.ccas.len() * f.lbs.len() * 10)
-            .sum();
-        assert_eq!(cells.len(), evaluation + 5 * THEORY_PATHS.len());
+        let runs = |f: &Figure| {
+            let per_cell = if f.preset == "npath" {
+                THEORY_PATHS.len()
+            } else {
+                10
+            };
+            f.ccas.len() * f.lbs.len() * per_cell
+        };
+        assert_eq!(cells.len(), FIGURES.iter().map(runs).sum::<usize>());
         let mut unique = cells.clone();
         unique.sort();
         unique.dedup();

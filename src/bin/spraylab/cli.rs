@@ -20,8 +20,9 @@ USAGE:
   spraylab presets                list the presets
   spraylab model [--cca C]... [--q Q]... [--simulate] [--long-delay US] [--format text|json]
                                   closed-form throughput against q (paper Table I), and simulated
-  spraylab repro FIGURE|all [--seeds N] [--shard i/n] [--out DIR] [--report] [OVERRIDES]
-                                  the paper's evaluation grids on all cores → DIR/FIGURE/*.csv
+  spraylab repro FIGURE|alternatives|all [--seeds N] [--shard i/n] [--out DIR] [--report] [OVERRIDES]
+                                  the paper's evaluation grids on all cores → DIR/FIGURE/*.csv;
+                                  alternatives: the spec §15 choices' alternatives
   spraylab merge OUT DIR...       combine shard outputs
   spraylab report DIR [--to FILE] the paper's claims checked on DIR's CSVs → REPRODUCTION.md
   spraylab bench [--quick]        speed and memory figures

@@ -7,12 +7,14 @@
 //!   per LB.
 //!
 //! The bitmap backend draws text with an embedded DejaVu Sans (`fonts/`, Bitstream Vera
-//! licence), so the PNGs look the same on every machine, with or without system fonts.
+//! licence), so the PNGs look the same on every machine, with or without system fonts; see
+//! [`crate::bitmap_text`] for how its glyphs are placed.
 
+use crate::bitmap_text::BitmapWithText;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use spraylab::claims::Measured;
-use spraylab::repro::FIGURES;
+use spraylab::repro::{Figure, FIGURES};
 use std::path::Path;
 use std::sync::Once;
 
@@ -68,7 +70,8 @@ macro_rules! svg_and_png {
         let svg = stem.with_extension("svg");
         $draw(SVGBackend::new(&svg, $size).into_drawing_area())?;
         let png = stem.with_extension("png");
-        $draw(BitMapBackend::new(&png, $size).into_drawing_area())
+        let drawn = $draw(BitmapWithText::new(&png, $size, FONT)?.into_drawing_area());
+        drawn
     }};
 }
 
@@ -78,12 +81,13 @@ pub fn draw_all(dir: &Path) -> Result<(), String> {
     let m = spraylab::claims::read_dir(dir)?;
     for f in FIGURES {
         let stem = dir.join(f.name).join("plot");
-        if f.name == "theory" {
-            if m.cells.keys().any(|k| k.0 == "theory") {
-                svg_and_png!(&stem, SIZE, |root| theory(&m, root))?;
-            }
-        } else if m.cells.keys().any(|k| k.0 == f.name) {
-            svg_and_png!(&stem, SIZE, |root| bars(&m, f.name, f.about, f.ccas, root))?;
+        if !m.cells.keys().any(|k| k.0 == f.name) {
+            continue;
+        }
+        if f.preset == "npath" {
+            svg_and_png!(&stem, SIZE, |root| theory(&m, f, root))?;
+        } else {
+            svg_and_png!(&stem, SIZE, |root| bars(&m, f, root))?;
         }
     }
     if !m.fcts.is_empty() {
@@ -96,11 +100,10 @@ pub fn draw_all(dir: &Path) -> Result<(), String> {
 /// Grouped bars: one group per LB scheme, one bar per CCA, with error bars.
 fn bars<DB: DrawingBackend>(
     m: &Measured,
-    fig: &str,
-    about: &str,
-    ccas: &[&str],
+    f: &Figure,
     root: DrawingArea<DB, Shift>,
 ) -> Result<(), String> {
+    let (fig, ccas, lbs) = (f.name, f.ccas, f.lbs);
     let cell = |c: &str, lb: &str| {
         let s = m
             .cells
@@ -112,26 +115,26 @@ fn bars<DB: DrawingBackend>(
     };
     let top = ccas
         .iter()
-        .flat_map(|c| LBS.iter().filter_map(move |lb| cell(c, lb)))
+        .flat_map(|c| lbs.iter().filter_map(move |lb| cell(c, lb)))
         .map(|(v, e)| v + e)
         .fold(1.0, f64::max)
         * 1.1;
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(about, ("sans-serif", 20))
+        .caption(f.about, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(36)
         .y_label_area_size(64)
-        .build_cartesian_2d(0f64..3f64, 0f64..top)
+        .build_cartesian_2d(0f64..lbs.len() as f64, 0f64..top)
         .map_err(err)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(7)
+        .x_labels(2 * lbs.len() + 1)
         .x_label_formatter(&|x| {
             let i = x.floor();
-            if (x - i - 0.5).abs() < 1e-6 && (0.0..3.0).contains(&i) {
-                LBS[i as usize].to_uppercase()
+            if (x - i - 0.5).abs() < 1e-6 && (0.0..lbs.len() as f64).contains(&i) {
+                lbs[i as usize].to_uppercase()
             } else {
                 String::new()
             }
@@ -143,7 +146,7 @@ fn bars<DB: DrawingBackend>(
     for (j, c) in ccas.iter().enumerate() {
         let color = series_color(j);
         let at = |i: usize| i as f64 + 0.1 + width * j as f64;
-        let bars: Vec<(usize, f64, f64)> = LBS
+        let bars: Vec<(usize, f64, f64)> = lbs
             .iter()
             .enumerate()
             .filter_map(|(i, lb)| cell(c, lb).map(|(v, e)| (i, v, e)))
@@ -173,14 +176,19 @@ fn bars<DB: DrawingBackend>(
 }
 
 /// Throughput against q, log-log: simulated points and, where there is one, the closed form.
-fn theory<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> Result<(), String> {
-    let ccas = ["tcp", "dctcp", "swift", "lswift", "mswift"];
+fn theory<DB: DrawingBackend>(
+    m: &Measured,
+    f: &Figure,
+    root: DrawingArea<DB, Shift>,
+) -> Result<(), String> {
+    let caption = if f.alternative.is_some() {
+        f.about
+    } else {
+        "Throughput against q: simulated (points) and closed form (lines)"
+    };
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "Throughput against q: simulated (points) and closed form (lines)",
-            ("sans-serif", 20),
-        )
+        .caption(caption, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(64)
@@ -195,12 +203,12 @@ fn theory<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> Res
         .y_desc("throughput (Gbps)")
         .draw()
         .map_err(err)?;
-    for (j, c) in ccas.iter().enumerate() {
+    for (j, c) in f.ccas.iter().enumerate() {
         let color = series_color(j);
         let points: Vec<(f64, f64, Option<f64>)> = m
             .cells
             .iter()
-            .filter(|(k, _)| k.0 == "theory" && k.1 == *c && k.3 > 0)
+            .filter(|(k, _)| k.0 == f.name && k.1 == *c && k.3 > 0)
             .filter_map(|(k, s)| Some((1.0 / k.3 as f64, s.throughput_gbps?, s.model_gbps)))
             .collect();
         // TCP and DCTCP coincide here (the model marks nothing): TCP is a ring around DCTCP.

@@ -30,15 +30,16 @@ fn parse(rest: &[String]) -> Result<ReproArgs, UsageError> {
     let names: Vec<&str> = FIGURES.iter().map(|f| f.name).collect();
     let Some((which, flags)) = rest.split_first() else {
         return Err(usage(format!(
-            "repro needs a figure or all: {}",
+            "repro needs a figure, alternatives or all: {}",
             names.join(", ")
         )));
     };
     let figures: Vec<&'static Figure> = match which.as_str() {
         "all" => FIGURES.iter().collect(),
+        "alternatives" => FIGURES.iter().filter(|f| f.alternative.is_some()).collect(),
         name => vec![repro::figure(name).ok_or_else(|| {
             usage(format!(
-                "repro: unknown figure {name:?} (expected all, {})",
+                "repro: unknown figure {name:?} (expected all, alternatives, {})",
                 names.join(", ")
             ))
         })?],
@@ -152,7 +153,7 @@ const REPORT: &str = "REPRODUCTION.md";
 fn write_report(dir: &Path, to: &Path) -> Result<(), UsageError> {
     let m = spraylab::claims::read_dir(dir).map_err(usage)?;
     let claims = spraylab::claims::evaluate(&m);
-    let text = spraylab::claims::report(&claims, &dir.display().to_string(), true);
+    let text = spraylab::claims::report(&m, &claims, &dir.display().to_string(), true);
     std::fs::write(to, text).map_err(|e| io_err(to, e))?;
     eprintln!("claims report → {}", to.display());
     Ok(())
