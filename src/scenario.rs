@@ -82,6 +82,9 @@ pub struct Topology {
     /// Probability that each inter-switch link fails (is removed from routing). The failed set
     /// depends on the seed only.
     pub link_failure_rate: f64,
+    /// A failed link stays in routing at a quarter of its rate, in both directions (htsim's
+    /// `-failed`, spec A17's alternative), instead of being removed.
+    pub failed_links_degraded: bool,
 }
 
 /// Which flows run.
@@ -102,6 +105,9 @@ pub struct Workload {
     pub long_path_ecn: bool,
     /// `incast`: the number of senders.
     pub incast_senders: u32,
+    /// `hsdp`: place every GPU on a random host instead of whole servers on random server
+    /// slots (spec A14's alternative).
+    pub hsdp_random_hosts: bool,
 }
 
 /// Workload families.
@@ -402,6 +408,7 @@ impl Default for Topology {
             drr_weights: [1.0, 1.0],
             drr_quantum_bytes: 4096,
             link_failure_rate: 0.0,
+            failed_links_degraded: false,
         }
     }
 }
@@ -418,6 +425,7 @@ impl Default for Workload {
             long_path_extra_us: 2.5,
             long_path_ecn: false,
             incast_senders: 32,
+            hsdp_random_hosts: false,
         }
     }
 }

@@ -351,6 +351,34 @@ fn a_network_cut_in_two_is_refused_with_the_field_named() {
 }
 
 #[test]
+fn degraded_links_stay_routed_at_a_quarter_rate_and_slow_the_flows() {
+    // the cut above, degraded instead of removed: every host pair stays connected
+    let run = |rate: f64, lb| {
+        let mut s = small(CcaKind::MSwift, lb);
+        // a partial last packet: three packet sizes at two rates, twelve hop delays
+        s.workload.flow_size_bytes = 100_000;
+        s.topology.link_failure_rate = rate;
+        s.topology.failed_links_degraded = true;
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        let r = sim.report();
+        assert_conserved(&sim);
+        r
+    };
+    for lb in [LbScheme::Ops, LbScheme::Ar, LbScheme::Reps, LbScheme::Ecmp] {
+        let (clean, degraded) = (run(0.0, lb), run(0.5, lb));
+        assert!(degraded.finished, "{lb:?}");
+        assert!(degraded.counters.failed_links > 0);
+        assert!(
+            degraded.cct_us.unwrap() > clean.cct_us.unwrap(),
+            "{lb:?}: {:?} vs {:?}",
+            degraded.cct_us,
+            clean.cct_us
+        );
+    }
+}
+
+#[test]
 fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
     // two equal paths: in-order arrivals, no queues, no marks (any of which would ACK at once)
     let run = |every| {

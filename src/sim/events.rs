@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 /// Most lanes the queue keeps; a delay beyond them is handed back to the caller.
-const MAX_LANES: usize = 12;
+const MAX_LANES: usize = 16;
 
 /// The key of an empty lane (sorts after every event).
 const NONE: u128 = u128::MAX;

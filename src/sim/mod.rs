@@ -91,6 +91,8 @@ struct Port {
     busy_until: SimTime,
     /// A `PortFree` event is scheduled.
     wake_pending: bool,
+    /// The port's link failed and runs at a quarter of the link rate (spec A17's alternative).
+    degraded: bool,
     /// Strict-priority control queue (ACKs).
     ctrl: VecDeque<Packet>,
     /// Drop-tail data FIFO.
@@ -170,6 +172,8 @@ pub struct Simulation {
     /// AR's tie-breaks.
     ar_rng: SimRng,
     counters: Counters,
+    /// Failed links that stay in routing at a quarter of the rate (counted with the failed).
+    degraded_links: u64,
     timeline: Timeline,
     row: SampleRow,
     unfinished: usize,
@@ -183,14 +187,24 @@ impl Simulation {
     pub fn new(scenario: &Scenario) -> Result<Simulation, ScenarioError> {
         scenario.validate()?;
         let t = &scenario.topology;
+        let (mut degraded_links, mut degraded_ports) = (0, Vec::new());
         let topo = match scenario.workload.kind {
             WorkloadKind::Permutation | WorkloadKind::Incast | WorkloadKind::Hsdp => {
                 let tree = FatTree::new(t.k);
                 let mut rng = stream(scenario.seed, Purpose::Failures, 0);
-                let failed = (0..tree.link_count())
+                let failed: Vec<bool> = (0..tree.link_count())
                     .map(|_| rng.random::<f64>() < t.link_failure_rate)
                     .collect();
-                Network::FatTree(tree.with_failures(failed))
+                if t.failed_links_degraded {
+                    degraded_links = failed.iter().filter(|&&f| f).count() as u64;
+                    degraded_ports = (0..tree.link_count())
+                        .filter(|&l| failed[l as usize])
+                        .flat_map(|l| tree.link_ports(l))
+                        .collect();
+                    Network::FatTree(tree)
+                } else {
+                    Network::FatTree(tree.with_failures(failed))
+                }
             }
             WorkloadKind::NPath => Network::NPath(NPath {
                 paths: scenario.workload.paths,
@@ -256,9 +270,13 @@ impl Simulation {
             done: false,
             queue: EventQueue::new(),
             data_in_network: 0,
+            degraded_links,
             topo,
             link,
         };
+        for p in degraded_ports {
+            sim.ports[p as usize].degraded = true;
+        }
         let initial_cwnd =
             (sim.bdp_packets() * scenario.cca.initial_cwnd_bdp).min(scenario.cca.swift.max_cwnd);
         let net_rtt = sim.net_rtt();
@@ -665,7 +683,12 @@ impl Simulation {
             self.counters.ecn_marks += 1;
         }
         let is_nic = port < self.topo.hosts();
-        let ser = serialization(packet.size, self.link.gbps);
+        let gbps = if self.ports[port as usize].degraded {
+            self.link.gbps / 4
+        } else {
+            self.link.gbps
+        };
+        let ser = serialization(packet.size, gbps);
         let node = self.topo.port_to(port);
         let latency = self.link.latency + self.topo.extra_latency(port);
         self.schedule_after(ser + latency, Event::Arrive { node, packet });
@@ -684,7 +707,8 @@ impl Simulation {
             let at = self.queue.now() + delay;
             match event {
                 // Lane delays are the hop and serialization times of at most three packet sizes
-                // (full, last partial, ACK) on at most two link latencies: under the lane limit.
+                // (full, last partial, ACK) on two link latencies (n-path) or two rates (degraded
+                // links): at most 6 arrival and 6 port delays, under the lane limit of 16.
                 Event::Arrive { .. } => unreachable!("a hop delay always has a lane"),
                 Event::PortFree(port) => self.queue.schedule_at(at, Timer::PortFree(port)),
             }
@@ -851,7 +875,7 @@ impl Simulation {
         let mut counters = self.counters.clone();
         counters.in_network_at_end = self.data_in_network;
         if let Network::FatTree(tree) = &self.topo {
-            counters.failed_links = tree.failed_links() as u64;
+            counters.failed_links = tree.failed_links() as u64 + self.degraded_links;
         }
         for f in &self.flows {
             let cuts = f.sender.cca.cuts();

@@ -120,6 +120,22 @@ impl FatTree {
         self
     }
 
+    /// The two output ports of inter-switch link `link` (indexed as [`FatTree::link_count`]
+    /// counts them): the lower switch's up-port and the upper switch's down-port.
+    pub fn link_ports(&self, link: u32) -> [PortId; 2] {
+        let half = self.half;
+        if link < self.tors * half {
+            let (t, i) = (link / half, link % half);
+            let a = self.pod_of_tor(t) * half + i;
+            [self.tor_port(t, half + i), self.agg_port(a, t % half)]
+        } else {
+            let l = link - self.tors * half;
+            let (a, i) = (l / half, l % half);
+            let c = (a % half) * half + i;
+            [self.agg_port(a, half + i), self.core_port(c, a / half)]
+        }
+    }
+
     /// Links that failed.
     pub fn failed_links(&self) -> usize {
         self.failed.iter().filter(|&&f| f).count()
@@ -422,6 +438,29 @@ mod tests {
         assert!(same_tor.iter().all(|p| p.len() == 2));
         assert!(same_pod.iter().all(|p| p.len() == 4));
         assert!(other_pod.iter().all(|p| p.len() == 6));
+    }
+
+    #[test]
+    fn every_link_has_two_ports_facing_each_other() {
+        for k in [4, 8] {
+            let t = FatTree::new(k);
+            let mut seen = std::collections::BTreeSet::new();
+            for l in 0..t.link_count() {
+                let [up, down] = t.link_ports(l);
+                assert!(
+                    seen.insert(up) && seen.insert(down),
+                    "link {l} shares a port"
+                );
+                // each port leads to the switch that owns the other
+                let owner = |p: PortId| t.hosts + (p - t.hosts) / k;
+                assert_eq!(t.port_to(up), owner(down), "link {l}");
+                assert_eq!(t.port_to(down), owner(up), "link {l}");
+                assert!(
+                    owner(up) < owner(down),
+                    "the first port is the lower switch's"
+                );
+            }
+        }
     }
 
     #[test]

@@ -43,7 +43,12 @@ pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
             s.workload.flow_size_bytes,
             &mut rng,
         ),
-        WorkloadKind::Hsdp => hsdp_ring_step(s.hosts(), s.workload.flow_size_bytes, &mut rng),
+        WorkloadKind::Hsdp => hsdp_ring_step(
+            s.hosts(),
+            s.workload.flow_size_bytes,
+            s.workload.hsdp_random_hosts,
+            &mut rng,
+        ),
     }
 }
 
@@ -92,12 +97,21 @@ fn incast(hosts: u32, senders: u32, bytes: u64, rng: &mut SimRng) -> Vec<FlowSpe
 
 /// One HSDP ring step (spec A14): servers of 8 hosts take random server slots; logical GPU i
 /// lives on host 8·π(⌊i/8⌋) + i mod 8 and sends to logical GPU i + 8 (mod the GPU count), i.e.
-/// 8 parallel rings across the servers.
-fn hsdp_ring_step(hosts: u32, bytes: u64, rng: &mut SimRng) -> Vec<FlowSpec> {
-    let servers = hosts / 8;
-    let mut slot: Vec<u32> = (0..servers).collect();
-    slot.shuffle(rng);
-    let host = |gpu: u32| 8 * slot[(gpu / 8) as usize] + gpu % 8;
+/// 8 parallel rings across the servers. With `random_hosts`, GPU i lives on host σ(i) for a
+/// uniformly random permutation σ of the hosts instead.
+fn hsdp_ring_step(hosts: u32, bytes: u64, random_hosts: bool, rng: &mut SimRng) -> Vec<FlowSpec> {
+    let host_of: Vec<u32> = if random_hosts {
+        let mut sigma: Vec<u32> = (0..hosts).collect();
+        sigma.shuffle(rng);
+        sigma
+    } else {
+        let mut slot: Vec<u32> = (0..hosts / 8).collect();
+        slot.shuffle(rng);
+        (0..hosts)
+            .map(|gpu| 8 * slot[(gpu / 8) as usize] + gpu % 8)
+            .collect()
+    };
+    let host = |gpu: u32| host_of[gpu as usize];
     (0..hosts)
         .map(|gpu| FlowSpec {
             src: host(gpu),
@@ -186,6 +200,21 @@ mod tests {
             }
         }
         assert_eq!(len, 16);
+    }
+
+    #[test]
+    fn hsdp_with_random_hosts_is_still_a_permutation_of_ring_steps() {
+        let mut s = Scenario::default();
+        s.workload.kind = WorkloadKind::Hsdp;
+        s.workload.hsdp_random_hosts = true;
+        let f = flows(&s);
+        assert_eq!(f.len(), 128);
+        assert_eq!(f.iter().map(|x| x.dst).collect::<BTreeSet<_>>().len(), 128);
+        assert!(f.iter().all(|x| x.src != x.dst));
+        // no longer whole servers: a GPU may talk to another position of a server
+        assert!(f.iter().any(|x| x.src % 8 != x.dst % 8));
+        s.workload.hsdp_random_hosts = false;
+        assert_ne!(flows(&s), f);
     }
 
     #[test]
