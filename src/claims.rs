@@ -694,7 +694,7 @@ fn sensitivity_claims(m: &Measured) -> Vec<Claim> {
                 factor_check(m, "hsdp", "nscc", "mswift", 2.3, Some("reps")),
                 mnscc_over_nscc(m, "hsdp", "MNSCC barely helps", 0.8..=1.2),
             ],
-            why_not: "the HSDP collectives in SprayLab are a reconstruction from the paper's description (spec A14), and its traffic has fewer congested paths than the baseline.",
+            why_not: "the shortfall is under OPS, whose i.i.d. random paths make the sprayed packets collide among themselves, which a median does not filter; the server placement is a reconstruction (spec A14), and its alternative's effect is in the choices table.",
         },
         Claim {
             id: 10,
@@ -726,7 +726,7 @@ fn sensitivity_claims(m: &Measured) -> Vec<Claim> {
             figure: "failures",
             paper: "1 % link failures: CCT higher for all; MSwift still wins under all three LBs; results noisier.",
             checks: vec![failures_cct, best_every_lb(m, "failures", "mswift", &FOUR)],
-            why_not: "with p = 0.01 per link a k = 8 tree loses 2.6 links on average and some seeds lose none, so the mean CCT moves little.",
+            why_not: "with p = 0.01 per link a k = 8 tree loses 2.6 links on average and some seeds lose none, so the mean CCT moves little; SprayLab removes failed links from routing (spec A17), and the effect of htsim's degradation to a quarter rate, the alternative, is in the choices table.",
         },
         Claim {
             id: 14,

@@ -184,6 +184,32 @@ pub const FIGURES: &[Figure] = &[
         }),
     },
     Figure {
+        name: "alt-hsdp-hosts",
+        about: "A14 alternative: HSDP with every GPU on a random host",
+        preset: "hsdp",
+        ccas: FOUR,
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A14",
+            reference: "hsdp",
+            reference_lb: None,
+            apply: |s| s.workload.hsdp_random_hosts = true,
+        }),
+    },
+    Figure {
+        name: "alt-degraded",
+        about: "A17 alternative: failed links stay, at a quarter of the rate",
+        preset: "failures",
+        ccas: FOUR,
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A17",
+            reference: "failures",
+            reference_lb: None,
+            apply: |s| s.topology.failed_links_degraded = true,
+        }),
+    },
+    Figure {
         name: "alt-ack16k",
         about: "A9 alternative: NSCC receivers ACK every 16 KiB, baseline",
         preset: "baseline",
