@@ -841,35 +841,35 @@ pub fn read_dir(dir: &std::path::Path) -> Result<Measured, String> {
     Ok(m)
 }
 
-/// The spec §15 choices SprayLab makes (the report adds the measured effect of the alternatives
-/// that `spraylab repro alternatives` runs).
-const CHOICES: &[(&str, &str)] = &[
-    ("A1", "Swift target = unloaded RTT of the path + 1 µs + flow scaling (fs_range 5 µs)."),
-    ("A2", "A hole is lost once 3 packets above it are SACKed; at most one decrease per RTT."),
-    ("A3", "LTCP waits srtt + 4·rttvar for a hole before declaring it delayed; 5 successive delayed packets cut cwnd."),
-    ("A4", "Median with H = max(⌊W/2⌋, 1); an even H takes the mean of the two middle samples; all samples while fewer than H."),
-    ("A5", "MNSCC: only the per-ACK delay goes through the median; the delay EWMA and ECN stay per ACK."),
-    ("A6", "MSwift's decrease size uses the median too."),
-    ("A7", "4096 B packets, headers ignored; 800 KiB buffers, 40 KiB ECN step; 8 MiB = 2048 packets."),
-    ("A8", "Initial cwnd = BDP of the largest RTT for every flow."),
-    ("A9", "One ACK per data packet for every CCA."),
-    ("A10", "NSCC base RTT per host pair; target 1 µs; maxwnd 1.5·BDP."),
-    ("A11", "REPS: list form recycling labels of unmarked ACKs, random labels when empty, no freezing."),
-    ("A12", "OPS: i.i.d. random path label per packet."),
-    ("A13", "AR: 4 queue levels at 5/10/20 % of the buffer, refreshed every 0.1 µs, random tie-break, sprayed data only."),
-    ("A14", "HSDP: a random permutation of the 16 servers, 8 GPUs each on consecutive hosts."),
-    ("A15", "Elephants: infinite, from t = 0, ECMP, same CCA."),
-    ("A16", "Permutations are derangements."),
-    ("A17", "A failed link is removed from routing; each inter-switch link fails with p = 0.01, a new set per seed, the same for every CCA."),
-    ("A18", "DRR: each class gets the full buffer and ECN threshold."),
-    ("A19", "Ideal CCT: size / bottleneck rate + unloaded RTT, CCT at the sender's last ACK."),
-    ("A20", "Seeds 1..N per cell; mean ± standard error."),
-    ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05)."),
-    ("A22", "Swift family: cwnd 0.001 to 1000 packets with pacing below one, RTO_min 100 µs."),
-    ("A23", "ACKs are hashed on their data packet's label, never adaptive."),
-    ("A24", "ECN step at 40 KiB on the occupancy including the departing packet."),
-    ("A25", "ACKs take a strict-priority control queue."),
-    ("A26", "srtt (EWMA 1/8) for can_decrease, pacing and flow scaling."),
+/// The spec §15 choices SprayLab makes, and why a choice has no measured alternative (the report
+/// adds the measured effect of the alternatives that `spraylab repro alternatives` runs).
+const CHOICES: &[(&str, &str, &str)] = &[
+    ("A1", "Swift target = unloaded RTT of the path + 1 µs + flow scaling (fs_range 5 µs).", ""),
+    ("A2", "A hole is lost once 3 packets above it are SACKed; at most one decrease per RTT.", "the spec names no alternative"),
+    ("A3", "LTCP waits srtt + 4·rttvar for a hole before declaring it delayed; 5 successive delayed packets cut cwnd.", ""),
+    ("A4", "Median with H = max(⌊W/2⌋, 1); an even H takes the mean of the two middle samples; all samples while fewer than H.", "the spec names no alternative (the choice is rounding and warm-up)"),
+    ("A5", "MNSCC: only the per-ACK delay goes through the median; the delay EWMA and ECN stay per ACK.", "not run: the alternative (the delay EWMA fed by the median too) is not implemented"),
+    ("A6", "MSwift's decrease size uses the median too.", ""),
+    ("A7", "4096 B packets, headers ignored; 800 KiB buffers, 40 KiB ECN step; 8 MiB = 2048 packets.", "units, not a mechanism"),
+    ("A8", "Initial cwnd = BDP of the largest RTT for every flow.", ""),
+    ("A9", "One ACK per data packet for every CCA.", ""),
+    ("A10", "NSCC base RTT per host pair; target 1 µs; maxwnd 1.5·BDP.", "not run: a network-wide base RTT is not implemented"),
+    ("A11", "REPS: list form recycling labels of unmarked ACKs, random labels when empty, no freezing.", "not run: REPS freezing needs packet trimming, which SprayLab does not model"),
+    ("A12", "OPS: i.i.d. random path label per packet.", ""),
+    ("A13", "AR: 4 queue levels at 5/10/20 % of the buffer, refreshed every 0.1 µs, random tie-break, sprayed data only.", "the spec names no alternative"),
+    ("A14", "HSDP: a random permutation of the 16 servers, 8 GPUs each on consecutive hosts.", ""),
+    ("A15", "Elephants: infinite, from t = 0, ECMP, same CCA.", "the spec names no alternative"),
+    ("A16", "Permutations are derangements.", "not run: self-flows are not implemented"),
+    ("A17", "A failed link is removed from routing; each inter-switch link fails with p = 0.01, a new set per seed, the same for every CCA.", ""),
+    ("A18", "DRR: each class gets the full buffer and ECN threshold.", "the spec names no alternative"),
+    ("A19", "Ideal CCT: size / bottleneck rate + unloaded RTT, CCT at the sender's last ACK.", "the definition of the reference CCT, not a mechanism"),
+    ("A20", "Seeds 1..N per cell; mean ± standard error.", "how runs are summarized, not a mechanism"),
+    ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05).", ""),
+    ("A22", "Swift family: cwnd 0.001 to 1000 packets with pacing below one, RTO_min 100 µs.", "the spec names no alternative"),
+    ("A23", "ACKs are hashed on their data packet's label, never adaptive.", "not run: adaptive routing of ACKs is not implemented"),
+    ("A24", "ECN step at 40 KiB on the occupancy including the departing packet.", ""),
+    ("A25", "ACKs take a strict-priority control queue.", "not run: ACKs queueing behind data is not implemented"),
+    ("A26", "srtt (EWMA 1/8) for can_decrease, pacing and flow scaling.", "not run: decisions on the latest RTT instead of srtt are not implemented"),
 ];
 
 /// `REPRODUCTION.md`: the claims table, each claim's checks, and the choices with the measured
@@ -947,10 +947,10 @@ pub fn report(m: &Measured, claims: &[Claim], how: &str, plots: bool) -> String 
          place of the default's.\n"
     );
     let _ = writeln!(s, "| # | choice | measured effect |\n|---|---|---|");
-    for (id, text) in CHOICES {
+    for (id, text, unmeasured) in CHOICES {
         let effects = alternative_effects(m, id);
         let effects = if effects.is_empty() {
-            "not measured".to_string()
+            format!("not measured: {unmeasured}")
         } else {
             effects.join("<br>")
         };
@@ -1197,6 +1197,17 @@ mod tests {
         );
         // a choice without an alternative in the CSVs says nothing
         assert!(alternative_effects(&with_alt_fs0(1.5, 0.2), "A2").is_empty());
+    }
+
+    #[test]
+    fn every_choice_has_an_alternative_run_or_a_reason_for_none() {
+        for (id, _, unmeasured) in CHOICES {
+            let run = crate::repro::FIGURES
+                .iter()
+                .any(|f| f.alternative.is_some_and(|a| a.choice == *id));
+            assert_ne!(run, !unmeasured.is_empty(), "{id}");
+        }
+        assert_eq!(CHOICES.len(), 26);
     }
 
     #[test]
