@@ -299,7 +299,7 @@ impl Component for App {
                     }) }
                 </section>
                 <section class="report">{ self.view_report(ctx) }</section>
-                                <section class="compare">{ self.view_compare(ctx) }</section>
+                <section class="compare">{ self.view_compare(ctx) }</section>
                 <section class="theory">{ self.view_theory(ctx) }</section>
             </main>
         }

@@ -4,10 +4,10 @@
 //! pixel and each column keeps the min and max (or mean) of the buckets it covers, so a redraw
 //! costs O(width) drawing however long the run.
 
+use super::canvas_text::MeasuredCanvas;
 use super::store::RunData;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use std::ops::Range;
 use web_sys::HtmlCanvasElement;
 
@@ -81,11 +81,8 @@ impl Columns {
     }
 }
 
-fn area(
-    canvas: &HtmlCanvasElement,
-) -> Result<DrawingArea<CanvasBackend, plotters::coord::Shift>, String> {
-    let backend =
-        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("canvas has no 2D context")?;
+fn area(canvas: &HtmlCanvasElement) -> Result<Root, String> {
+    let backend = MeasuredCanvas::new(canvas).ok_or("canvas has no 2D context")?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     Ok(root)
@@ -105,8 +102,8 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
-type Root = DrawingArea<CanvasBackend, plotters::coord::Shift>;
-type Chart<'a> = ChartContext<'a, CanvasBackend, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+type Root = DrawingArea<MeasuredCanvas, plotters::coord::Shift>;
+type Chart<'a> = ChartContext<'a, MeasuredCanvas, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// A chart in the house style: title, margins, a light mesh, the x axis named `x_desc`.
 fn chart<'a>(

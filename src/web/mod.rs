@@ -6,10 +6,12 @@
 //! - [`bridge`]: the main-thread side of the worker (spawn, send, receive).
 //! - [`store`]: the samples of a run, accumulated for the charts.
 //! - [`charts`]: the plotters-canvas charts, decimated to the canvas width.
+//! - [`canvas_text`]: the charts' canvas backend, measuring text without page layouts.
 //! - [`app`]: the Yew components: form, progress, charts, report, exports, shareable links.
 
 pub mod app;
 pub mod bridge;
+pub mod canvas_text;
 pub mod charts;
 pub mod store;
 pub mod worker;

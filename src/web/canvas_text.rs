@@ -1,0 +1,138 @@
+//! A canvas backend that measures text with the canvas itself.
+//!
+//! On wasm, plotters sizes every tick label and caption by appending a `<span>` to the page and
+//! reading its `offsetWidth`/`offsetHeight`, which forces a layout of the page each time: a
+//! profile of a baseline run spent about a third of a second of main-thread time there. This
+//! wrapper hands all drawing to plotters' `CanvasBackend` and answers text-size questions with
+//! `measureText` on the canvas's own 2D context (no layout), sized like the span: the font's
+//! ascent plus descent for the height.
+
+use plotters::prelude::*;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+};
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// plotters' `CanvasBackend`, measuring text with `measureText`.
+pub struct MeasuredCanvas {
+    inner: CanvasBackend,
+    context: CanvasRenderingContext2d,
+}
+
+impl MeasuredCanvas {
+    /// `None` when the canvas has no 2D context.
+    pub fn new(canvas: &HtmlCanvasElement) -> Option<MeasuredCanvas> {
+        let context = canvas
+            .get_context("2d")
+            .ok()??
+            .dyn_into::<CanvasRenderingContext2d>()
+            .ok()?;
+        let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
+        Some(MeasuredCanvas { inner, context })
+    }
+}
+
+type Drawn<E> = Result<(), DrawingErrorKind<E>>;
+
+impl DrawingBackend for MeasuredCanvas {
+    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.inner.get_size()
+    }
+
+    fn ensure_prepared(&mut self) -> Drawn<Self::ErrorType> {
+        self.inner.ensure_prepared()
+    }
+
+    fn present(&mut self) -> Drawn<Self::ErrorType> {
+        self.inner.present()
+    }
+
+    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Drawn<Self::ErrorType> {
+        self.inner.draw_pixel(point, color)
+    }
+
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Drawn<Self::ErrorType> {
+        self.inner.draw_line(from, to, style)
+    }
+
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Drawn<Self::ErrorType> {
+        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Drawn<Self::ErrorType> {
+        self.inner.draw_path(path, style)
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vertices: I,
+        style: &S,
+    ) -> Drawn<Self::ErrorType> {
+        self.inner.fill_polygon(vertices, style)
+    }
+
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Drawn<Self::ErrorType> {
+        self.inner.draw_circle(center, radius, style, fill)
+    }
+
+    fn draw_text<S: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Drawn<Self::ErrorType> {
+        self.inner.draw_text(text, style, pos)
+    }
+
+    fn estimate_text_size<S: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &S,
+    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        // the font string `CanvasBackend::draw_text` sets
+        self.context.set_font(&format!(
+            "{} {}px {}",
+            style.style().as_str(),
+            style.size(),
+            style.family().as_str()
+        ));
+        match self.context.measure_text(text) {
+            Ok(m) => {
+                let height = m.font_bounding_box_ascent() + m.font_bounding_box_descent();
+                Ok((m.width().round() as u32, height.round() as u32))
+            }
+            // a context that cannot measure: plotters' own estimate
+            Err(_) => {
+                let ((x0, y0), (x1, y1)) = style
+                    .layout_box(text)
+                    .map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
+                Ok(((x1 - x0).unsigned_abs(), (y1 - y0).unsigned_abs()))
+            }
+        }
+    }
+}
