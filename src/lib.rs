@@ -16,10 +16,12 @@
 //! - [`repro`]: the paper's evaluation grids, shards, CSV rows and summaries.
 //! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
+//! - [`plot_backend`]: what the plot backends wrapping a plotters backend share.
 
 pub mod claims;
 pub mod link;
 pub mod model;
+pub mod plot_backend;
 pub mod protocol;
 pub mod repro;
 pub mod scenario;

@@ -8,9 +8,7 @@
 //! ascent plus descent for the height.
 
 use plotters::prelude::*;
-use plotters_backend::{
-    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
-};
+use plotters_backend::{BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -39,40 +37,7 @@ type Drawn<E> = Result<(), DrawingErrorKind<E>>;
 impl DrawingBackend for MeasuredCanvas {
     type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
 
-    fn get_size(&self) -> (u32, u32) {
-        self.inner.get_size()
-    }
-
-    fn ensure_prepared(&mut self) -> Drawn<Self::ErrorType> {
-        self.inner.ensure_prepared()
-    }
-
-    fn present(&mut self) -> Drawn<Self::ErrorType> {
-        self.inner.present()
-    }
-
-    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Drawn<Self::ErrorType> {
-        self.inner.draw_pixel(point, color)
-    }
-
-    fn draw_line<S: BackendStyle>(
-        &mut self,
-        from: BackendCoord,
-        to: BackendCoord,
-        style: &S,
-    ) -> Drawn<Self::ErrorType> {
-        self.inner.draw_line(from, to, style)
-    }
-
-    fn draw_rect<S: BackendStyle>(
-        &mut self,
-        upper_left: BackendCoord,
-        bottom_right: BackendCoord,
-        style: &S,
-        fill: bool,
-    ) -> Drawn<Self::ErrorType> {
-        self.inner.draw_rect(upper_left, bottom_right, style, fill)
-    }
+    crate::delegate_basic_drawing!();
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,

@@ -9,9 +9,7 @@
 use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
 use plotters::prelude::*;
 use plotters_backend::text_anchor::{HPos, VPos};
-use plotters_backend::{
-    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
-};
+use plotters_backend::{BackendColor, BackendCoord, BackendTextStyle, DrawingErrorKind};
 use std::path::Path;
 
 /// A `BitMapBackend` drawing text with `font`.
@@ -36,40 +34,7 @@ type Result2<E> = Result<(), DrawingErrorKind<E>>;
 impl<'a> DrawingBackend for BitmapWithText<'a> {
     type ErrorType = <BitMapBackend<'a> as DrawingBackend>::ErrorType;
 
-    fn get_size(&self) -> (u32, u32) {
-        self.inner.get_size()
-    }
-
-    fn ensure_prepared(&mut self) -> Result2<Self::ErrorType> {
-        self.inner.ensure_prepared()
-    }
-
-    fn present(&mut self) -> Result2<Self::ErrorType> {
-        self.inner.present()
-    }
-
-    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result2<Self::ErrorType> {
-        self.inner.draw_pixel(point, color)
-    }
-
-    fn draw_line<S: BackendStyle>(
-        &mut self,
-        from: BackendCoord,
-        to: BackendCoord,
-        style: &S,
-    ) -> Result2<Self::ErrorType> {
-        self.inner.draw_line(from, to, style)
-    }
-
-    fn draw_rect<S: BackendStyle>(
-        &mut self,
-        upper_left: BackendCoord,
-        bottom_right: BackendCoord,
-        style: &S,
-        fill: bool,
-    ) -> Result2<Self::ErrorType> {
-        self.inner.draw_rect(upper_left, bottom_right, style, fill)
-    }
+    spraylab::delegate_basic_drawing!();
 
     fn blit_bitmap(
         &mut self,
