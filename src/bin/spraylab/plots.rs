@@ -97,6 +97,20 @@ pub fn draw_all(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The series legend, boxed on a translucent white background, at `position`.
+fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.85))
+        .draw()
+        .map_err(err)
+}
+
 /// Grouped bars: one group per LB scheme, one bar per CCA, with error bars.
 fn bars<DB: DrawingBackend>(
     m: &Measured,
@@ -165,13 +179,7 @@ fn bars<DB: DrawingBackend>(
             }))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.85))
-        .draw()
-        .map_err(err)?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present().map_err(err)
 }
 
@@ -238,13 +246,7 @@ fn theory<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerLeft)
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.85))
-        .draw()
-        .map_err(err)?;
+    legend(&mut chart, SeriesLabelPosition::LowerLeft)?;
     root.present().map_err(err)
 }
 
@@ -290,13 +292,7 @@ fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> R
                     PathElement::new([(x, y), (x + 14, y)], color.stroke_width(2))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.85))
-            .draw()
-            .map_err(err)?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
     }
     root.present().map_err(err)
 }
