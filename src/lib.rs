@@ -13,6 +13,8 @@
 //! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
 //!   chunked run loop.
 //! - [`link`]: a scenario as a shareable URL fragment.
+//! - [`session`]: the page's run state (main run, comparisons, theory sweep, playback cursor)
+//!   as plain Rust, driven by worker messages.
 //! - [`repro`]: the paper's evaluation grids, shards, CSV rows and summaries.
 //! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
@@ -25,6 +27,7 @@ pub mod plot_backend;
 pub mod protocol;
 pub mod repro;
 pub mod scenario;
+pub mod session;
 pub mod sim;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

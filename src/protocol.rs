@@ -9,6 +9,8 @@
 //! and see a cancel message.
 
 use crate::scenario::Scenario;
+use crate::sim::netmap::NetMap;
+use crate::sim::time::{from_us, SimTime};
 use crate::sim::timeline::TimelineBatch;
 use crate::sim::{Progress, Simulation};
 use crate::Report;
@@ -21,6 +23,9 @@ pub enum ToWorker {
     Run { id: u32, scenario: Box<Scenario> },
     /// Stop run `id` at the next chunk boundary.
     Cancel { id: u32 },
+    /// Pace run `id` to `sim_us_per_s` simulated µs per wall-clock second from now on (`None`:
+    /// as fast as the machine goes).
+    Pace { id: u32, sim_us_per_s: Option<f64> },
 }
 
 /// Static facts about a run, sent once at its start.
@@ -34,6 +39,8 @@ pub struct RunMeta {
     pub elephant_ports: Vec<usize>,
     /// Zero-queueing lower bound of the CCT, µs.
     pub ideal_cct_us: f64,
+    /// The network, for its picture.
+    pub network: NetMap,
 }
 
 /// A message from the worker to the page.
@@ -85,6 +92,11 @@ pub struct Runner {
 }
 
 impl Runner {
+    /// Simulated time so far, µs.
+    pub fn sim_time_us(&self) -> f64 {
+        self.sim.sim_time_us()
+    }
+
     /// Builds the simulation of `scenario` and its `Started` message; an error names the field.
     pub fn start(id: u32, scenario: &Scenario) -> Result<(Runner, FromWorker), String> {
         let sim = Simulation::new(scenario).map_err(|e| e.to_string())?;
@@ -93,13 +105,24 @@ impl Runner {
             port_names: sim.timeline_port_names(),
             elephant_ports: sim.elephant_ports(),
             ideal_cct_us: sim.report().ideal_cct_us,
+            network: sim.network_map(),
         };
         Ok((Runner { id, sim }, FromWorker::Started { id, meta }))
     }
 
     /// Advances by at most `budget` events; `Progress`, or `Finished` once the run is over.
     pub fn step(&mut self, budget: u64, elapsed_ms: f64) -> FromWorker {
-        let progress = self.sim.advance(budget);
+        self.step_until(budget, elapsed_ms, f64::INFINITY)
+    }
+
+    /// Like [`Runner::step`], but no further than `until_us` of simulated time (pacing).
+    pub fn step_until(&mut self, budget: u64, elapsed_ms: f64, until_us: f64) -> FromWorker {
+        let until: SimTime = if until_us.is_finite() {
+            from_us(until_us.max(0.0))
+        } else {
+            SimTime::MAX
+        };
+        let progress = self.sim.advance_until(budget, until);
         let batch = self.sim.drain_timeline();
         let id = self.id;
         if progress.done {

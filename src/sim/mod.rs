@@ -19,6 +19,7 @@ pub mod cca;
 pub mod events;
 pub mod lb;
 pub mod metrics;
+pub mod netmap;
 pub mod network;
 pub mod packet;
 pub mod queue;
@@ -262,7 +263,7 @@ impl Simulation {
             ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
             ar_rng: stream(scenario.seed, Purpose::Ecn, 1),
             counters: Counters::default(),
-            timeline: Timeline::new(0, 2, 0, 0),
+            timeline: Timeline::new(0, 2, 0, 0, 0),
             row: SampleRow::default(),
             unfinished: 0,
             finite_flows: 0,
@@ -345,13 +346,16 @@ impl Simulation {
 
         let interval = from_us(scenario.timeline.interval_us);
         let n_ports = sim.topo.switch_port_count() as usize;
+        let slots = sim.topo.path_slots() as usize;
         sim.timeline = Timeline::new(
             interval,
             scenario.timeline.max_buffered,
             sim.flows.len(),
             n_ports,
+            slots,
         );
         if interval > 0 {
+            sim.row.path_pkts = vec![0; sim.flows.len() * slots];
             sim.queue.schedule_at(0, Timer::Sample);
         }
         for host in 0..sim.topo.hosts() {
@@ -390,10 +394,20 @@ impl Simulation {
 
     /// Runs at most `budget` events. Returns where the run stands.
     pub fn advance(&mut self, budget: u64) -> Progress {
+        self.advance_until(budget, SimTime::MAX)
+    }
+
+    /// Runs at most `budget` events, none later than `until` (a front end that paces the run
+    /// against the wall clock). The run is done only when no event is left before the time
+    /// limit, never because `until` was reached.
+    pub fn advance_until(&mut self, budget: u64, until: SimTime) -> Progress {
         let mut left = budget;
+        let limit = until.min(self.max_time);
         while left > 0 && !self.done {
-            let Some((_, event)) = self.queue.pop_until(self.max_time) else {
-                self.done = true;
+            let Some((_, event)) = self.queue.pop_until(limit) else {
+                if self.queue.peek_time().is_none_or(|t| t > self.max_time) {
+                    self.done = true;
+                }
                 break;
             };
             self.counters.events += 1;
@@ -452,6 +466,11 @@ impl Simulation {
             .collect()
     }
 
+    /// The network as a front end draws it (ports in timeline order).
+    pub fn network_map(&self) -> netmap::NetMap {
+        self.topo.map()
+    }
+
     /// (source, destination, sprayed) of every flow, in timeline order.
     pub fn flow_endpoints(&self) -> Vec<(u32, u32, bool)> {
         self.flows
@@ -481,6 +500,11 @@ impl Simulation {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Simulated time so far, µs.
+    pub fn sim_time_us(&self) -> f64 {
+        to_us(self.queue.now())
     }
 
     fn now(&self) -> SimTime {
@@ -554,10 +578,26 @@ impl Simulation {
         }
         let key = match p.kind {
             PacketKind::Ack => p.flow | ACK_HASH_BIT,
-            PacketKind::Data => p.flow,
+            PacketKind::Data => {
+                self.count_path(node, &p);
+                p.flow
+            }
         };
         let port = self.route(node, key, p.label, p.dst, p.size);
         self.enqueue(port, p);
+    }
+
+    /// Counts a data packet at the highest switch of its path, for the timeline's path spread.
+    fn count_path(&mut self, node: u32, p: &Packet) {
+        if self.row.path_pkts.is_empty() {
+            return;
+        }
+        let src = self.flows[p.flow as usize].src;
+        if let Some(slot) = self.topo.path_slot(node, src, p.dst) {
+            let at = p.flow as usize * self.timeline.paths() + slot as usize;
+            let n = &mut self.row.path_pkts[at];
+            *n = n.saturating_add(1);
+        }
     }
 
     fn receive_data(&mut self, host: u32, p: Packet) {
@@ -813,6 +853,7 @@ impl Simulation {
             p.peak_bytes = p.data.total_bytes();
         }
         self.timeline.record(now, &self.row);
+        self.row.path_pkts.fill(0);
         if !self.done {
             // a timer, not a lane: samples are rare, and every lane costs a comparison per event
             self.queue

@@ -9,6 +9,7 @@
 //! switch's n ports, one port per path switch to the receiver, the return switch's port to the
 //! sender.
 
+use super::netmap::{NetMap, Shape};
 use super::time::SimTime;
 use super::topology::{FatTree, Hop, NodeId, PortId};
 
@@ -91,6 +92,63 @@ impl Network {
                 p if p < 2 + 2 * n.paths => 1,
                 _ => 0,
             },
+        }
+    }
+
+    /// The node a port leaves.
+    pub fn port_from(&self, p: PortId) -> NodeId {
+        match self {
+            Network::FatTree(t) => t.port_from(p),
+            Network::NPath(n) => match p {
+                0 | 1 => p,
+                p if p < 2 + n.paths => NPath::SPRAY,
+                p if p < 2 + 2 * n.paths => n.path_node(p - 2 - n.paths),
+                _ => n.return_node(),
+            },
+        }
+    }
+
+    /// Path slots a flow's packets are counted in (see [`Network::path_slot`]).
+    pub fn path_slots(&self) -> u32 {
+        match self {
+            Network::FatTree(t) => t.cores,
+            Network::NPath(n) => n.paths,
+        }
+    }
+
+    /// The path slot a data packet from `src` to `dst` takes, counted at the highest switch of
+    /// its path: a core (or, within a pod, an aggregation switch) of a fat-tree; the path switch
+    /// of the n-path model. `None` at any other node.
+    pub fn path_slot(&self, node: NodeId, src: u32, dst: u32) -> Option<u32> {
+        match self {
+            Network::FatTree(t) => t.apex_slot(node, src, dst),
+            Network::NPath(n) => (node >= 3 && node < n.return_node()).then(|| node - 3),
+        }
+    }
+
+    /// The network as a front end draws it.
+    pub fn map(&self) -> NetMap {
+        let switch_ports = self.hosts()..self.port_count();
+        let port_ends = switch_ports
+            .clone()
+            .map(|p| (self.port_from(p), self.port_to(p)))
+            .collect();
+        let (shape, failed_ports) = match self {
+            Network::FatTree(t) => {
+                let failed = (0..t.link_count())
+                    .filter(|&l| t.link_failed(l))
+                    .flat_map(|l| t.link_ports(l))
+                    .map(|p| p - self.hosts())
+                    .collect();
+                (Shape::FatTree { k: t.k }, failed)
+            }
+            Network::NPath(n) => (Shape::NPath { paths: n.paths }, Vec::new()),
+        };
+        NetMap {
+            shape,
+            port_ends,
+            failed_ports,
+            path_slots: self.path_slots(),
         }
     }
 

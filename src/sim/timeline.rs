@@ -2,7 +2,11 @@
 //!
 //! Each sample records, per flow, cwnd (packets), the decision signal (the delay the CCA decided
 //! on: MSwift's median, the latest delay otherwise) and the raw latest delay (µs); and per switch
-//! port, the largest queue occupancy (bytes) since the previous sample.
+//! port, the largest queue occupancy (bytes) since the previous sample; and per flow and path
+//! slot, the data packets that crossed that path's highest switch since the previous sample
+//! (how a sprayed flow spreads over its paths; see [`super::network::Network::path_slot`]).
+//! Path counts saturate at 255 per bucket: at the default 1 µs interval an 800 Gbps flow sends
+//! about 25 packets.
 //!
 //! Samples accumulate into buckets that keep the min and max of every series. Between two drains
 //! at most `max_buffered` buckets are held: when full, neighbouring buckets merge pairwise and a
@@ -37,6 +41,8 @@ pub struct SampleRow {
     pub signal_us: Vec<f32>,
     pub raw_delay_us: Vec<f32>,
     pub queue_bytes: Vec<f32>,
+    /// Data packets per (flow, path slot) since the last sample, flow-major.
+    pub path_pkts: Vec<u8>,
 }
 
 /// Buckets drained from a running simulation. Series are row-major: bucket `b`, flow `f` is at
@@ -54,6 +60,10 @@ pub struct TimelineBatch {
     pub signal_us: Vec<MinMax>,
     pub raw_delay_us: Vec<MinMax>,
     pub queue_bytes: Vec<MinMax>,
+    /// Path slots per flow; bucket `b`, flow `f`, slot `s` of `path_pkts` is at
+    /// `(b * flows + f) * paths + s`.
+    pub paths: usize,
+    pub path_pkts: Vec<u8>,
 }
 
 impl TimelineBatch {
@@ -64,6 +74,12 @@ impl TimelineBatch {
     /// Time of bucket `b`, µs.
     pub fn time_us(&self, b: usize) -> f64 {
         self.start_us + b as f64 * self.bucket_us
+    }
+
+    /// The path counts of flow `f` in bucket `b` (empty when paths were not counted).
+    pub fn flow_paths(&self, b: usize, f: usize) -> &[u8] {
+        let at = (b * self.flows + f) * self.paths;
+        self.path_pkts.get(at..at + self.paths).unwrap_or(&[])
     }
 }
 
@@ -111,7 +127,13 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    pub fn new(interval: SimTime, max_buffered: u32, flows: usize, ports: usize) -> Timeline {
+    pub fn new(
+        interval: SimTime,
+        max_buffered: u32,
+        flows: usize,
+        ports: usize,
+        paths: usize,
+    ) -> Timeline {
         Timeline {
             interval,
             max_buckets: (max_buffered as usize).max(2) & !1,
@@ -120,6 +142,7 @@ impl Timeline {
             batch: TimelineBatch {
                 flows,
                 ports,
+                paths,
                 bucket_us: to_us(interval),
                 ..Default::default()
             },
@@ -152,6 +175,7 @@ impl Timeline {
             .extend(row.raw_delay_us.iter().map(|&v| MinMax::of(v)));
         b.queue_bytes
             .extend(row.queue_bytes.iter().map(|&v| MinMax::of(v)));
+        b.path_pkts.extend_from_slice(&row.path_pkts);
         b.buckets += 1;
         self.in_last = 1;
     }
@@ -167,6 +191,10 @@ impl Timeline {
         for (i, &v) in row.queue_bytes.iter().enumerate() {
             b.queue_bytes[p0 + i].merge(MinMax::of(v));
         }
+        let s0 = (b.buckets - 1) * b.flows * b.paths;
+        for (i, &n) in row.path_pkts.iter().enumerate() {
+            b.path_pkts[s0 + i] = b.path_pkts[s0 + i].saturating_add(n);
+        }
     }
 
     /// Merges buckets pairwise: half as many, each covering twice the samples.
@@ -177,6 +205,14 @@ impl Timeline {
             pairwise(series, b.flows, half);
         }
         pairwise(&mut b.queue_bytes, b.ports, half);
+        let width = b.flows * b.paths;
+        for r in 0..half {
+            for c in 0..width {
+                let sum = b.path_pkts[2 * r * width + c].saturating_add(b.path_pkts[(2 * r + 1) * width + c]);
+                b.path_pkts[r * width + c] = sum;
+            }
+        }
+        b.path_pkts.truncate(half * width);
         b.buckets = half;
         b.bucket_us *= 2.0;
         self.stride *= 2;
@@ -188,12 +224,18 @@ impl Timeline {
         let fresh = TimelineBatch {
             flows: self.batch.flows,
             ports: self.batch.ports,
+            paths: self.batch.paths,
             bucket_us: to_us(self.interval),
             ..Default::default()
         };
         self.stride = 1;
         self.in_last = 0;
         std::mem::replace(&mut self.batch, fresh)
+    }
+
+    /// Path slots per flow.
+    pub fn paths(&self) -> usize {
+        self.batch.paths
     }
 
     /// Buckets currently held.
@@ -224,12 +266,13 @@ mod tests {
             signal_us: vec![v; 2],
             raw_delay_us: vec![v; 2],
             queue_bytes: vec![v * 10.0],
+            path_pkts: vec![v as u8, 1, 0, 200],
         }
     }
 
     #[test]
     fn full_resolution_when_drained_often() {
-        let mut t = Timeline::new(1_000_000, 8, 2, 1);
+        let mut t = Timeline::new(1_000_000, 8, 2, 1, 2);
         for i in 0..5 {
             t.record(i * 1_000_000, &row(i as f32));
         }
@@ -248,7 +291,7 @@ mod tests {
 
     #[test]
     fn csv_rows_name_series_and_skip_empty_queues() {
-        let mut t = Timeline::new(1_000_000, 8, 2, 2);
+        let mut t = Timeline::new(1_000_000, 8, 2, 2, 2);
         let mut r = row(2.0);
         r.queue_bytes = vec![0.0, 5.0];
         t.record(3_000_000, &r);
@@ -262,7 +305,7 @@ mod tests {
 
     #[test]
     fn memory_stays_bounded_and_min_max_survive() {
-        let mut t = Timeline::new(1_000_000, 8, 2, 1);
+        let mut t = Timeline::new(1_000_000, 8, 2, 1, 2);
         for i in 0..1000 {
             t.record(i * 1_000_000, &row(i as f32));
             assert!(t.buffered() <= 8);

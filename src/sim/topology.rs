@@ -136,6 +136,27 @@ impl FatTree {
         }
     }
 
+    /// Whether inter-switch link `link` failed (and left routing, or runs degraded).
+    pub fn link_failed(&self, link: u32) -> bool {
+        self.failed.get(link as usize).copied().unwrap_or(false)
+    }
+
+    /// The path slot of a data packet from `src` to `dst` at `node`, if `node` is the highest
+    /// switch of its path: the core switch for a path between pods, the aggregation switch
+    /// (by its index in the pod) for a path between two ToRs of one pod. Slots number
+    /// `cores` (≥ k/2), so one flow's packets spread over at most [`FatTree::cores`] slots.
+    pub fn apex_slot(&self, node: NodeId, src: u32, dst: u32) -> Option<u32> {
+        match self.node_tier(node) {
+            (Tier::Core, c) => Some(c),
+            (Tier::Agg, a)
+                if self.pod_of(src) == self.pod_of(dst) && self.tor_of(src) != self.tor_of(dst) =>
+            {
+                Some(a % self.half)
+            }
+            _ => None,
+        }
+    }
+
     /// Links that failed.
     pub fn failed_links(&self) -> usize {
         self.failed.iter().filter(|&&f| f).count()

@@ -17,7 +17,25 @@ struct Active {
     started_ms: f64,
     /// Events per chunk, adapted to take about `CHUNK_MS`.
     budget: u64,
+    pace: Option<Pace>,
 }
+
+/// A run slowed to a chosen simulated speed: from `origin_ms` (wall) at `origin_us` (simulated)
+/// on, it may reach `origin_us + (now - origin_ms) / 1000 × sim_us_per_s`.
+struct Pace {
+    sim_us_per_s: f64,
+    origin_ms: f64,
+    origin_us: f64,
+}
+
+impl Pace {
+    fn limit_us(&self, now_ms: f64) -> f64 {
+        self.origin_us + (now_ms - self.origin_ms).max(0.0) / 1e3 * self.sim_us_per_s
+    }
+}
+
+/// Wall time between the chunks of a paced run (about one display frame).
+const PACED_TICK_MS: i32 = 16;
 
 struct State {
     active: Option<Active>,
@@ -70,6 +88,7 @@ fn handle(data: JsValue) {
                         runner,
                         started_ms: super::now_ms(),
                         budget: 20_000,
+                        pace: None,
                     })
                 });
                 schedule_step();
@@ -85,6 +104,17 @@ fn handle(data: JsValue) {
                 post(&FromWorker::Cancelled { id });
             }
         }
+        Ok(ToWorker::Pace { id, sim_us_per_s }) => with_state(|s| {
+            if let Some(a) = s.active.as_mut().filter(|a| a.runner.id == id) {
+                a.pace = sim_us_per_s
+                    .filter(|r| r.is_finite() && *r > 0.0)
+                    .map(|r| Pace {
+                        sim_us_per_s: r,
+                        origin_ms: super::now_ms(),
+                        origin_us: a.runner.sim_time_us(),
+                    });
+            }
+        }),
         Err(message) => post(&FromWorker::Failed { id: 0, message }),
     }
 }
@@ -100,21 +130,39 @@ fn schedule_step() {
     });
 }
 
+/// Continues with [`step`] after `ms` of wall time (a paced run waiting for the clock).
+fn schedule_step_after(ms: i32) {
+    let callback = Closure::once_into_js(step);
+    let _ = scope()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
+}
+
 /// One chunk of the active run.
 fn step() {
     let Some(mut active) = with_state(|s| s.active.take()) else {
         return;
     };
     let t0 = super::now_ms();
-    let msg = active.runner.step(active.budget, t0 - active.started_ms);
+    let until_us = active.pace.as_ref().map_or(f64::INFINITY, |p| p.limit_us(t0));
+    let msg = active
+        .runner
+        .step_until(active.budget, t0 - active.started_ms, until_us);
     let spent = (super::now_ms() - t0).max(0.1);
-    // aim the next chunk at CHUNK_MS, changing by at most 2× at a time
-    let scale = (CHUNK_MS / spent).clamp(0.5, 2.0);
-    active.budget = ((active.budget as f64 * scale) as u64).clamp(1_000, 5_000_000);
+    // aim the next chunk at CHUNK_MS, changing by at most 2× at a time (a paced chunk stops at
+    // the clock's limit, not at its budget, so it says nothing about the machine's speed)
+    if active.pace.is_none() {
+        let scale = (CHUNK_MS / spent).clamp(0.5, 2.0);
+        active.budget = ((active.budget as f64 * scale) as u64).clamp(1_000, 5_000_000);
+    }
     let finished = matches!(msg, FromWorker::Finished { .. });
     post(&msg);
     if !finished {
+        let paced = active.pace.is_some();
         with_state(|s| s.active = Some(active));
-        schedule_step();
+        if paced {
+            schedule_step_after(PACED_TICK_MS);
+        } else {
+            schedule_step();
+        }
     }
 }

@@ -1,9 +1,10 @@
-//! The samples of one run, as the worker streams them, with the per-bucket aggregates the
-//! charts draw (kept up to date on append, so a redraw never rescans every flow).
+//! The samples of one run: every batch the worker streamed, kept for replay, with the
+//! per-bucket aggregates the charts draw (kept up to date on append, so a redraw never rescans
+//! every flow).
 
 use crate::protocol::RunMeta;
 use crate::scenario::Scenario;
-use crate::sim::timeline::{TimelineBatch, CSV_HEADER};
+use crate::sim::timeline::{MinMax, TimelineBatch, CSV_HEADER};
 use crate::sim::Progress;
 use crate::Report;
 
@@ -20,6 +21,7 @@ pub struct BucketSummary {
 }
 
 /// Everything known about one run.
+#[derive(Debug)]
 pub struct RunData {
     pub id: u32,
     pub scenario: Scenario,
@@ -97,6 +99,18 @@ impl RunData {
         self.batches.push(batch);
     }
 
+    /// Records the end of the run: its report and wall time; the progress shows it complete.
+    pub fn finish(&mut self, report: Report, elapsed_ms: f64) {
+        self.elapsed_ms = elapsed_ms;
+        if let Some(p) = &mut self.progress {
+            p.done = true;
+            p.sim_time_us = report.sim_time_us;
+            p.flows_done = p.flows_total;
+            p.packets_acked = p.packets_total;
+        }
+        self.report = Some(report);
+    }
+
     /// Every bucket as (time µs, batch, index within the batch).
     pub fn buckets(&self) -> impl Iterator<Item = (f64, &TimelineBatch, usize)> {
         self.batches
@@ -110,6 +124,42 @@ impl RunData {
             .last()
             .map_or(0.0, |s| s.time_us)
             .max(self.progress.map_or(0.0, |p| p.sim_time_us))
+    }
+
+    /// Simulated time between samples, µs (1 before the first sample).
+    pub fn bucket_us(&self) -> f64 {
+        self.batches.first().map_or(1.0, |b| b.bucket_us)
+    }
+
+    /// The newest bucket sampled at or before `t_us`: its batch and index.
+    pub fn bucket_at(&self, t_us: f64) -> Option<(&TimelineBatch, usize)> {
+        let i = self
+            .batches
+            .partition_point(|b| b.start_us <= t_us)
+            .checked_sub(1)?;
+        let b = &self.batches[i];
+        let within = ((t_us - b.start_us) / b.bucket_us).floor().max(0.0) as usize;
+        Some((b, within.min(b.buckets - 1)))
+    }
+
+    /// Every switch port's queue (bytes, the largest in the bucket) at `t_us`.
+    pub fn queues_at(&self, t_us: f64) -> Option<&[MinMax]> {
+        let (b, i) = self.bucket_at(t_us)?;
+        b.queue_bytes.get(i * b.ports..(i + 1) * b.ports)
+    }
+
+    /// Data packets of `flow` per path slot sampled in `(from_us, to_us]`.
+    pub fn spread(&self, flow: usize, from_us: f64, to_us: f64) -> Vec<u32> {
+        let slots = self.meta.as_ref().map_or(0, |m| m.network.path_slots) as usize;
+        let mut out = vec![0u32; slots];
+        for (t, b, i) in self.buckets() {
+            if t > from_us && t <= to_us {
+                for (o, &n) in out.iter_mut().zip(b.flow_paths(i, flow)) {
+                    *o += n as u32;
+                }
+            }
+        }
+        out
     }
 
     /// The `n` ports with the largest queues so far, largest first (timeline indices).

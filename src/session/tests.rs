@@ -1,0 +1,274 @@
+//! The session driven natively: a [`Runner`] plays the worker's part, one chunk per step.
+
+use super::*;
+use crate::protocol::Runner;
+use crate::scenario::History;
+use crate::sim::time::from_us;
+use crate::Simulation;
+
+/// The worker, in process: one run at a time, advanced in small chunks.
+struct FakeWorker {
+    runner: Option<Runner>,
+    inbox: Vec<FromWorker>,
+}
+
+impl FakeWorker {
+    fn new() -> FakeWorker {
+        FakeWorker {
+            runner: None,
+            inbox: vec![FromWorker::Ready],
+        }
+    }
+
+    fn send(&mut self, msgs: Vec<ToWorker>) {
+        for m in msgs {
+            match m {
+                ToWorker::Run { id, scenario } => match Runner::start(id, &scenario) {
+                    Ok((r, started)) => {
+                        self.inbox.push(started);
+                        self.runner = Some(r);
+                    }
+                    Err(message) => self.inbox.push(FromWorker::Failed { id, message }),
+                },
+                ToWorker::Cancel { id } => {
+                    if self.runner.as_ref().is_some_and(|r| r.id == id) {
+                        self.runner = None;
+                        self.inbox.push(FromWorker::Cancelled { id });
+                    }
+                }
+                ToWorker::Pace { .. } => {}
+            }
+        }
+    }
+
+    /// Delivers what is waiting, else runs one chunk; false once idle.
+    fn pump(&mut self, session: &mut Session) -> bool {
+        if self.inbox.is_empty() {
+            let Some(r) = &mut self.runner else {
+                return false;
+            };
+            let msg = r.step(3_000, 1.0);
+            if matches!(msg, FromWorker::Finished { .. }) {
+                self.runner = None;
+            }
+            self.inbox.push(msg);
+        }
+        for msg in std::mem::take(&mut self.inbox) {
+            let (out, _) = session.on_message(msg);
+            self.send(out);
+        }
+        true
+    }
+
+    fn run_to_idle(&mut self, session: &mut Session) {
+        while self.pump(session) {}
+    }
+}
+
+fn small() -> Scenario {
+    let mut s = Scenario::default();
+    s.topology.k = 4;
+    s.workload.elephants = 2;
+    s.workload.flow_size_bytes = 256 << 10;
+    s.cca.history = History::Fixed(5);
+    s.timeline.max_buffered = 4096;
+    s
+}
+
+fn finished_session(s: Scenario) -> Session {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    worker.run_to_idle(&mut session);
+    worker.send(session.start(s));
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.phase, Some(Phase::Done));
+    session
+}
+
+#[test]
+fn a_run_started_before_the_worker_is_ready_waits_for_it() {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    assert!(session.start(small()).is_empty());
+    assert!(session.running());
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.phase, Some(Phase::Done));
+    let run = session.run.as_ref().unwrap();
+    assert!(run.report.as_ref().unwrap().cct_us.is_some());
+    assert_eq!(session.past.len(), 1);
+}
+
+#[test]
+fn replaying_a_finished_run_reaches_the_live_final_state() {
+    let mut session = finished_session(small());
+    let span = session.span_us();
+    let live_cursor = session.cursor_us();
+    let live_queues = session
+        .run
+        .as_ref()
+        .unwrap()
+        .queues_at(live_cursor)
+        .unwrap()
+        .to_vec();
+    assert_eq!(live_cursor, span);
+
+    session.set_speed(5); // 50 µs/s
+    session.playback.play(span, false);
+    assert_eq!(session.cursor_us(), 0.0, "the replay starts at the beginning");
+    let mut ticks = 0;
+    while session.tick(16.0) {
+        ticks += 1;
+        assert!(session.cursor_us() <= span);
+    }
+    assert!(ticks > 1, "a replay takes several frames: {ticks}");
+    assert_eq!(session.cursor_us(), span);
+    let replayed = session.run.as_ref().unwrap().queues_at(session.cursor_us());
+    assert_eq!(replayed.unwrap(), &live_queues[..]);
+}
+
+#[test]
+fn scrubbing_shows_the_queues_a_simulation_paused_there_had() {
+    let s = small();
+    let mut session = finished_session(s.clone());
+    let run = session.run.as_ref().unwrap();
+    let mid = (run.span_us() / 2.0 / run.bucket_us()).floor() * run.bucket_us();
+    session.playback.seek(mid, session.span_us());
+    let run = session.run.as_ref().unwrap();
+    let shown = run.queues_at(session.cursor_us()).unwrap().to_vec();
+    assert!(shown.iter().any(|q| q.max > 0.0), "queues at {mid} µs");
+
+    // a simulation of its own, stopped at that time: its newest sample is what the page shows
+    let mut sim = Simulation::new(&s).unwrap();
+    sim.advance_until(u64::MAX, from_us(mid));
+    let batch = sim.drain_timeline();
+    let last = batch.buckets - 1;
+    assert_eq!(batch.time_us(last), mid);
+    assert_eq!(
+        &batch.queue_bytes[last * batch.ports..(last + 1) * batch.ports],
+        &shown[..]
+    );
+    // a scrub elsewhere shows something else
+    session.playback.seek(run.bucket_us(), session.span_us());
+    let early = run.queues_at(session.cursor_us()).unwrap();
+    assert_ne!(early, &shown[..]);
+}
+
+#[test]
+fn path_counts_add_up_to_the_data_packets_that_crossed_the_core() {
+    let session = finished_session(small());
+    let run = session.run.as_ref().unwrap();
+    let meta = run.meta.as_ref().unwrap();
+    assert_eq!(meta.network.path_slots, 4, "k = 4 has four cores");
+    let sent = run.report.as_ref().unwrap().counters.data_packets;
+    let counted: u64 = (0..meta.flows.len())
+        .map(|f| run.spread(f, -1.0, run.span_us()).iter().sum::<u32>() as u64)
+        .sum();
+    // every data packet between pods, or between the ToRs of a pod, crosses one apex
+    assert!(counted > 0 && counted <= sent, "{counted} of {sent}");
+    // a sprayed flow uses several paths; an ECMP elephant one
+    let sprayed = meta.flows.iter().position(|f| f.2).unwrap();
+    let elephant = meta.flows.iter().position(|f| !f.2).unwrap();
+    let used = |f| {
+        run.spread(f, -1.0, run.span_us())
+            .iter()
+            .filter(|&&n| n > 0)
+            .count()
+    };
+    assert!(used(sprayed) > 1, "{:?}", run.spread(sprayed, -1.0, 1e9));
+    assert!(used(elephant) <= 1);
+}
+
+#[test]
+fn the_theory_sweep_keeps_its_own_status_and_leaves_the_main_run_alone() {
+    let mut session = finished_session(small());
+    let main_report = session.run.as_ref().unwrap().report.clone();
+    let mut worker = FakeWorker::new();
+    worker.inbox.clear();
+    // a shorter sweep: the real one has 21 runs of 32 MiB
+    let msgs = session.start_theory();
+    assert_eq!(msgs.len(), 1);
+    assert_eq!(session.theory.queue.len(), Theory::total() - 1);
+    session.theory.queue.truncate(1);
+    for (_, s) in &mut session.theory.queue {
+        s.workload.flow_size_bytes = 1 << 20;
+    }
+    let msgs = msgs
+        .into_iter()
+        .map(|m| match m {
+            ToWorker::Run { id, mut scenario } => {
+                scenario.workload.flow_size_bytes = 1 << 20;
+                ToWorker::Run { id, scenario }
+            }
+            other => other,
+        })
+        .collect();
+    worker.send(msgs);
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.theory.phase, Some(Phase::Done));
+    assert_eq!(session.theory.points.len(), 2);
+    assert!(session.theory.points.iter().all(|p| p.gbps > 0.0));
+    assert_eq!(session.phase, Some(Phase::Done));
+    assert_eq!(session.run.as_ref().unwrap().report, main_report);
+    assert_eq!(session.past.len(), 1, "theory runs are not compared");
+}
+
+#[test]
+fn a_main_run_stops_the_theory_sweep_and_a_series_runs_in_turn() {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    worker.run_to_idle(&mut session);
+    worker.send(session.start_theory());
+    assert!(session.theory.busy());
+    let mut a = small();
+    a.workload.flow_size_bytes = 64 << 10;
+    let mut b = a.clone();
+    b.seed = 2;
+    worker.send(session.start_series(vec![a, b.clone()]));
+    assert_eq!(session.theory.phase, Some(Phase::Cancelled));
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.past.len(), 2);
+    assert_eq!(session.run.as_ref().unwrap().scenario, b);
+}
+
+#[test]
+fn a_live_run_is_paced_at_the_chosen_speed() {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    worker.run_to_idle(&mut session);
+    session.set_speed(2);
+    let msgs = session.start(small());
+    assert!(matches!(
+        msgs[1],
+        ToWorker::Pace {
+            sim_us_per_s: Some(r),
+            ..
+        } if r == 5.0
+    ));
+    worker.send(msgs);
+    let id = session.run.as_ref().unwrap().id;
+    assert_eq!(
+        session.set_speed(playback::SPEEDS.len() - 1),
+        vec![ToWorker::Pace {
+            id,
+            sim_us_per_s: None
+        }]
+    );
+    let cancel = session.cancel();
+    assert_eq!(cancel, vec![ToWorker::Cancel { id }]);
+    worker.send(cancel);
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.phase, Some(Phase::Cancelled));
+}
+
+#[test]
+fn a_paced_simulation_ends_as_an_unpaced_one() {
+    let s = small();
+    let mut whole = Simulation::new(&s).unwrap();
+    whole.run();
+    let mut paced = Simulation::new(&s).unwrap();
+    let mut until = 0.0;
+    let mut chunks = 0;
+    while !paced.advance_until(u64::MAX, from_us(until)).done {
+        assert!(paced.sim_time_us() <= until);
+        until += 0.5;
+        chunks += 1;
+    }
+    assert!(chunks > 10);
+    assert_eq!(paced.report(), whole.report());
+}
