@@ -13,6 +13,7 @@
 //! - the *theory sweep*: short n-path runs whose throughputs land in [`Theory::points`]. Its
 //!   status and results never touch the main run's.
 
+pub mod layout;
 pub mod playback;
 pub mod store;
 
@@ -84,7 +85,7 @@ pub struct Changed {
 /// A run waiting for the worker to load.
 #[derive(Debug)]
 enum Pending {
-    Main(Scenario),
+    Main(Box<Scenario>),
     Theory,
 }
 
@@ -159,7 +160,7 @@ impl Session {
         self.phase = Some(Phase::Running);
         self.playback.reset();
         if !self.worker_ready {
-            self.pending = Some(Pending::Main(scenario));
+            self.pending = Some(Pending::Main(Box::new(scenario)));
             return Vec::new();
         }
         let id = self.take_id();
@@ -283,7 +284,7 @@ impl Session {
                 self.worker_ready = true;
                 changed.main = true;
                 match self.pending.take() {
-                    Some(Pending::Main(s)) => self.start_main(s),
+                    Some(Pending::Main(s)) => self.start_main(*s),
                     Some(Pending::Theory) => self.next_theory_run(),
                     None => Vec::new(),
                 }

@@ -1,0 +1,408 @@
+//! Where the network picture puts every node and link, in a unit square (x right, y down), and
+//! which of them a click at a point hits. Pure geometry: the page scales it to its canvas.
+//!
+//! A fat-tree is drawn in four rows, cores at the top and hosts at the bottom, pod by pod from
+//! left to right. When the hosts are too many to tell apart (more than [`MAX_HOSTS_DRAWN`]),
+//! the hosts of each ToR are drawn as one group. The n-path model is drawn as its sender, the
+//! spray switch, the paths (path 0, the long one, at the top; at most [`MAX_PATHS_DRAWN`]
+//! paths, the rest folded into one band) and the receiver.
+//!
+//! Every link carries the timeline indices of the switch ports that send over it, so the page
+//! colours it by the largest of their queues at the cursor.
+
+use crate::sim::netmap::{NetMap, Role, Shape};
+
+/// More hosts than this are drawn as one group per ToR.
+pub const MAX_HOSTS_DRAWN: u32 = 128;
+/// More n-path paths than this are folded into one band.
+pub const MAX_PATHS_DRAWN: u32 = 24;
+
+/// What a link connects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    /// ToR to host (or to a group of hosts).
+    Host,
+    TorAgg,
+    AggCore,
+    /// An n-path path: (path index, the long one); `None`: the folded band of short paths.
+    Path(Option<u32>, bool),
+    /// The n-path model's ACK path.
+    Return,
+}
+
+/// One drawn link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub a: (f64, f64),
+    pub b: (f64, f64),
+    pub kind: LinkKind,
+    /// Timeline indices of the switch ports that send over the link.
+    pub ports: Vec<u32>,
+    /// Both ends' nodes (the lower end's first); a host group's ToR for a grouped host link.
+    pub ends: (u32, u32),
+    pub failed: bool,
+}
+
+/// One drawn node (or group of hosts).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub at: (f64, f64),
+    pub role: Role,
+    /// The hosts it stands for (one, or a ToR's hosts when grouped).
+    pub hosts: std::ops::Range<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Layout {
+    pub nodes: Vec<Node>,
+    pub links: Vec<Link>,
+    /// Hosts are drawn a ToR at a time.
+    pub grouped: bool,
+}
+
+/// What a click hit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hit {
+    /// A link: its index in [`Layout::links`].
+    Link(usize),
+    /// A host (or the first host of a group).
+    Host(u32),
+}
+
+impl Layout {
+    /// The layout of `map`.
+    pub fn of(map: &NetMap) -> Layout {
+        match map.shape {
+            Shape::FatTree { k } => fat_tree(map, k),
+            Shape::NPath { paths } => npath(map, paths),
+        }
+    }
+
+    /// The node or link nearest to `p` (unit coordinates), within `reach` (unit distance).
+    /// Nodes win over links when both are in reach.
+    pub fn hit(&self, p: (f64, f64), reach: f64) -> Option<Hit> {
+        let node = self
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.role, Role::Host(_)))
+            .map(|n| (dist(n.at, p), n.hosts.start))
+            .filter(|&(d, _)| d <= reach)
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, host)) = node {
+            return Some(Hit::Host(host));
+        }
+        self.links
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (segment_dist(p, l.a, l.b), i))
+            .filter(|&(d, _)| d <= reach)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, i)| Hit::Link(i))
+    }
+
+    /// The link that carries timeline port `port`, if drawn.
+    pub fn link_of_port(&self, port: u32) -> Option<usize> {
+        self.links.iter().position(|l| l.ports.contains(&port))
+    }
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+fn segment_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    dist(p, (a.0 + t * dx, a.1 + t * dy))
+}
+
+/// x of item `i` of `n` spread over `[lo, hi]`, centred in its share.
+fn spread(i: u32, n: u32, lo: f64, hi: f64) -> f64 {
+    lo + (hi - lo) * (i as f64 + 0.5) / n.max(1) as f64
+}
+
+const MARGIN: f64 = 0.02;
+const ROWS: [f64; 4] = [0.06, 0.36, 0.64, 0.92];
+
+fn fat_tree(map: &NetMap, k: u32) -> Layout {
+    let [hosts, tors, aggs, cores] = map.tiers();
+    let half = k / 2;
+    let grouped = hosts > MAX_HOSTS_DRAWN;
+    let pod_w = (1.0 - 2.0 * MARGIN) / k as f64;
+    let pod_x = |pod: u32, i: u32, n: u32| {
+        let lo = MARGIN + pod as f64 * pod_w;
+        spread(i, n, lo + pod_w * 0.08, lo + pod_w * 0.92)
+    };
+    let mut pos = vec![(0.0, 0.0); map.nodes() as usize];
+    let mut nodes = Vec::new();
+    for c in 0..cores {
+        let n = hosts + tors + aggs + c;
+        pos[n as usize] = (spread(c, cores, MARGIN, 1.0 - MARGIN), ROWS[0]);
+        nodes.push(Node {
+            at: pos[n as usize],
+            role: Role::Core(c),
+            hosts: 0..0,
+        });
+    }
+    for a in 0..aggs {
+        let n = hosts + tors + a;
+        pos[n as usize] = (pod_x(a / half, a % half, half), ROWS[1]);
+        nodes.push(Node {
+            at: pos[n as usize],
+            role: Role::Agg(a),
+            hosts: 0..0,
+        });
+    }
+    for t in 0..tors {
+        let n = hosts + t;
+        pos[n as usize] = (pod_x(t / half, t % half, half), ROWS[2]);
+        nodes.push(Node {
+            at: pos[n as usize],
+            role: Role::Tor(t),
+            hosts: 0..0,
+        });
+    }
+    for h in 0..hosts {
+        let (t, i) = (h / half, h % half);
+        pos[h as usize] = if grouped {
+            (pos[(hosts + t) as usize].0, ROWS[3])
+        } else {
+            let tor_w = pod_w * 0.84 / half as f64;
+            let x = pos[(hosts + t) as usize].0;
+            (spread(i, half, x - tor_w / 2.0, x + tor_w / 2.0), ROWS[3])
+        };
+        if !grouped || i == 0 {
+            let range = if grouped { h..h + half } else { h..h + 1 };
+            nodes.push(Node {
+                at: pos[h as usize],
+                role: Role::Host(h),
+                hosts: range,
+            });
+        }
+    }
+    // one link per undirected pair, with the ports of both directions; a ToR's host links as
+    // one per host group when grouped
+    let mut links: Vec<Link> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for (p, &(from, to)) in map.port_ends.iter().enumerate() {
+        let (lo, hi) = if from < to { (from, to) } else { (to, from) };
+        let key = match (map.role(lo), grouped) {
+            (Role::Host(h), true) => (h / half * half, hi),
+            _ => (lo, hi),
+        };
+        let kind = match (map.role(lo), map.role(hi)) {
+            (Role::Host(_), _) => LinkKind::Host,
+            (Role::Tor(_), _) => LinkKind::TorAgg,
+            _ => LinkKind::AggCore,
+        };
+        let i = *index.entry(key).or_insert_with(|| {
+            links.push(Link {
+                a: pos[key.0 as usize],
+                b: pos[key.1 as usize],
+                kind,
+                ports: Vec::new(),
+                ends: (key.0, key.1),
+                failed: false,
+            });
+            links.len() - 1
+        });
+        links[i].ports.push(p as u32);
+        links[i].failed |= map.failed_ports.contains(&(p as u32));
+    }
+    Layout {
+        nodes,
+        links,
+        grouped,
+    }
+}
+
+fn npath(map: &NetMap, paths: u32) -> Layout {
+    let drawn = paths.min(MAX_PATHS_DRAWN);
+    let folded = paths > drawn;
+    // rows of path switches: the drawn paths, plus the band of the folded ones
+    let rows = drawn + folded as u32;
+    let y = |i: u32| spread(i, rows, 0.04, 0.84);
+    let sender = (0.05, 0.44);
+    let spray = (0.25, 0.44);
+    let receiver = (0.95, 0.44);
+    let back = (0.5, 0.96);
+    let mut nodes = vec![
+        Node {
+            at: sender,
+            role: Role::Host(0),
+            hosts: 0..1,
+        },
+        Node {
+            at: receiver,
+            role: Role::Host(1),
+            hosts: 1..2,
+        },
+        Node {
+            at: spray,
+            role: Role::Spray,
+            hosts: 0..0,
+        },
+        Node {
+            at: back,
+            role: Role::Return,
+            hosts: 0..0,
+        },
+    ];
+    let mut links = Vec::new();
+    let row_of = |i: u32| if i < drawn { i } else { drawn };
+    for i in 0..rows {
+        let at = (0.6, y(i));
+        let role = if i < drawn {
+            Role::Path(i)
+        } else {
+            Role::Path(drawn)
+        };
+        nodes.push(Node {
+            at,
+            role,
+            hosts: 0..0,
+        });
+        let kind = LinkKind::Path((i < drawn).then_some(i), i == 0);
+        for (a, b) in [(spray, at), (at, receiver)] {
+            links.push(Link {
+                a,
+                b,
+                kind,
+                ports: Vec::new(),
+                ends: (2, 3 + i),
+                failed: false,
+            });
+        }
+    }
+    let ret = Link {
+        a: receiver,
+        b: back,
+        kind: LinkKind::Return,
+        ports: Vec::new(),
+        ends: (1, 3 + paths),
+        failed: false,
+    };
+    links.push(ret.clone());
+    links.push(Link {
+        a: back,
+        b: sender,
+        ..ret
+    });
+    // ports: spray → path i (first link of row i), path i → receiver (second), return
+    for (p, &(from, to)) in map.port_ends.iter().enumerate() {
+        let at = match (map.role(from), map.role(to)) {
+            (Role::Spray, Role::Path(i)) => 2 * row_of(i) as usize,
+            (Role::Path(i), _) => 2 * row_of(i) as usize + 1,
+            _ => links.len() - 2,
+        };
+        links[at].ports.push(p as u32);
+    }
+    Layout {
+        nodes,
+        links,
+        grouped: folded,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+    use crate::Simulation;
+
+    fn map_of(s: &Scenario) -> NetMap {
+        Simulation::new(s).unwrap().network_map()
+    }
+
+    fn fat(k: u32) -> NetMap {
+        let mut s = Scenario::default();
+        s.topology.k = k;
+        s.workload.elephants = 0;
+        map_of(&s)
+    }
+
+    #[test]
+    fn a_k4_fat_tree_draws_every_node_and_link_once() {
+        let l = Layout::of(&fat(4));
+        assert!(!l.grouped);
+        // 4 cores, 8 aggregation switches, 8 ToRs, 16 hosts
+        assert_eq!(l.nodes.len(), 4 + 8 + 8 + 16);
+        // 16 host links, 16 ToR–agg links, 16 agg–core links, both directions on each
+        assert_eq!(l.links.len(), 48);
+        let host_links = l.links.iter().filter(|x| x.kind == LinkKind::Host);
+        assert!(host_links.clone().all(|x| x.ports.len() == 1), "ToR → host only");
+        assert!(l
+            .links
+            .iter()
+            .filter(|x| x.kind != LinkKind::Host)
+            .all(|x| x.ports.len() == 2));
+        let ports: usize = l.links.iter().map(|x| x.ports.len()).sum();
+        assert_eq!(ports, fat(4).port_ends.len(), "every switch port drawn once");
+        assert!(l
+            .nodes
+            .iter()
+            .all(|n| (0.0..=1.0).contains(&n.at.0) && (0.0..=1.0).contains(&n.at.1)));
+    }
+
+    #[test]
+    fn a_k16_fat_tree_groups_its_hosts_per_tor() {
+        let l = Layout::of(&fat(16));
+        assert!(l.grouped);
+        let groups = l
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.role, Role::Host(_)))
+            .count();
+        assert_eq!(groups, 128, "one group per ToR");
+        let host_links: Vec<&Link> = l
+            .links
+            .iter()
+            .filter(|x| x.kind == LinkKind::Host)
+            .collect();
+        assert_eq!(host_links.len(), 128);
+        assert!(host_links.iter().all(|x| x.ports.len() == 8));
+        assert_eq!(l.links.len(), 128 + 1024 + 1024);
+    }
+
+    #[test]
+    fn the_npath_model_draws_its_paths_with_the_long_one_first() {
+        let mut s = Scenario::preset("npath").unwrap();
+        s.workload.paths = 10;
+        let l = Layout::of(&map_of(&s));
+        let long: Vec<&Link> = l
+            .links
+            .iter()
+            .filter(|x| matches!(x.kind, LinkKind::Path(_, true)))
+            .collect();
+        assert_eq!(long.len(), 2);
+        assert!(long.iter().all(|x| !x.ports.is_empty()));
+        s.workload.paths = 1000;
+        let l = Layout::of(&map_of(&s));
+        assert!(l.grouped);
+        let band: Vec<usize> = l
+            .links
+            .iter()
+            .filter(|x| x.kind == LinkKind::Path(None, false))
+            .map(|x| x.ports.len())
+            .collect();
+        let folded = 1000 - MAX_PATHS_DRAWN as usize;
+        assert_eq!(band, vec![folded, folded], "in and out of the folded paths");
+    }
+
+    #[test]
+    fn clicks_hit_the_nearest_host_or_link() {
+        let l = Layout::of(&fat(4));
+        let h = l.nodes.iter().find(|n| n.role == Role::Host(5)).unwrap();
+        assert_eq!(l.hit(h.at, 0.01), Some(Hit::Host(5)));
+        let link = &l.links[20];
+        let mid = ((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0);
+        assert_eq!(l.hit(mid, 0.005), Some(Hit::Link(20)));
+        assert_eq!(l.hit((0.5, 0.5), 0.0001), None);
+        assert_eq!(l.link_of_port(link.ports[0]), Some(20));
+    }
+}
