@@ -1,7 +1,9 @@
 //! Shareable links: a scenario as a URL fragment, e.g. `#k=8&cca=mswift&lb=ops&seed=3&run=1`.
 //!
-//! The fragment holds the fields the web form exposes (see [`SHORT_FIELDS`]) plus `run=1` to
-//! start the run on load. Reading one is strict: an unknown key, a repeated key, a value of the
+//! The fragment holds the fields the web form exposes by their short names (see
+//! [`SHORT_FIELDS`]), every other field that differs from the default by its dotted path in the
+//! scenario file (`topology.drr=true`, `topology.link_failure_rate=0.01`), so a link reproduces
+//! any scenario exactly, plus `run=1` to start the run on load. Reading one is strict: an unknown key, a repeated key, a value of the
 //! wrong form or out of range, or an overlong fragment is refused with an error naming the field,
 //! and the page then falls back to the defaults.
 
@@ -48,20 +50,130 @@ fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
     }
 }
 
-/// The fragment (without `#`) for `scenario`; fields equal to the default are left out.
+/// The fragment (without `#`) for `scenario`: the form's fields by their short names, then
+/// every other field that differs from the default by its dotted path
+/// (`topology.drr=true`); fields equal to the default are left out.
 pub fn to_fragment(scenario: &Scenario, run: bool) -> String {
+    let mut parts = short_parts(scenario);
+    parts.extend(
+        extra_fields(scenario)
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}")),
+    );
+    if run {
+        parts.push("run=1".to_string());
+    }
+    parts.join("&")
+}
+
+fn short_parts(scenario: &Scenario) -> Vec<String> {
     let default = Scenario::default();
-    let mut parts: Vec<String> = SHORT_FIELDS
+    SHORT_FIELDS
         .iter()
         .filter_map(|(name, _)| {
             let v = scenario.field(name)?;
             (default.field(name).as_deref() != Some(v.as_str())).then(|| format!("{name}={v}"))
         })
-        .collect();
-    if run {
-        parts.push("run=1".to_string());
+        .collect()
+}
+
+/// The fields outside the form's that differ from the default, as (dotted path, value text).
+pub fn extra_fields(scenario: &Scenario) -> Vec<(String, String)> {
+    let mut base = Scenario::default();
+    for (name, _) in SHORT_FIELDS {
+        if let Some(v) = scenario.field(name) {
+            let _ = base.set_field(name, &v);
+        }
     }
-    parts.join("&")
+    let (mine, theirs) = (leaves_of(scenario), leaves_of(&base));
+    mine.into_iter()
+        .zip(theirs)
+        .filter(|(a, b)| a.1 != b.1)
+        .map(|((path, v), _)| (path, value_text(&v)))
+        .collect()
+}
+
+/// A short form of the scenario for file names: `k-4_cca-lswift_topology.drr-true`, or
+/// `default`.
+pub fn short_form(scenario: &Scenario) -> String {
+    let f = to_fragment(scenario, false);
+    if f.is_empty() {
+        return "default".to_string();
+    }
+    let name: String = f
+        .chars()
+        .map(|c| match c {
+            '&' => '_',
+            '=' => '-',
+            c if c.is_ascii_alphanumeric() || c == '.' || c == '-' => c,
+            _ => '_',
+        })
+        .take(80)
+        .collect();
+    name
+}
+
+/// Every leaf of the scenario's JSON form, as (dotted path, value), in a fixed order.
+fn leaves_of(s: &Scenario) -> Vec<(String, serde_json::Value)> {
+    let mut out = Vec::new();
+    let v = serde_json::to_value(s).expect("a scenario always serializes");
+    flatten(&v, String::new(), &mut out);
+    out
+}
+
+fn flatten(v: &serde_json::Value, path: String, out: &mut Vec<(String, serde_json::Value)>) {
+    let join = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                flatten(x, join(k), out);
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                flatten(x, join(&i.to_string()), out);
+            }
+        }
+        leaf => out.push((path, leaf.clone())),
+    }
+}
+
+fn value_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Sets the leaf at dotted `path` of the scenario's JSON form from `text`, read as the type
+/// the default has there.
+fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), ScenarioError> {
+    use serde_json::Value;
+    let mut at = &mut *json;
+    for key in path.split('.') {
+        at = match at {
+            Value::Object(m) => m.get_mut(key),
+            Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
+            _ => None,
+        }
+        .ok_or_else(|| refuse(path, "unknown field"))?;
+    }
+    let parsed = match at {
+        Value::String(_) => Value::String(text.to_string()),
+        Value::Object(_) | Value::Array(_) => return Err(refuse(path, "not a single value")),
+        _ => serde_json::from_str::<Value>(text)
+            .ok()
+            .filter(|v| !v.is_object() && !v.is_array())
+            .unwrap_or_else(|| Value::String(text.to_string())),
+    };
+    *at = parsed;
+    Ok(())
 }
 
 /// Reads a fragment (with or without the leading `#`) over the default scenario.
@@ -81,6 +193,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
         run: false,
     };
     let mut seen: Vec<&str> = Vec::new();
+    let mut dotted: Vec<(&str, &str)> = Vec::new();
     for part in f.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once('=')
@@ -95,9 +208,18 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
                 "0" => false,
                 _ => return Err(refuse("run", format!("must be 0 or 1, got {value:?}"))),
             };
-        } else {
+        } else if !key.contains('.') {
             link.scenario.set_field(key, value)?;
+        } else {
+            dotted.push((key, value));
         }
+    }
+    if !dotted.is_empty() {
+        let mut json = serde_json::to_value(&link.scenario).expect("a scenario serializes");
+        for (key, value) in dotted {
+            set_leaf(&mut json, key, value)?;
+        }
+        link.scenario = Scenario::from_json(&json.to_string())?;
     }
     link.scenario.validate()?;
     check_web_size(&link.scenario)?;
@@ -135,6 +257,56 @@ mod tests {
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");
         assert_eq!(from_fragment("").unwrap().scenario, Scenario::default());
+    }
+
+    #[test]
+    fn every_preset_link_reproduces_its_run() {
+        use crate::Simulation;
+        for (name, _) in crate::scenario::PRESETS {
+            let mut s = Scenario::preset(name).unwrap();
+            // small enough for a test, but every field the preset sets kept
+            s.workload.flow_size_bytes = 96 << 10;
+            s.seed = 5;
+            let f = to_fragment(&s, true);
+            let link = from_fragment(&f).unwrap_or_else(|e| panic!("{name}: {f}: {e}"));
+            assert_eq!(link.scenario, s, "{name}: {f}");
+            let report = |s: &Scenario| {
+                let mut sim = Simulation::new(s).unwrap();
+                sim.run();
+                sim.report()
+            };
+            assert_eq!(report(&link.scenario), report(&s), "{name}");
+        }
+        let drr = to_fragment(&Scenario::preset("drr").unwrap(), false);
+        assert_eq!(drr, "topology.drr=true");
+        let failures = to_fragment(&Scenario::preset("failures").unwrap(), false);
+        assert_eq!(failures, "topology.link_failure_rate=0.01");
+        assert_eq!(short_form(&Scenario::preset("drr").unwrap()), "topology.drr-true");
+        assert_eq!(short_form(&Scenario::default()), "default");
+    }
+
+    #[test]
+    fn fields_outside_the_form_travel_by_their_dotted_path() {
+        let mut s = Scenario::default();
+        s.topology.ecn_min_bytes = 20480;
+        s.topology.ecn_max_bytes = 81920;
+        s.topology.drr_weights = [3.0, 1.0];
+        s.transport.reordering_wait = false;
+        s.cca.swift.decrease_on_latest = true;
+        let f = to_fragment(&s, false);
+        assert!(f.contains("topology.ecn_min_bytes=20480"), "{f}");
+        assert!(f.contains("topology.drr_weights.0=3.0"), "{f}");
+        assert_eq!(from_fragment(&f).unwrap().scenario, s);
+        for (fragment, field) in [
+            ("topology.nope=1", "topology.nope"),
+            ("topology.drr=maybe", "topology.drr"),
+            ("topology.ecn_min_bytes=-1", "topology.ecn_min_bytes"),
+            ("topology=1", "topology"),
+            ("topology.drr_weights.7=1", "topology.drr_weights.7"),
+        ] {
+            let e = from_fragment(fragment).unwrap_err();
+            assert_eq!(e.field, field, "{fragment}: {e}");
+        }
     }
 
     #[test]

@@ -13,6 +13,10 @@ macro_rules! delegate_basic_drawing {
             self.inner.get_size()
         }
 
+        $crate::delegate_basic_drawing!(without_size);
+    };
+    // for a wrapper that answers `get_size` itself
+    (without_size) => {
         fn ensure_prepared(
             &mut self,
         ) -> Result<(), plotters_backend::DrawingErrorKind<Self::ErrorType>> {

@@ -13,22 +13,36 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-/// plotters' `CanvasBackend`, measuring text with `measureText`.
+/// plotters' `CanvasBackend`, measuring text with `measureText`, drawing in CSS pixels on a
+/// canvas whose pixels are `scale` times finer (the screen's devicePixelRatio), so charts stay
+/// sharp on high-density screens.
 pub struct MeasuredCanvas {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,
+    /// Size in CSS pixels.
+    size: (u32, u32),
 }
 
 impl MeasuredCanvas {
-    /// `None` when the canvas has no 2D context.
-    pub fn new(canvas: &HtmlCanvasElement) -> Option<MeasuredCanvas> {
+    /// `None` when the canvas has no 2D context. `scale`: canvas pixels per CSS pixel.
+    pub fn new(canvas: &HtmlCanvasElement, scale: f64) -> Option<MeasuredCanvas> {
         let context = canvas
             .get_context("2d")
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
             .ok()?;
+        let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
+        let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+        let size = (
+            (canvas.width() as f64 / scale).round() as u32,
+            (canvas.height() as f64 / scale).round() as u32,
+        );
         let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
-        Some(MeasuredCanvas { inner, context })
+        Some(MeasuredCanvas {
+            inner,
+            context,
+            size,
+        })
     }
 }
 
@@ -37,7 +51,11 @@ type Drawn<E> = Result<(), DrawingErrorKind<E>>;
 impl DrawingBackend for MeasuredCanvas {
     type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
 
-    crate::delegate_basic_drawing!();
+    fn get_size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    crate::delegate_basic_drawing!(without_size);
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,

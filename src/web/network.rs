@@ -1,0 +1,263 @@
+//! The network picture: the [`Layout`] drawn on a canvas with the 2D context (no plotting
+//! library: a few thousand lines and circles per frame), at the playback cursor:
+//! - every link coloured by the largest queue of its ports in the sample at the cursor;
+//! - the links the elephants cross outlined in their colour;
+//! - the highlighted flow's two hosts ringed, and its packets of the last few µs drawn over the
+//!   paths they took (one line per path, thicker for more packets);
+//! - the chosen links (their queues are plotted) outlined in black;
+//! - a colour key of the queue scale.
+
+use super::palette;
+use crate::session::layout::{Layout, LinkKind};
+use crate::session::store::RunData;
+use crate::sim::netmap::{Role, Shape};
+use plotters::style::RGBColor;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// Simulated time over which the highlighted flow's packets are drawn on their paths, µs.
+pub const SPREAD_WINDOW_US: f64 = 5.0;
+
+/// What the picture shows besides the queues.
+pub struct Marks<'a> {
+    /// The highlighted flow.
+    pub flow: usize,
+    /// Timeline ports whose links are outlined (the queue chart's chosen ports).
+    pub chosen: &'a [usize],
+    /// The top of the colour scale, bytes.
+    pub scale_bytes: f64,
+}
+
+/// Height of the colour key strip, CSS px.
+const KEY_H: f64 = 30.0;
+
+fn colour(ctx: &CanvasRenderingContext2d, c: RGBColor, alpha: f64) -> String {
+    let _ = ctx;
+    format!("rgba({},{},{},{alpha})", c.0, c.1, c.2)
+}
+
+/// Draws the network at `cursor_us`. `scale`: canvas pixels per CSS pixel.
+pub fn draw_network(
+    canvas: &HtmlCanvasElement,
+    scale: f64,
+    layout: &Layout,
+    run: &RunData,
+    cursor_us: f64,
+    marks: &Marks,
+) -> Result<(), String> {
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .ok_or("canvas has no 2D context")?
+        .dyn_into()
+        .map_err(|_| "not a 2D context")?;
+    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+    let (w, h) = (canvas.width() as f64 / scale, canvas.height() as f64 / scale);
+    ctx.set_fill_style_str("#fff");
+    ctx.fill_rect(0.0, 0.0, w, h);
+    let plot_h = h - KEY_H;
+    let at = |p: (f64, f64)| (p.0 * w, p.1 * plot_h);
+    let Some(meta) = &run.meta else {
+        ctx.set_fill_style_str("#555");
+        ctx.set_font("14px sans-serif");
+        let _ = ctx.fill_text("the network appears when a run starts", 12.0, 24.0);
+        return Ok(());
+    };
+    let queues = run.queues_at(cursor_us);
+    let many = layout.links.len() > 600;
+    let base_w = if many { 1.0 } else { 2.0 };
+    // elephants' links under everything, wide
+    ctx.set_line_cap("round");
+    for link in &layout.links {
+        if link.ports.iter().any(|p| meta.elephant_ports.contains(&(*p as usize))) {
+            stroke(&ctx, at(link.a), at(link.b), &colour(&ctx, palette::ELEPHANT, 0.45), base_w + 6.0);
+        }
+    }
+    for link in &layout.links {
+        let depth = queues.map_or(0.0, |q| {
+            link.ports
+                .iter()
+                .filter_map(|&p| q.get(p as usize))
+                .fold(0.0f32, |m, x| m.max(x.max)) as f64
+        });
+        let level = depth / marks.scale_bytes.max(1.0);
+        let c = palette::load(level);
+        let width = base_w + if depth > 0.0 { 2.0 * level.min(1.0) + 1.0 } else { 0.0 };
+        if link.failed {
+            ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &4.0.into())).ok();
+        }
+        stroke(&ctx, at(link.a), at(link.b), &colour(&ctx, c, 1.0), width);
+        ctx.set_line_dash(&js_sys::Array::new()).ok();
+        if link.ports.iter().any(|p| marks.chosen.contains(&(*p as usize))) {
+            stroke(&ctx, at(link.a), at(link.b), "rgba(0,0,0,0.85)", 1.5);
+            let mid = at(((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0));
+            dot(&ctx, mid, 4.0, "#000");
+        }
+    }
+    draw_spread(&ctx, layout, run, marks.flow, cursor_us, &at);
+    for node in &layout.nodes {
+        let p = at(node.at);
+        match node.role {
+            Role::Host(h) => {
+                let ends = meta.flows.get(marks.flow).map(|f| (f.0, f.1));
+                let mine = ends.is_some_and(|(s, d)| node.hosts.contains(&s) || node.hosts.contains(&d));
+                let elephant = meta
+                    .flows
+                    .iter()
+                    .any(|f| !f.2 && (node.hosts.contains(&f.0) || node.hosts.contains(&f.1)));
+                let fill = if elephant { palette::css(palette::ELEPHANT) } else { "#6b7280".into() };
+                if layout.grouped && node.hosts.len() > 1 {
+                    ctx.set_fill_style_str(&fill);
+                    ctx.fill_rect(p.0 - 3.0, p.1 - 4.0, 6.0, 8.0);
+                } else {
+                    dot(&ctx, p, if many { 2.5 } else { 3.5 }, &fill);
+                }
+                if mine {
+                    ring(&ctx, p, 7.0, "#111", 2.0);
+                }
+                let _ = h;
+            }
+            Role::Path(_) | Role::Spray | Role::Return => box_at(&ctx, p, 7.0, "#374151"),
+            _ => box_at(&ctx, p, if many { 2.5 } else { 4.0 }, "#374151"),
+        }
+    }
+    if let Shape::NPath { paths } = meta.network.shape {
+        ctx.set_fill_style_str("#1f2937");
+        ctx.set_font("13px sans-serif");
+        let _ = ctx.fill_text("sender", at((0.0, 0.0)).0 + 4.0, at((0.05, 0.52)).1 + 8.0);
+        let _ = ctx.fill_text("receiver", w - 60.0, at((0.95, 0.52)).1 + 8.0);
+        let long = layout.links.iter().find(|l| matches!(l.kind, LinkKind::Path(_, true)));
+        if let Some(l) = long {
+            let p = at(l.b);
+            let _ = ctx.fill_text("long path (path 0)", p.0 + 10.0, p.1 + 4.0);
+        }
+        if layout.grouped {
+            let last = at((0.6, 0.84));
+            let _ = ctx.fill_text(
+                &format!("+{} more short paths", paths - crate::session::layout::MAX_PATHS_DRAWN),
+                last.0 + 10.0,
+                last.1,
+            );
+        }
+        let _ = ctx.fill_text("ACKs return", w * 0.5 + 10.0, plot_h * 0.96 - 6.0);
+    }
+    draw_key(&ctx, w, h, marks.scale_bytes);
+    Ok(())
+}
+
+fn stroke(ctx: &CanvasRenderingContext2d, a: (f64, f64), b: (f64, f64), style: &str, width: f64) {
+    ctx.set_stroke_style_str(style);
+    ctx.set_line_width(width);
+    ctx.begin_path();
+    ctx.move_to(a.0, a.1);
+    ctx.line_to(b.0, b.1);
+    ctx.stroke();
+}
+
+fn dot(ctx: &CanvasRenderingContext2d, p: (f64, f64), r: f64, fill: &str) {
+    ctx.set_fill_style_str(fill);
+    ctx.begin_path();
+    let _ = ctx.arc(p.0, p.1, r, 0.0, std::f64::consts::TAU);
+    ctx.fill();
+}
+
+fn ring(ctx: &CanvasRenderingContext2d, p: (f64, f64), r: f64, style: &str, width: f64) {
+    ctx.set_stroke_style_str(style);
+    ctx.set_line_width(width);
+    ctx.begin_path();
+    let _ = ctx.arc(p.0, p.1, r, 0.0, std::f64::consts::TAU);
+    ctx.stroke();
+}
+
+fn box_at(ctx: &CanvasRenderingContext2d, p: (f64, f64), r: f64, fill: &str) {
+    ctx.set_fill_style_str(fill);
+    ctx.fill_rect(p.0 - r, p.1 - r * 0.7, 2.0 * r, 1.4 * r);
+}
+
+/// The highlighted flow's packets of the last [`SPREAD_WINDOW_US`] drawn over their paths.
+fn draw_spread(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    run: &RunData,
+    flow: usize,
+    cursor_us: f64,
+    at: &dyn Fn((f64, f64)) -> (f64, f64),
+) {
+    let Some(meta) = &run.meta else { return };
+    let Some(&(src, dst, _)) = meta.flows.get(flow) else {
+        return;
+    };
+    let counts = run.spread(flow, cursor_us - SPREAD_WINDOW_US, cursor_us);
+    let most = counts.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let pos = |role: Role| layout.nodes.iter().find(|n| n.role == role).map(|n| n.at);
+    let host = |h: u32| {
+        layout
+            .nodes
+            .iter()
+            .find(|n| matches!(n.role, Role::Host(_)) && n.hosts.contains(&h))
+            .map(|n| n.at)
+    };
+    for (slot, &n) in counts.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let slot = slot as u32;
+        let route: Vec<Option<(f64, f64)>> = match meta.network.shape {
+            Shape::FatTree { k } => {
+                let half = k / 2;
+                let (ts, td) = (src / half, dst / half);
+                let (ps, pd) = (ts / half, td / half);
+                if ps == pd {
+                    let agg = Role::Agg(ps * half + slot);
+                    vec![host(src), pos(Role::Tor(ts)), pos(agg), pos(Role::Tor(td)), host(dst)]
+                } else {
+                    let (i, _) = (slot / half, slot % half);
+                    vec![
+                        host(src),
+                        pos(Role::Tor(ts)),
+                        pos(Role::Agg(ps * half + i)),
+                        pos(Role::Core(slot)),
+                        pos(Role::Agg(pd * half + i)),
+                        pos(Role::Tor(td)),
+                        host(dst),
+                    ]
+                }
+            }
+            Shape::NPath { .. } => {
+                let shown = slot.min(crate::session::layout::MAX_PATHS_DRAWN);
+                vec![host(0), pos(Role::Spray), pos(Role::Path(shown)), host(1)]
+            }
+        };
+        let width = 1.5 + 5.0 * n as f64 / most;
+        ctx.set_stroke_style_str("rgba(0,114,178,0.55)");
+        ctx.set_line_width(width);
+        ctx.begin_path();
+        for (i, p) in route.iter().flatten().enumerate() {
+            let p = at(*p);
+            if i == 0 {
+                ctx.move_to(p.0, p.1);
+            } else {
+                ctx.line_to(p.0, p.1);
+            }
+        }
+        ctx.stroke();
+    }
+}
+
+/// The colour key: a gradient bar from an empty queue to the top of the scale.
+fn draw_key(ctx: &CanvasRenderingContext2d, w: f64, h: f64, scale_bytes: f64) {
+    let (x0, y0, bar_w) = (8.0, h - KEY_H + 8.0, (w * 0.35).clamp(90.0, 220.0));
+    for i in 0..40 {
+        let l = i as f64 / 39.0;
+        ctx.set_fill_style_str(&palette::css(palette::load(l)));
+        ctx.fill_rect(x0 + bar_w * l, y0, bar_w / 39.0 + 0.5, 10.0);
+    }
+    ctx.set_fill_style_str("#1f2937");
+    ctx.set_font("12px sans-serif");
+    let _ = ctx.fill_text(
+        &format!("queue at the cursor: 0 → {:.0} KiB", scale_bytes / 1024.0),
+        x0 + bar_w + 8.0,
+        y0 + 10.0,
+    );
+}

@@ -1,0 +1,80 @@
+//! The page's colours: one fixed colour per CCA in every chart and run, from the Okabe–Ito
+//! palette (distinguishable with the common colour-vision deficiencies), darkened where a
+//! colour would be too faint on white for a projector; and the sequential scale that colours
+//! the network's links by queue depth.
+
+use plotters::style::RGBColor;
+
+/// Swift: vermilion.
+pub const SWIFT: RGBColor = RGBColor(213, 94, 0);
+/// LSwift: orange, darkened.
+pub const LSWIFT: RGBColor = RGBColor(196, 125, 0);
+/// MSwift (the median): blue.
+pub const MSWIFT: RGBColor = RGBColor(0, 114, 178);
+/// MSwift at another percentile: sky blue, darkened.
+pub const MSWIFT_P: RGBColor = RGBColor(40, 140, 200);
+/// NSCC: bluish green.
+pub const NSCC: RGBColor = RGBColor(0, 140, 100);
+/// MNSCC: reddish purple.
+pub const MNSCC: RGBColor = RGBColor(190, 90, 150);
+pub const TCP: RGBColor = RGBColor(85, 85, 85);
+/// DCTCP: the palette's yellow, darkened to read on white.
+pub const DCTCP: RGBColor = RGBColor(150, 130, 0);
+pub const SMARTT: RGBColor = RGBColor(120, 60, 160);
+
+/// The elephants (long-lived ECMP flows): dark wine, drawn dashed-thick.
+pub const ELEPHANT: RGBColor = RGBColor(136, 34, 85);
+/// One highlighted flow: near black.
+pub const HIGHLIGHT: RGBColor = RGBColor(25, 25, 25);
+/// The playback cursor.
+pub const CURSOR: RGBColor = RGBColor(200, 0, 0);
+/// Reference lines (lower bound, line rate, closed forms).
+pub const REFERENCE: RGBColor = RGBColor(70, 70, 70);
+
+/// The colour of a CCA by its form name (`mswift`, `mswift-p10`, `nscc`, ...).
+pub fn cca(name: &str) -> RGBColor {
+    match name {
+        "swift" => SWIFT,
+        "lswift" => LSWIFT,
+        "mswift" => MSWIFT,
+        n if n.starts_with("mswift-p") => MSWIFT_P,
+        "nscc" => NSCC,
+        "mnscc" => MNSCC,
+        "tcp" => TCP,
+        "dctcp" => DCTCP,
+        "smartt" => SMARTT,
+        _ => TCP,
+    }
+}
+
+/// CSS for an RGB colour.
+pub fn css(c: RGBColor) -> String {
+    format!("rgb({},{},{})", c.0, c.1, c.2)
+}
+
+/// The link colour for a queue filled to `level` (0: empty, 1: the top of the scale): light
+/// grey through yellow and orange to dark red (a sequential scale that stays readable to the
+/// colour-blind, since lightness falls monotonically).
+pub fn load(level: f64) -> RGBColor {
+    const STOPS: [(f64, (f64, f64, f64)); 5] = [
+        (0.0, (205.0, 210.0, 218.0)),
+        (0.1, (254.0, 217.0, 118.0)),
+        (0.35, (253.0, 141.0, 60.0)),
+        (0.7, (227.0, 26.0, 28.0)),
+        (1.0, (128.0, 0.0, 38.0)),
+    ];
+    let l = if level.is_finite() {
+        level.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let i = STOPS.iter().rposition(|s| s.0 <= l).unwrap_or(0);
+    let (a, b) = (STOPS[i], STOPS[(i + 1).min(STOPS.len() - 1)]);
+    let t = if b.0 > a.0 { (l - a.0) / (b.0 - a.0) } else { 0.0 };
+    let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
+    RGBColor(
+        mix(a.1 .0, b.1 .0),
+        mix(a.1 .1, b.1 .1),
+        mix(a.1 .2, b.1 .2),
+    )
+}
