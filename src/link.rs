@@ -281,7 +281,10 @@ mod tests {
         assert_eq!(drr, "topology.drr=true");
         let failures = to_fragment(&Scenario::preset("failures").unwrap(), false);
         assert_eq!(failures, "topology.link_failure_rate=0.01");
-        assert_eq!(short_form(&Scenario::preset("drr").unwrap()), "topology.drr-true");
+        assert_eq!(
+            short_form(&Scenario::preset("drr").unwrap()),
+            "topology.drr-true"
+        );
         assert_eq!(short_form(&Scenario::default()), "default");
     }
 

@@ -335,14 +335,21 @@ mod tests {
         // 16 host links, 16 ToR–agg links, 16 agg–core links, both directions on each
         assert_eq!(l.links.len(), 48);
         let host_links = l.links.iter().filter(|x| x.kind == LinkKind::Host);
-        assert!(host_links.clone().all(|x| x.ports.len() == 1), "ToR → host only");
+        assert!(
+            host_links.clone().all(|x| x.ports.len() == 1),
+            "ToR → host only"
+        );
         assert!(l
             .links
             .iter()
             .filter(|x| x.kind != LinkKind::Host)
             .all(|x| x.ports.len() == 2));
         let ports: usize = l.links.iter().map(|x| x.ports.len()).sum();
-        assert_eq!(ports, fat(4).port_ends.len(), "every switch port drawn once");
+        assert_eq!(
+            ports,
+            fat(4).port_ends.len(),
+            "every switch port drawn once"
+        );
         assert!(l
             .nodes
             .iter()

@@ -52,7 +52,8 @@ impl Default for Playback {
 impl Playback {
     /// The cursor's time within a run that covers `[0, span_us]`.
     pub fn cursor(&self, span_us: f64) -> f64 {
-        self.cursor.map_or(span_us, |c| c.clamp(0.0, span_us.max(0.0)))
+        self.cursor
+            .map_or(span_us, |c| c.clamp(0.0, span_us.max(0.0)))
     }
 
     /// The cursor follows the newest sample.
@@ -160,7 +161,11 @@ mod tests {
         p.set_speed(2); // 5 µs/s
         assert_eq!(p.cursor(100.0), 100.0);
         p.play(100.0, false);
-        assert_eq!(p.cursor(100.0), 0.0, "a finished run replays from its start");
+        assert_eq!(
+            p.cursor(100.0),
+            0.0,
+            "a finished run replays from its start"
+        );
         assert!(p.tick(1000.0, 100.0, false, 0.0));
         assert!((p.cursor(100.0) - 5.0).abs() < 1e-9);
         while p.tick(1000.0, 100.0, false, 0.0) {}

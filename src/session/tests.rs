@@ -112,7 +112,11 @@ fn replaying_a_finished_run_reaches_the_live_final_state() {
 
     session.set_speed(5); // 50 µs/s
     session.playback.play(span, false);
-    assert_eq!(session.cursor_us(), 0.0, "the replay starts at the beginning");
+    assert_eq!(
+        session.cursor_us(),
+        0.0,
+        "the replay starts at the beginning"
+    );
     let mut ticks = 0;
     while session.tick(16.0) {
         ticks += 1;

@@ -208,7 +208,8 @@ impl Timeline {
         let width = b.flows * b.paths;
         for r in 0..half {
             for c in 0..width {
-                let sum = b.path_pkts[2 * r * width + c].saturating_add(b.path_pkts[(2 * r + 1) * width + c]);
+                let sum = b.path_pkts[2 * r * width + c]
+                    .saturating_add(b.path_pkts[(2 * r + 1) * width + c]);
                 b.path_pkts[r * width + c] = sum;
             }
         }

@@ -1,20 +1,34 @@
-//! The Yew app: the scenario form, run and cancel, progress, live charts, the report, exports
-//! and shareable links.
-//!
-//! State lives in [`App`]; the simulation runs in the worker ([`super::bridge`]). Worker messages
-//! update the run's [`RunData`]; charts are redrawn on the next animation frame, at most once per
-//! frame however many messages arrive. The URL fragment always holds the form's scenario, so the
-//! address bar is a link that reproduces the run (`run=1` starts it on load).
+//! The Yew app: a thin shell around the [`Session`] (run state, playback) and the form's
+//! scenario. It owns the worker, turns DOM events into [`Msg`]s, hands worker messages to the
+//! session and sends back what the session asks for, and draws the canvases on animation
+//! frames: at most once per frame however many messages arrive, within a time budget per frame,
+//! so the page stays responsive while the worker streams. The URL fragment always holds the
+//! form's scenario, so the address bar is a link that reproduces the run (`run=1` starts it).
 
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
-use super::charts;
-use super::store::RunData;
+use super::charts::{self, At};
+use super::components::compare::{self, Compare};
+use super::components::form::Form;
+use super::components::glossary::Glossary;
+use super::components::live_charts::{self, LiveCharts};
+use super::components::network_panel::NetworkPanel;
+use super::components::playback::Playback;
+use super::components::report::Report;
+use super::components::status::{status_text, Status};
+use super::components::story::{StepRun, Story, STEPS};
+use super::components::theory::TheoryView;
+use super::exports;
+use super::network::{self, Marks};
 use crate::link::{check_web_size, from_fragment, to_fragment};
-use crate::protocol::{FromWorker, ToWorker};
-use crate::scenario::{Scenario, ScenarioError, PRESETS};
+use crate::protocol::ToWorker;
+use crate::scenario::{Scenario, ScenarioError};
+use crate::session::layout::{Hit, Layout};
+use crate::session::store::RunData;
+use crate::session::Session;
+use crate::sim::netmap::Shape;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlCanvasElement, KeyboardEvent};
 use yew::prelude::*;
 
 /// Where the app finds its worker; `None`: `worker.js` next to the page.
@@ -25,87 +39,113 @@ pub struct AppProps {
 }
 
 pub enum Msg {
+    None,
     /// A form field changed: (short field name, text).
     Field(&'static str, String),
+    /// Enter in a field: apply it, then run.
+    FieldAndRun(&'static str, String),
     Preset(String),
     Highlight(String),
     Run,
     Cancel,
+    CopyLink,
     Worker(Box<WorkerEvent>),
-    Frame,
+    /// An animation frame, at this timestamp (ms).
+    Frame(f64),
+    Resize,
+    /// A key pressed outside the form: (key, shift held).
+    Key(String, bool),
+    Play,
+    Step(i32),
+    Seek(f64),
+    Speed(usize),
+    /// A click on the network picture: (x, y, width, height) in CSS px.
+    NetworkClick(f64, f64, f64, f64),
+    ClearChosen,
     ExportJson,
     ExportCsv,
     ExportPng,
     /// Queue Swift, LSwift and MSwift on the current scenario.
     CompareVariants,
-    /// Run the theory sweep: the n-path model for every simulated CCA and several q.
     TheorySweep,
     ClearComparison,
+    /// Open the class story at a step, or close it.
+    Story(Option<usize>),
+    StoryRun(usize),
 }
 
-/// Where the app stands.
-#[derive(Clone, Debug, PartialEq)]
-enum Phase {
-    Idle,
-    Running,
-    Done,
-    Cancelled,
-    Failed(String),
+/// The canvases, in drawing order.
+#[derive(Clone, Copy, PartialEq)]
+enum Canvas {
+    Cwnd,
+    Delay,
+    Queue,
+    Fct,
+    Network,
+    CompareCwnd,
+    CompareFct,
+    Theory,
 }
 
-pub struct App {
-    scenario: Scenario,
-    /// Why the last form change or link was refused.
-    refused: Option<ScenarioError>,
-    worker: Option<SimWorker>,
-    worker_ready: bool,
-    /// A run to start once the worker is ready (a `run=1` link, or Run before it loaded).
-    start_when_ready: bool,
-    /// The scenario of that run (the form's when `None`).
-    pending: Option<Scenario>,
-    worker_error: Option<String>,
-    next_id: u32,
-    run: Option<RunData>,
-    phase: Phase,
-    highlight: Option<usize>,
-    frame_pending: bool,
-    /// Finished runs (summaries), oldest first, for the comparison.
-    past: Vec<RunData>,
-    /// Scenarios to run after the current one.
-    queue: Vec<Scenario>,
-    /// The theory sweep's runs still to do, as (CCA index, scenario).
-    theory_queue: Vec<(usize, Scenario)>,
-    /// The theory run in progress: (run id, CCA index).
-    theory_running: Option<(u32, usize)>,
-    theory_points: Vec<charts::TheoryPoint>,
-    /// Charts whose data changed since they were last drawn.
-    dirty: [bool; CHARTS],
-    /// The chart to draw first on the next frame (turns rotate so none starves).
-    next_chart: usize,
-    canvases: [NodeRef; CHARTS],
+const CANVASES: usize = 8;
+const ALL: [Canvas; CANVASES] = [
+    Canvas::Cwnd,
+    Canvas::Delay,
+    Canvas::Queue,
+    Canvas::Fct,
+    Canvas::Network,
+    Canvas::CompareCwnd,
+    Canvas::CompareFct,
+    Canvas::Theory,
+];
+/// The canvases that show the main run at the cursor.
+const AT_CURSOR: [Canvas; 5] = [
+    Canvas::Cwnd,
+    Canvas::Delay,
+    Canvas::Queue,
+    Canvas::Fct,
+    Canvas::Network,
+];
+
+impl Canvas {
+    /// Height over width, and the smallest height (CSS px).
+    fn shape(self) -> (f64, f64) {
+        match self {
+            Canvas::Network => (0.42, 300.0),
+            Canvas::Theory => (0.55, 320.0),
+            _ => (0.62, 260.0),
+        }
+    }
 }
 
-/// Most finished runs kept for the comparison.
-const MAX_COMPARED: usize = 8;
-
-/// Drawing time per animation frame after which the remaining dirty charts wait for the next
+/// Drawing time per animation frame after which the remaining dirty canvases wait for the next
 /// frame: keeps every main-thread task short while the worker streams.
 const FRAME_BUDGET_MS: f64 = 12.0;
 
-const CHARTS: usize = 7;
-const CHART_IDS: [&str; CHARTS] = [
-    "chart-cwnd",
-    "chart-delay",
-    "chart-queue",
-    "chart-fct",
-    "chart-compare-cwnd",
-    "chart-compare-fct",
-    "chart-theory",
-];
-
-/// The theory sweep's paths (q = 1/paths, all below 1/3) and flow size.
-const THEORY_PATHS: [u32; 7] = [200, 100, 50, 20, 10, 5, 4];
-const THEORY_FLOW: &str = "32MiB";
+pub struct App {
+    session: Session,
+    scenario: Scenario,
+    /// Why the last form change was refused.
+    refused: Option<ScenarioError>,
+    /// A one-line notice beside the status (a refused link, a copied link).
+    notice: Option<String>,
+    worker: Option<SimWorker>,
+    worker_error: Option<String>,
+    highlight: Option<usize>,
+    /// Timeline ports whose queues the user chose to plot (clicked links).
+    chosen: Vec<usize>,
+    /// The network layout of the main run (by run id).
+    layout: Option<(u32, Layout)>,
+    story: Option<usize>,
+    frame_pending: bool,
+    last_frame_ms: Option<f64>,
+    dirty: [bool; CANVASES],
+    /// The canvas to draw first on the next frame (turns rotate so none starves).
+    next_canvas: usize,
+    canvases: [NodeRef; CANVASES],
+    run_button: NodeRef,
+    _listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
+}
 
 impl Component for App {
     type Message = Msg;
@@ -115,62 +155,54 @@ impl Component for App {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        let (scenario, refused, run_now) = match from_fragment(&hash) {
+        let (scenario, notice, run_now) = match from_fragment(&hash) {
             Ok(link) => (link.scenario, None, link.run),
-            Err(e) => (Scenario::default(), Some(e), false),
+            Err(e) => (
+                Scenario::default(),
+                Some(format!(
+                    "the link was refused ({e}); the defaults are in use"
+                )),
+                false,
+            ),
         };
         let mut app = App {
+            session: Session::new(),
             scenario,
-            refused,
+            refused: None,
+            notice,
             worker: None,
-            worker_ready: false,
-            start_when_ready: run_now,
-            pending: None,
             worker_error: None,
-            next_id: 1,
-            run: None,
-            phase: Phase::Idle,
             highlight: None,
+            chosen: Vec::new(),
+            layout: None,
+            story: None,
             frame_pending: false,
-            past: Vec::new(),
-            queue: Vec::new(),
-            theory_queue: Vec::new(),
-            theory_running: None,
-            theory_points: Vec::new(),
-            dirty: [true; CHARTS],
-            next_chart: 0,
+            last_frame_ms: None,
+            dirty: [true; CANVASES],
+            next_canvas: 0,
             canvases: Default::default(),
+            run_button: NodeRef::default(),
+            _listeners: listen(ctx),
         };
+        app.write_link();
         app.spawn_worker(ctx);
+        if run_now {
+            let msgs = app.session.start(app.scenario.clone());
+            app.send(msgs);
+        }
         app
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::None => false,
             Msg::Field(name, value) => {
-                let mut next = self.scenario.clone();
-                // a workload starts from its preset (the n-path model has no elephants, sprays
-                // round robin), keeping the CCA settings and the seed
-                let preset = match value.as_str() {
-                    "npath" | "incast" | "hsdp" => Scenario::preset(&value),
-                    _ => Scenario::preset("baseline"),
-                };
-                if let (true, Some(mut p)) = (name == "workload", preset) {
-                    p.cca = next.cca.clone();
-                    p.seed = next.seed;
-                    next = p;
-                }
-                let checked = next
-                    .set_field(name, &value)
-                    .and_then(|_| next.validate())
-                    .and_then(|_| check_web_size(&next));
-                match checked {
-                    Ok(()) => {
-                        self.scenario = next;
-                        self.refused = None;
-                        self.write_link();
-                    }
-                    Err(e) => self.refused = Some(e),
+                self.set_field(name, &value);
+                true
+            }
+            Msg::FieldAndRun(name, value) => {
+                if self.set_field(name, &value) {
+                    self.start_main(ctx, self.scenario.clone());
                 }
                 true
             }
@@ -184,43 +216,101 @@ impl Component for App {
                 true
             }
             Msg::Highlight(text) => {
-                let flows = self
-                    .run
-                    .as_ref()
-                    .and_then(|r| r.meta.as_ref())
-                    .map_or(0, |m| m.flows.len());
-                match text.trim().parse::<usize>() {
-                    Ok(f) if f < flows => self.highlight = Some(f),
-                    _ => self.highlight = None,
-                }
-                self.redraw(ctx);
+                let flows = self.meta_flows();
+                self.highlight = match text.trim().parse::<usize>() {
+                    Ok(f) if f < flows => Some(f),
+                    _ => None,
+                };
+                self.mark(&AT_CURSOR, ctx);
                 true
             }
             Msg::Run => {
-                self.start_run(ctx);
+                self.start_main(ctx, self.scenario.clone());
                 true
             }
             Msg::Cancel => {
-                self.queue.clear();
-                self.theory_queue.clear();
-                if let (Some(w), Some(run)) = (&self.worker, &self.run) {
-                    if self.phase == Phase::Running {
-                        w.send(&ToWorker::Cancel { id: run.id });
+                let msgs = self.session.cancel();
+                self.send(msgs);
+                true
+            }
+            Msg::CopyLink => {
+                let link = self.page_link(true);
+                self.notice = Some(if exports::copy_text(&link) {
+                    "link copied".to_string()
+                } else {
+                    format!("link: {link}")
+                });
+                true
+            }
+            Msg::Worker(event) => self.on_worker(ctx, *event),
+            Msg::Frame(ts) => self.on_frame(ctx, ts),
+            Msg::Resize => {
+                self.mark(&ALL, ctx);
+                false
+            }
+            Msg::Key(key, shift) => self.on_key(ctx, &key, shift),
+            Msg::Play => {
+                let (span, live) = (self.session.span_us(), self.session.running());
+                self.session.playback.toggle(span, live);
+                self.last_frame_ms = None;
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Step(n) => {
+                let span = self.session.span_us();
+                let bucket = self.session.run.as_ref().map_or(1.0, RunData::bucket_us);
+                self.session.playback.step(n, bucket, span);
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Seek(t) => {
+                let span = self.session.span_us();
+                self.session.playback.seek(t, span);
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Speed(i) => {
+                let msgs = self.session.set_speed(i);
+                self.send(msgs);
+                true
+            }
+            Msg::NetworkClick(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
+            Msg::ClearChosen => {
+                self.chosen.clear();
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::ExportJson => {
+                if let Some(run) = &self.session.run {
+                    if let Some(text) = exports::report_json(run) {
+                        let name = exports::file_name(run, "report", "json");
+                        exports::download_text(&name, "application/json", &text);
                     }
                 }
                 false
             }
-            Msg::Worker(event) => self.on_worker(ctx, *event),
-            Msg::Frame => {
-                self.frame_pending = false;
-                self.draw_charts();
-                if self.dirty.contains(&true) {
-                    self.schedule_frame(ctx);
+            Msg::ExportCsv => {
+                if let Some(run) = &self.session.run {
+                    let name = exports::file_name(run, "timelines", "csv");
+                    exports::download_text(&name, "text/csv", &run.timeline_csv());
+                }
+                false
+            }
+            Msg::ExportPng => {
+                if let Some(run) = &self.session.run {
+                    let canvases: Vec<HtmlCanvasElement> = self.canvases[..5]
+                        .iter()
+                        .filter_map(|n| n.cast::<HtmlCanvasElement>())
+                        .collect();
+                    let title = format!("SprayLab {} · {}", env!("CARGO_PKG_VERSION"), run.label());
+                    if let Some(url) = exports::charts_png(&title, &canvases) {
+                        exports::download_url(&exports::file_name(run, "charts", "png"), &url);
+                    }
                 }
                 false
             }
             Msg::CompareVariants => {
-                let mut variants: Vec<Scenario> = ["swift", "lswift", "mswift"]
+                let variants: Vec<Scenario> = ["swift", "lswift", "mswift"]
                     .iter()
                     .map(|cca| {
                         let mut s = self.scenario.clone();
@@ -228,79 +318,103 @@ impl Component for App {
                         s
                     })
                     .collect();
-                self.scenario = variants.remove(0);
-                self.queue = variants;
+                self.scenario = variants[0].clone();
                 self.write_link();
-                self.start_run(ctx);
+                let msgs = self.session.start_series(variants);
+                self.after_start(ctx, msgs);
                 true
             }
             Msg::TheorySweep => {
-                self.theory_points.clear();
-                self.theory_queue = (0..charts::THEORY_CCAS.len())
-                    .flat_map(|cca| THEORY_PATHS.iter().map(move |&paths| (cca, paths)))
-                    .map(|(cca, paths)| {
-                        let mut s = Scenario::preset("npath").expect("the npath preset exists");
-                        let _ = s.set_field("cca", charts::THEORY_CCAS[cca]);
-                        let _ = s.set_field("flow-size", THEORY_FLOW);
-                        s.workload.paths = paths;
-                        (cca, s)
-                    })
-                    .collect();
-                self.next_theory_run(ctx);
+                let msgs = self.session.start_theory();
+                self.send(msgs);
+                self.mark(&[Canvas::Theory], ctx);
                 true
             }
             Msg::ClearComparison => {
-                self.past.clear();
-                self.redraw(ctx);
+                self.session.past.clear();
+                self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
                 true
             }
-            Msg::ExportJson => {
-                if let Some(report) = self.run.as_ref().and_then(|r| r.report.as_ref()) {
-                    download_text(
-                        "spraylab-report.json",
-                        "application/json",
-                        &report.to_json(),
-                    );
-                }
-                false
+            Msg::Story(step) => {
+                self.story = step.map(|s| s.min(STEPS.len() - 1));
+                true
             }
-            Msg::ExportCsv => {
-                if let Some(run) = &self.run {
-                    download_text("spraylab-timelines.csv", "text/csv", &run.timeline_csv());
-                }
-                false
-            }
-            Msg::ExportPng => {
-                for (node, id) in self.canvases.iter().zip(CHART_IDS) {
-                    if let Some(canvas) = node.cast::<HtmlCanvasElement>() {
-                        if let Ok(url) = canvas.to_data_url_with_type("image/png") {
-                            download_url(&format!("spraylab-{id}.png"), &url);
+            Msg::StoryRun(i) => {
+                match STEPS.get(i).map(|s| s.run) {
+                    Some(StepRun::Theory) => {
+                        let msgs = self.session.start_theory();
+                        self.send(msgs);
+                        self.mark(&[Canvas::Theory], ctx);
+                        scroll_to("chart-theory");
+                    }
+                    Some(run @ StepRun::Baseline { speed, .. }) => {
+                        if let Some(s) = run.scenario(self.scenario.seed) {
+                            self.scenario = s.clone();
+                            self.refused = None;
+                            self.write_link();
+                            self.session.playback.set_speed(speed);
+                            self.start_main(ctx, s);
                         }
                     }
+                    None => {}
                 }
-                false
+                true
             }
         }
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
+        let on = ctx.link().callback(|m: Msg| m);
+        let s = &self.session;
+        let run = s.run.as_ref();
+        let cursor = s.cursor_us();
+        let flow = self.flow();
+        let ports = run.map_or(Vec::new(), |r| charts::queue_ports(r, &self.chosen, 6));
+        let progress = run.and_then(|r| {
+            r.progress.map(|p| {
+                (
+                    p.packets_acked,
+                    p.packets_total,
+                    progress_text(r.elapsed_ms, &p).into(),
+                )
+            })
+        });
+        let npath = run
+            .and_then(|r| r.meta.as_ref())
+            .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
+        let [c0, c1, c2, c3, c4, c5, c6, c7] = self.canvases.clone();
         html! {
             <main class="app">
                 <header>
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
-                        reacting to the latest delay collapses throughput; deciding on the median of the last H (MSwift) does not." }</p>
+                        reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
+                    <Glossary />
                 </header>
-                <section class="controls">{ self.view_form(ctx) }</section>
-                <section class="run">{ self.view_status(ctx) }</section>
-                <section class="charts">
-                    { for self.canvases[..4].iter().zip(CHART_IDS).map(|(node, id)| html! {
-                        <canvas id={id} ref={node.clone()} width="560" height="300"></canvas>
-                    }) }
+                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.clone()} /></section>
+                <section class="controls" aria-label="scenario">
+                    <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
+                        run_ref={self.run_button.clone()} on={on.clone()} />
                 </section>
-                <section class="report">{ self.view_report(ctx) }</section>
-                <section class="compare">{ self.view_compare(ctx) }</section>
-                <section class="theory">{ self.view_theory(ctx) }</section>
+                <section class="run" aria-label="the run">
+                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.notice.as_deref())}
+                        {progress} worker_error={self.worker_error.clone().map(AttrValue::from)} />
+                    <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
+                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.clone()} />
+                    <div class="stage">
+                        <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
+                            {npath} on={on.clone()} />
+                        <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                    </div>
+                    <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
+                        on={on.clone()} />
+                </section>
+                <section class="compare" aria-label="compare runs">
+                    <Compare rows={compare::rows(&s.past)} busy={s.busy()} canvases={[c5, c6]} on={on.clone()} />
+                </section>
+                <section class="theory" aria-label="theory">
+                    <TheoryView points={s.theory.points.clone()} phase={s.theory.phase.clone()} busy={s.busy()} canvas={c7} {on} />
+                </section>
             </main>
         }
     }
@@ -313,8 +427,56 @@ impl Component for App {
             {
                 loading.remove();
             }
-            self.redraw(ctx);
+            self.mark(&ALL, ctx);
         }
+    }
+}
+
+/// Document-level listeners: keys outside the form drive the playback; a resize redraws.
+fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event)>> {
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
+    let link = ctx.link().clone();
+    let on_key = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+            return;
+        };
+        let tag = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|el| el.tag_name().to_ascii_lowercase())
+            .unwrap_or_default();
+        // the form's fields, lists and buttons keep their own keys
+        if matches!(
+            tag.as_str(),
+            "input" | "select" | "textarea" | "button" | "summary"
+        ) {
+            return;
+        }
+        let key = k.key();
+        if matches!(key.as_str(), " " | "ArrowLeft" | "ArrowRight")
+            && !k.ctrl_key()
+            && !k.meta_key()
+        {
+            e.prevent_default();
+            link.send_message(Msg::Key(key, k.shift_key()));
+        }
+    });
+    let link = ctx.link().clone();
+    let on_resize =
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_| link.send_message(Msg::Resize));
+    let _ = window.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+    vec![on_key, on_resize]
+}
+
+fn scroll_to(id: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        el.scroll_into_view();
     }
 }
 
@@ -325,11 +487,10 @@ impl App {
             None => default_worker_url(),
         };
         let on_event = ctx.link().callback(|e| Msg::Worker(Box::new(e)));
-        let spawned = url.and_then(|u| SimWorker::spawn(&u, on_event));
-        match spawned {
+        match url.and_then(|u| SimWorker::spawn(&u, on_event)) {
             Ok(w) => {
                 self.worker = Some(w);
-                self.worker_ready = false;
+                self.worker_error = None;
             }
             Err(e) => {
                 self.worker_error = Some(format!("could not start the simulation worker: {e}"))
@@ -337,12 +498,67 @@ impl App {
         }
     }
 
+    fn send(&self, msgs: Vec<ToWorker>) {
+        if let Some(w) = &self.worker {
+            for m in &msgs {
+                w.send(m);
+            }
+        }
+    }
+
+    /// Applies a form field; false (with the reason shown) when refused.
+    fn set_field(&mut self, name: &str, value: &str) -> bool {
+        let mut next = self.scenario.clone();
+        // a workload starts from its preset (the n-path model has no elephants, sprays round
+        // robin), keeping the CCA settings and the seed
+        if name == "workload" {
+            let preset = match value {
+                "npath" | "incast" | "hsdp" => Scenario::preset(value),
+                _ => Scenario::preset("baseline"),
+            };
+            if let Some(mut p) = preset {
+                p.cca = next.cca.clone();
+                p.seed = next.seed;
+                next = p;
+            }
+        }
+        let checked = next
+            .set_field(name, value)
+            .and_then(|_| next.validate())
+            .and_then(|_| check_web_size(&next));
+        match checked {
+            Ok(()) => {
+                self.scenario = next;
+                self.refused = None;
+                self.notice = None;
+                self.write_link();
+                true
+            }
+            Err(e) => {
+                self.refused = Some(e);
+                false
+            }
+        }
+    }
+
+    /// The page's link for the form's scenario.
+    fn page_link(&self, run: bool) -> String {
+        let fragment = to_fragment(&self.scenario, run);
+        let href = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        let base = href.split('#').next().unwrap_or_default();
+        format!("{base}#{fragment}")
+    }
+
     fn write_link(&self) {
         let fragment = to_fragment(&self.scenario, false);
         if let Some(w) = web_sys::window() {
             if let Ok(history) = w.history() {
                 let url = if fragment.is_empty() {
-                    w.location().pathname().unwrap_or_default()
+                    let path = w.location().pathname().unwrap_or_default();
+                    let search = w.location().search().unwrap_or_default();
+                    format!("{path}{search}")
                 } else {
                     format!("#{fragment}")
                 };
@@ -351,45 +567,20 @@ impl App {
         }
     }
 
-    /// Starts the next run of the theory sweep, if any.
-    fn next_theory_run(&mut self, ctx: &Context<Self>) {
-        if self.theory_queue.is_empty() {
-            return;
-        }
-        let (cca, scenario) = self.theory_queue.remove(0);
-        self.theory_running = Some((self.next_id, cca));
-        self.start(ctx, scenario);
-    }
-
-    fn start_run(&mut self, ctx: &Context<Self>) {
-        self.theory_running = None;
-        self.start(ctx, self.scenario.clone());
-    }
-
-    /// Runs `scenario` in the worker (starting the worker first if needed).
-    fn start(&mut self, ctx: &Context<Self>, scenario: Scenario) {
+    fn start_main(&mut self, ctx: &Context<Self>, scenario: Scenario) {
         if self.worker.is_none() {
-            self.worker_error = None;
             self.spawn_worker(ctx);
         }
-        if !self.worker_ready {
-            self.start_when_ready = true;
-            self.pending = Some(scenario);
-            self.phase = Phase::Running;
-            return;
-        }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.run = Some(RunData::new(id, scenario.clone()));
-        self.phase = Phase::Running;
+        self.notice = None;
+        let msgs = self.session.start(scenario);
+        self.after_start(ctx, msgs);
+    }
+
+    fn after_start(&mut self, ctx: &Context<Self>, msgs: Vec<ToWorker>) {
         self.highlight = None;
-        if let Some(w) = &self.worker {
-            w.send(&ToWorker::Run {
-                id,
-                scenario: Box::new(scenario),
-            });
-        }
-        self.schedule_frame(ctx);
+        self.chosen.clear();
+        self.send(msgs);
+        self.mark(&ALL, ctx);
     }
 
     fn on_worker(&mut self, ctx: &Context<Self>, event: WorkerEvent) -> bool {
@@ -398,98 +589,196 @@ impl App {
             Err(e) => {
                 // the worker is gone: say so, keep the page working; Run starts a new worker
                 self.worker = None;
-                self.worker_ready = false;
                 self.worker_error = Some(format!("simulation worker error: {e}"));
-                if self.phase == Phase::Running {
-                    self.phase = Phase::Failed(e);
-                }
+                self.session.worker_lost(&e);
                 return true;
             }
         };
-        let current = self.run.as_ref().map(|r| r.id);
-        let mine = |id: u32| Some(id) == current;
-        match msg {
-            FromWorker::Ready => {
-                self.worker_ready = true;
-                if std::mem::take(&mut self.start_when_ready) {
-                    let scenario = self.pending.take().unwrap_or_else(|| self.scenario.clone());
-                    self.start(ctx, scenario);
-                }
-            }
-            FromWorker::Started { id, meta } if mine(id) => {
-                if let Some(run) = &mut self.run {
-                    run.set_meta(meta);
-                }
-            }
-            FromWorker::Progress {
-                id,
-                progress,
-                elapsed_ms,
-                batch,
-            } if mine(id) => {
-                if let Some(run) = &mut self.run {
-                    run.append(batch);
-                    run.progress = Some(progress);
-                    run.elapsed_ms = elapsed_ms;
-                }
-                self.redraw(ctx);
-            }
-            FromWorker::Finished {
-                id,
-                report,
-                elapsed_ms,
-                batch,
-            } if mine(id) => {
-                if let Some(run) = &mut self.run {
-                    run.append(batch);
-                    run.elapsed_ms = elapsed_ms;
-                    if let Some(p) = &mut run.progress {
-                        p.done = true;
-                        p.sim_time_us = report.sim_time_us;
-                        p.flows_done = p.flows_total;
-                        p.packets_acked = p.packets_total;
-                    }
-                    run.report = Some(report);
-                }
-                self.phase = Phase::Done;
-                self.redraw(ctx);
-                match self.theory_running.take() {
-                    Some((theory_id, cca)) if theory_id == id => {
-                        self.record_theory_point(cca);
-                        self.next_theory_run(ctx);
-                    }
-                    _ => {
-                        if let Some(run) = &self.run {
-                            if self.past.len() == MAX_COMPARED {
-                                self.past.remove(0);
-                            }
-                            self.past.push(run.summary_copy());
-                        }
-                        if !self.queue.is_empty() {
-                            self.scenario = self.queue.remove(0);
-                            self.write_link();
-                            self.start_run(ctx);
-                        }
-                    }
-                }
-            }
-            FromWorker::Cancelled { id } if mine(id) => {
-                if let Some(run) = &mut self.run {
-                    run.cancelled = true;
-                }
-                self.phase = Phase::Cancelled;
-            }
-            FromWorker::Failed { id, message } if mine(id) || id == 0 => {
-                self.phase = Phase::Failed(message)
-            }
-            _ => return false, // a message about an older run
+        let (out, changed) = self.session.on_message(msg);
+        self.send(out);
+        if let Some(s) = changed.scenario {
+            self.scenario = s;
+            self.write_link();
         }
+        if changed.main {
+            self.mark(&AT_CURSOR, ctx);
+        }
+        if changed.finished {
+            self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
+            if !self.session.running() {
+                self.return_focus();
+            }
+        }
+        if changed.theory {
+            self.mark(&[Canvas::Theory], ctx);
+        }
+        changed.main || changed.theory || changed.finished
+    }
+
+    /// After a run, focus goes back to Run if it was lost (Run is disabled while running).
+    fn return_focus(&self) {
+        let lost = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_none_or(|el| el.tag_name().eq_ignore_ascii_case("body"));
+        if lost {
+            if let Some(b) = self.run_button.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    }
+
+    fn on_key(&mut self, ctx: &Context<Self>, key: &str, shift: bool) -> bool {
+        let steps = if shift { 10 } else { 1 };
+        let msg = match key {
+            " " => Msg::Play,
+            "ArrowLeft" => Msg::Step(-steps),
+            "ArrowRight" => Msg::Step(steps),
+            _ => return false,
+        };
+        <App as Component>::update(self, ctx, msg)
+    }
+
+    fn on_network_click(&mut self, ctx: &Context<Self>, x: f64, y: f64, w: f64, h: f64) -> bool {
+        let Some((_, layout)) = &self.layout else {
+            return false;
+        };
+        let plot_h = (h - network::KEY_H).max(1.0);
+        let p = (x / w.max(1.0), y / plot_h);
+        match layout.hit(p, 9.0 / w.max(1.0)) {
+            Some(Hit::Host(h)) => {
+                let flows = self.session.run.as_ref().and_then(|r| r.meta.as_ref());
+                let group = layout
+                    .nodes
+                    .iter()
+                    .find(|n| n.hosts.contains(&h))
+                    .map_or(h..h + 1, |n| n.hosts.clone());
+                if let Some(f) =
+                    flows.and_then(|m| m.flows.iter().position(|f| group.contains(&f.0)))
+                {
+                    self.highlight = Some(f);
+                }
+            }
+            Some(Hit::Link(i)) => {
+                let run = self.session.run.as_ref();
+                let peak = |p: u32| {
+                    run.and_then(|r| r.port_peak.get(p as usize))
+                        .copied()
+                        .unwrap_or(0.0)
+                };
+                let ports = &layout.links[i].ports;
+                let busiest = ports
+                    .iter()
+                    .copied()
+                    .max_by(|a, b| peak(*a).total_cmp(&peak(*b)));
+                if let Some(p) = busiest.map(|p| p as usize) {
+                    if let Some(at) = self.chosen.iter().position(|&c| c == p) {
+                        self.chosen.remove(at);
+                    } else {
+                        self.chosen.insert(0, p);
+                        self.chosen.truncate(4);
+                    }
+                }
+            }
+            None => return false,
+        }
+        self.mark(&AT_CURSOR, ctx);
         true
     }
 
-    /// Marks every chart for redrawing on the next animation frame.
-    fn redraw(&mut self, ctx: &Context<Self>) {
-        self.dirty = [true; CHARTS];
+    fn meta_flows(&self) -> usize {
+        self.session
+            .run
+            .as_ref()
+            .and_then(|r| r.meta.as_ref())
+            .map_or(0, |m| m.flows.len())
+    }
+
+    fn flow(&self) -> usize {
+        let run = self.session.run.as_ref();
+        self.highlight
+            .or_else(|| run.map(RunData::slowest_flow))
+            .unwrap_or(0)
+    }
+
+    /// One line on the highlighted flow and the chosen links.
+    fn selection_text(&self, cursor: f64) -> String {
+        let Some(run) = &self.session.run else {
+            return String::new();
+        };
+        let Some(meta) = &run.meta else {
+            return String::new();
+        };
+        let flow = self.flow();
+        let Some(&(src, dst, sprayed)) = meta.flows.get(flow) else {
+            return String::new();
+        };
+        let counts = run.spread(flow, cursor - network::SPREAD_WINDOW_US, cursor);
+        let (n, used) = (
+            counts.iter().sum::<u32>(),
+            counts.iter().filter(|&&c| c > 0).count(),
+        );
+        let kind = if sprayed { "sprayed" } else { "elephant, ECMP" };
+        let chosen: Vec<&str> = self
+            .chosen
+            .iter()
+            .filter_map(|&p| meta.port_names.get(p).map(String::as_str))
+            .collect();
+        format!(
+            "Flow {flow}: host {src} → host {dst} ({kind}); in the {} µs before the cursor, {n} packets over {used} paths.{}",
+            network::SPREAD_WINDOW_US,
+            if chosen.is_empty() { String::new() } else { format!(" Chosen links: {}.", chosen.join(", ")) }
+        )
+    }
+
+    /// The network picture's text alternative: the hottest links at the cursor.
+    fn network_alt(&self, cursor: f64) -> String {
+        let Some((run, meta)) = self
+            .session
+            .run
+            .as_ref()
+            .and_then(|r| Some((r, r.meta.as_ref()?)))
+        else {
+            return "Network picture: appears when a run starts.".to_string();
+        };
+        let Some(q) = run.queues_at(cursor) else {
+            return "Network picture: no sample yet.".to_string();
+        };
+        let mut hot: Vec<(usize, f32)> = q
+            .iter()
+            .map(|m| m.max)
+            .enumerate()
+            .filter(|x| x.1 > 0.0)
+            .collect();
+        hot.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let list: Vec<String> = hot
+            .iter()
+            .take(4)
+            .map(|&(p, b)| {
+                let e = if meta.elephant_ports.contains(&p) {
+                    " (elephant)"
+                } else {
+                    ""
+                };
+                format!("{}{e} {:.0} KiB", meta.port_names[p], b / 1024.0)
+            })
+            .collect();
+        format!(
+            "Network at {cursor:.1} µs: {} links with a queue{}.",
+            hot.len(),
+            if list.is_empty() {
+                String::new()
+            } else {
+                format!("; the deepest: {}", list.join(", "))
+            }
+        )
+    }
+
+    /// Marks canvases for redrawing on the next animation frame.
+    fn mark(&mut self, which: &[Canvas], ctx: &Context<Self>) {
+        for c in which {
+            self.dirty[*c as usize] = true;
+        }
         self.schedule_frame(ctx);
     }
 
@@ -501,7 +790,7 @@ impl App {
             return;
         };
         let link = ctx.link().clone();
-        let callback = Closure::once_into_js(move || link.send_message(Msg::Frame));
+        let callback = Closure::once_into_js(move |ts: f64| link.send_message(Msg::Frame(ts)));
         if window
             .request_animation_frame(callback.unchecked_ref())
             .is_ok()
@@ -510,299 +799,116 @@ impl App {
         }
     }
 
-    /// Draws dirty charts, in rotating order, until the frame's budget is spent.
-    fn draw_charts(&mut self) {
-        let empty = RunData::new(0, self.scenario.clone());
-        let run = self.run.as_ref().unwrap_or(&empty);
-        let flow = self.highlight.unwrap_or_else(|| run.slowest_flow());
+    fn on_frame(&mut self, ctx: &Context<Self>, ts: f64) -> bool {
+        self.frame_pending = false;
+        let dt = self
+            .last_frame_ms
+            .map_or(0.0, |last| (ts - last).clamp(0.0, 100.0));
+        let moving = self.session.tick(dt);
+        self.last_frame_ms = moving.then_some(ts);
+        if moving {
+            self.dirty[..5].fill(true);
+        }
+        self.draw();
+        if self.dirty.contains(&true) || moving {
+            self.schedule_frame(ctx);
+        }
+        moving
+    }
+
+    /// Draws dirty canvases, in rotating order, until the frame's budget is spent.
+    fn draw(&mut self) {
         let start = super::now_ms();
-        for k in 0..CHARTS {
-            let i = (self.next_chart + k) % CHARTS;
+        let scale = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 3.0);
+        self.refresh_layout();
+        for k in 0..CANVASES {
+            let i = (self.next_canvas + k) % CANVASES;
             if !self.dirty[i] {
                 continue;
             }
             if k > 0 && super::now_ms() - start > FRAME_BUDGET_MS {
-                self.next_chart = i;
+                self.next_canvas = i;
                 return;
             }
             self.dirty[i] = false;
             let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
                 continue;
             };
-            let past: Vec<&RunData> = self.past.iter().collect();
-            let drawn = match i {
-                0 => charts::draw_cwnd(&canvas, run, flow),
-                1 => charts::draw_delay(&canvas, run, flow),
-                2 => charts::draw_queues(&canvas, run),
-                3 => charts::draw_fct_cdf(&canvas, run),
-                4 => charts::draw_compare_cwnd(&canvas, &past),
-                5 => charts::draw_compare_fct(&canvas, &past),
-                _ => charts::draw_theory(
-                    &canvas,
-                    &Scenario::preset("npath").expect("preset"),
-                    &self.theory_points,
-                ),
-            };
-            if let Err(e) = drawn {
-                web_sys::console::warn_1(&format!("chart {}: {e}", CHART_IDS[i]).into());
+            fit(&canvas, ALL[i], scale);
+            if let Err(e) = self.draw_one(ALL[i], &canvas, scale) {
+                web_sys::console::warn_1(&format!("canvas {i}: {e}").into());
             }
         }
-        self.next_chart = 0;
+        self.next_canvas = 0;
     }
 
-    fn view_form(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let s = &self.scenario;
-        let field = |name: &'static str| s.field(name).unwrap_or_default();
-        let on_select = |name: &'static str| {
-            link.callback(move |e: Event| {
-                Msg::Field(name, e.target_unchecked_into::<HtmlSelectElement>().value())
-            })
+    fn refresh_layout(&mut self) {
+        let Some(run) = &self.session.run else { return };
+        let Some(meta) = &run.meta else { return };
+        if self.layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
+            self.layout = Some((run.id, Layout::of(&meta.network)));
+        }
+    }
+
+    fn draw_one(
+        &self,
+        which: Canvas,
+        canvas: &HtmlCanvasElement,
+        scale: f64,
+    ) -> Result<(), String> {
+        let s = &self.session;
+        let empty = RunData::new(0, self.scenario.clone());
+        let run = s.run.as_ref().unwrap_or(&empty);
+        let at = At {
+            cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
+            scale,
         };
-        let on_input = |name: &'static str| {
-            link.callback(move |e: Event| {
-                Msg::Field(name, e.target_unchecked_into::<HtmlInputElement>().value())
-            })
-        };
-        let select = |name: &'static str, label: &str, options: Vec<(String, String)>| {
-            let current = field(name);
-            html! {
-                <label>{ label }
-                    <select id={format!("f-{name}")} onchange={on_select(name)}>
-                        { for options.into_iter().map(|(v, text)| html! {
-                            <option value={v.clone()} selected={v == current}>{ text }</option>
-                        }) }
-                    </select>
-                </label>
+        let flow = self.flow();
+        let past: Vec<&RunData> = s.past.iter().collect();
+        match which {
+            Canvas::Cwnd => charts::draw_cwnd(canvas, run, flow, at),
+            Canvas::Delay => charts::draw_delay(canvas, run, flow, at),
+            Canvas::Queue => charts::draw_queues(canvas, run, &self.chosen, at),
+            Canvas::Fct => charts::draw_fct_cdf(canvas, run, at),
+            Canvas::Network => {
+                let fallback = Layout::default();
+                let layout = match &self.layout {
+                    Some((id, l)) if *id == run.id => l,
+                    _ => &fallback,
+                };
+                let ecn = run.scenario.topology.ecn_min_bytes as f64;
+                let peak = run.port_peak.iter().copied().fold(0.0f32, f32::max) as f64;
+                let marks = Marks {
+                    flow,
+                    chosen: &self.chosen,
+                    scale_bytes: peak.max(ecn),
+                };
+                network::draw_network(canvas, scale, layout, run, s.cursor_us(), &marks)
             }
-        };
-        let input = |name: &'static str, label: &str, hint: &str| {
-            html! {
-                <label>{ label }
-                    <input id={format!("f-{name}")} type="text" value={field(name)} title={hint.to_string()} onchange={on_input(name)} />
-                </label>
+            Canvas::CompareCwnd => charts::draw_compare_cwnd(canvas, &past, at),
+            Canvas::CompareFct => charts::draw_compare_fct(canvas, &past, at),
+            Canvas::Theory => {
+                let npath = Scenario::preset("npath").expect("the npath preset exists");
+                charts::draw_theory(canvas, &npath, &s.theory.points, at)
             }
-        };
-        let ks = (4..=16)
-            .step_by(2)
-            .map(|k| (k.to_string(), format!("k={k} ({} hosts)", k * k * k / 4)))
-            .collect();
-        let ccas = [
-            "swift",
-            "lswift",
-            "mswift",
-            "mswift-p10",
-            "mswift-p90",
-            "nscc",
-            "mnscc",
-            "tcp",
-            "dctcp",
-            "smartt",
-        ]
-        .iter()
-        .map(|c| (c.to_string(), c.to_string()))
-        .collect();
-        let lbs = vec![
-            ("ecmp".to_string(), "ECMP".to_string()),
-            ("ops".to_string(), "OPS (spraying)".to_string()),
-            ("rr".to_string(), "round robin".to_string()),
-            ("reps".to_string(), "REPS (recycle clean paths)".to_string()),
-            ("ar".to_string(), "AR (switch adaptive routing)".to_string()),
-        ];
-        let workloads = vec![
-            (
-                "permutation".to_string(),
-                "permutation (+ elephants)".to_string(),
-            ),
-            ("npath".to_string(), "n-path theory model".to_string()),
-            ("incast".to_string(), "incast (32 → 1)".to_string()),
-            ("hsdp".to_string(), "Llama-70B HSDP ring step".to_string()),
-        ];
-        let npath = s.workload.kind == crate::scenario::WorkloadKind::NPath;
-        let on_preset = link.callback(|e: Event| {
-            Msg::Preset(e.target_unchecked_into::<HtmlSelectElement>().value())
-        });
-        let running = self.phase == Phase::Running;
-        html! {
-            <>
-                <div class="fields">
-                    <label>{ "preset" }
-                        <select id="f-preset" onchange={on_preset}>
-                            <option value="" selected=true>{ "(choose)" }</option>
-                            { for PRESETS.iter().map(|(name, about)| html! { <option value={*name} title={*about}>{ *name }</option> }) }
-                        </select>
-                    </label>
-                                        { select("workload", "workload", workloads) }
-                    if npath {
-                        { input("paths", "paths (q = 1/paths)", "2 to 10000 parallel paths; one of them is longer") }
-                        { input("long-delay", "long-path delay (µs)", "latency the long path adds, 0 to 1000 µs") }
-                    } else {
-                        { select("k", "topology", ks) }
-                        { input("elephants", "ECMP elephants", "0, or 2 to hosts-2") }
-                    }
-                    { select("lb", "load balancing", lbs) }
-                    { select("cca", "CCA", ccas) }
-                    { input("history", "history H", "nyquist (H = max(W/2, 1)) or a fixed H, 1 to 1024") }
-                    { input("percentile", "percentile", "1 to 99; MSwift decides on this percentile (50 = median)") }
-                    { input("flow-size", "flow size", "bytes, or with KiB/MiB: 8MiB") }
-                    { input("seed", "seed", "a whole number") }
-                </div>
-                if let Some(e) = &self.refused {
-                    <p id="form-error" class="error">{ format!("Refused: {e}") }</p>
-                }
-                <div class="buttons">
-                    <button id="run" onclick={link.callback(|_| Msg::Run)} disabled={running}>{ "Run" }</button>
-                    <button id="cancel" onclick={link.callback(|_| Msg::Cancel)} disabled={!running}>{ "Cancel" }</button>
-                </div>
-            </>
         }
     }
+}
 
-    fn view_status(&self, _ctx: &Context<Self>) -> Html {
-        let status = match &self.phase {
-            Phase::Idle => "idle".to_string(),
-            Phase::Running => "running".to_string(),
-            Phase::Cancelled => "cancelled".to_string(),
-            Phase::Failed(e) => format!("failed: {e}"),
-            Phase::Done => match self.run.as_ref().and_then(|r| r.report.as_ref()) {
-                Some(r) => match (r.cct_us, r.cct_inflation) {
-                    (Some(c), Some(i)) => format!(
-                        "done: CCT {c:.1} µs, lower bound {:.1} µs, inflation {:.1} %",
-                        r.ideal_cct_us,
-                        i * 100.0
-                    ),
-                    _ => format!("done: unfinished at {:.1} µs", r.sim_time_us),
-                },
-                None => "done".to_string(),
-            },
-        };
-        let progress = self.run.as_ref().and_then(|r| r.progress.map(|p| (r, p)));
-        html! {
-            <>
-                if let Some(e) = &self.worker_error {
-                    <p id="worker-error" class="error">{ e.clone() }</p>
-                }
-                <p id="status" class="status">{ status }</p>
-                if let Some((run, p)) = progress {
-                    <div class="progress">
-                        <progress id="progress" max={p.packets_total.max(1).to_string()} value={p.packets_acked.to_string()}></progress>
-                        <span id="progress-text">{ progress_text(run.elapsed_ms, &p) }</span>
-                    </div>
-                }
-            </>
-        }
-    }
-
-    fn record_theory_point(&mut self, cca: usize) {
-        let Some(run) = &self.run else { return };
-        let gbps = run
-            .report
-            .as_ref()
-            .and_then(|r| r.flows.first())
-            .and_then(|f| f.throughput_gbps);
-        if let Some(gbps) = gbps {
-            let q = 1.0 / run.scenario.workload.paths as f64;
-            self.theory_points
-                .push(charts::TheoryPoint { cca, q, gbps });
-        }
-    }
-
-    fn view_theory(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let running = self.phase == Phase::Running;
-        let total = charts::THEORY_CCAS.len() * THEORY_PATHS.len();
-        let done = self.theory_points.len();
-        html! {
-            <>
-                <h2>{ "Theory: the Θ(1/√q) collapse and the median" }</h2>
-                <p class="hint">{ "The paper's model: one flow sprays round robin over n paths, one of them 2.5 µs longer,                     so a share q = 1/n of its packets comes back late. Swift and reordering-resilient Swift (LSwift) fall                     like 1/√q, as the closed forms say; MSwift's median of the last H delays stays at line rate for q < 1/3." }</p>
-                <div class="buttons">
-                    <button id="theory-run" onclick={link.callback(|_| Msg::TheorySweep)} disabled={running}>
-                        { format!("Run the theory sweep ({total} short runs)") }</button>
-                                        if done > 0 {
-                        <span id="theory-progress" class="hint">{ format!("{done} of {total} points") }</span>
-                    }
-                </div>
-                <canvas id={CHART_IDS[6]} ref={self.canvases[6].clone()} width="760" height="420"></canvas>
-            </>
-        }
-    }
-
-    fn view_compare(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let running = self.phase == Phase::Running;
-        html! {
-            <>
-                <h2>{ "Compare runs" }</h2>
-                <p class="hint">{ "Every finished run is listed here (the last 8). Change one setting and run again,                     or run the three Swift variants on the current scenario in a row." }</p>
-                <div class="buttons">
-                    <button id="compare-variants" onclick={link.callback(|_| Msg::CompareVariants)} disabled={running}>
-                        { "Run Swift · LSwift · MSwift" }</button>
-                    <button id="compare-clear" onclick={link.callback(|_| Msg::ClearComparison)} disabled={self.past.is_empty()}>
-                        { "Clear" }</button>
-                </div>
-                if !self.past.is_empty() {
-                    <table id="compare-table">
-                        <tr><th>{ "run" }</th><th class="left">{ "scenario" }</th><th>{ "CCT (µs)" }</th>
-                            <th>{ "lower bound (µs)" }</th><th>{ "CCT inflation" }</th><th>{ "cwnd cuts (delay / loss)" }</th></tr>
-                        { for self.past.iter().map(|r| {
-                            let rep = r.report.as_ref();
-                            let num = |v: Option<f64>, scale: f64| v.map_or("–".to_string(), |x| format!("{:.1}", x * scale));
-                            html! {
-                                <tr>
-                                    <td>{ format!("#{}", r.id) }</td><td class="left">{ r.label() }</td>
-                                    <td>{ num(rep.and_then(|x| x.cct_us), 1.0) }</td>
-                                    <td>{ num(rep.map(|x| x.ideal_cct_us), 1.0) }</td>
-                                    <td>{ format!("{} %", num(rep.and_then(|x| x.cct_inflation), 100.0)) }</td>
-                                    <td>{ rep.map_or(String::new(), |x| format!("{} / {}", x.counters.cuts_delay, x.counters.cuts_loss)) }</td>
-                                </tr>
-                            }
-                        }) }
-                    </table>
-                }
-                <div class="charts">
-                                        { for self.canvases[4..6].iter().zip(&CHART_IDS[4..6]).map(|(node, id)| html! {
-                        <canvas id={*id} ref={node.clone()} width="560" height="300"></canvas>
-                    }) }
-                </div>
-            </>
-        }
-    }
-
-    fn view_report(&self, ctx: &Context<Self>) -> Html {
-        let link = ctx.link();
-        let Some(run) = &self.run else {
-            return html! {};
-        };
-        let on_highlight = link.callback(|e: Event| {
-            Msg::Highlight(e.target_unchecked_into::<HtmlInputElement>().value())
-        });
-        let flow = self.highlight.unwrap_or_else(|| run.slowest_flow());
-        let counters = run.report.as_ref().map(|r| r.counters.clone());
-        html! {
-            <>
-                <div class="highlight">
-                    <label>{ "highlighted flow" }
-                        <input id="f-highlight" type="text" value={flow.to_string()} onchange={on_highlight}
-                            title="flow index; empty: the slowest sprayed flow" />
-                    </label>
-                </div>
-                if let Some(c) = counters {
-                    <table id="counters">
-                        <tr><th>{ "events" }</th><th>{ "data packets" }</th><th>{ "retransmits" }</th><th>{ "drops" }</th>
-                            <th>{ "ECN marks" }</th><th>{ "timeouts" }</th><th>{ "cwnd cuts (delay / loss / timeout)" }</th></tr>
-                        <tr><td>{ c.events }</td><td>{ c.data_packets }</td><td>{ c.retransmits }</td><td>{ c.drops }</td>
-                            <td>{ c.ecn_marks }</td><td>{ c.timeouts }</td>
-                            <td>{ format!("{} / {} / {}", c.cuts_delay, c.cuts_loss, c.cuts_timeout) }</td></tr>
-                    </table>
-                    <div class="buttons">
-                        <button id="export-json" onclick={link.callback(|_| Msg::ExportJson)}>{ "Report (JSON)" }</button>
-                        <button id="export-csv" onclick={link.callback(|_| Msg::ExportCsv)}>{ "Timelines (CSV)" }</button>
-                        <button id="export-png" onclick={link.callback(|_| Msg::ExportPng)}>{ "Charts (PNG)" }</button>
-                    </div>
-                }
-            </>
-        }
+/// Sizes a canvas's pixels to its CSS width × the pixel ratio, with its shape's height.
+fn fit(canvas: &HtmlCanvasElement, which: Canvas, scale: f64) {
+    let css_w = canvas.client_width().max(200) as f64;
+    let (ratio, min_h) = which.shape();
+    let css_h = (css_w * ratio).max(min_h);
+    let (w, h) = (
+        (css_w * scale).round() as u32,
+        (css_h * scale).round() as u32,
+    );
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
     }
 }
 
@@ -828,31 +934,6 @@ fn progress_text(elapsed_ms: f64, p: &crate::sim::Progress) -> String {
         p.flows_total,
         rate / 1e6
     )
-}
-
-fn download_url(name: &str, url: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let Ok(a) = document.create_element("a") else {
-        return;
-    };
-    let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-    a.set_href(url);
-    a.set_download(name);
-    a.click();
-}
-
-fn download_text(name: &str, mime: &str, text: &str) {
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
-        if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
-            download_url(name, &url);
-            let _ = web_sys::Url::revoke_object_url(&url);
-        }
-    }
 }
 
 /// Mounts the app in `#app` (or the body).

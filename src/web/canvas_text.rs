@@ -31,7 +31,11 @@ impl MeasuredCanvas {
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
             .ok()?;
-        let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
+        let scale = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
         let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
         let size = (
             (canvas.width() as f64 / scale).round() as u32,

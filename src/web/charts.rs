@@ -87,7 +87,9 @@ impl Columns {
     }
 
     fn maxes(&self) -> Vec<(f64, f64)> {
-        self.filled().map(|c| (self.x(c), self.max[c] as f64)).collect()
+        self.filled()
+            .map(|c| (self.x(c), self.max[c] as f64))
+            .collect()
     }
 
     /// The band between the column minima and maxima, as a closed polygon.
@@ -131,7 +133,7 @@ const MARK_W: i32 = 22;
 
 /// Positions of the legend's entries in a strip `width` wide: (row, x) each, and the rows.
 fn legend_layout(root: &Root, legend: &Legend, width: i32) -> (Vec<(i32, i32)>, i32) {
-    let font = ("sans-serif", TEXT_PX).into_font();
+    let font: TextStyle = ("sans-serif", TEXT_PX).into_font().into();
     let (mut row, mut x, mut at) = (0, 8, Vec::new());
     for (_, label) in &legend.0 {
         let w = root
@@ -351,7 +353,10 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At
     }
     let colour = palette::cca(&cca_of(run));
     let mut legend = Legend::default();
-    legend.add(Mark::Line(palette::REFERENCE, 1), "raw RTT of the latest ACK");
+    legend.add(
+        Mark::Line(palette::REFERENCE, 1),
+        "raw RTT of the latest ACK",
+    );
     legend.add(
         Mark::Line(colour, 3),
         format!("decision signal ({})", cca_of(run)),
@@ -359,7 +364,11 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At
     let root = with_legend(area(canvas, at)?, &legend)?;
     let y_top = raw.top().max(signal.top()).max(1.0) * 1.05;
     let mut c = chart(&root, &title, 0.0..span, 0.0..y_top, "time (µs)")?;
-    line(&mut c, raw.maxes(), palette::REFERENCE.mix(0.55).stroke_width(1))?;
+    line(
+        &mut c,
+        raw.maxes(),
+        palette::REFERENCE.mix(0.55).stroke_width(1),
+    )?;
     line(&mut c, signal.means(), colour.stroke_width(3))?;
     cursor(&mut c, at, 0.0..y_top)?;
     root.present().map_err(err)
@@ -423,7 +432,10 @@ pub fn draw_queues(
     for (k, &(p, elephant)) in ports.iter().enumerate() {
         let tag = if elephant { " (elephant)" } else { "" };
         legend.add(
-            Mark::Line(PORT_COLOURS[k % PORT_COLOURS.len()], if elephant { 3 } else { 2 }),
+            Mark::Line(
+                PORT_COLOURS[k % PORT_COLOURS.len()],
+                if elephant { 3 } else { 2 },
+            ),
             format!("{}{tag}", meta.port_names[p]),
         );
     }
@@ -599,7 +611,7 @@ pub fn draw_theory(
     );
     legend.add(Mark::Line(palette::SMARTT, 2), "SMaRTT model (Thm 4)");
     legend.add(
-        Mark::Line(palette::REFERENCE.mix(0.5).to_rgba().into(), 1),
+        Mark::Line(palette::LINE_RATE, 1),
         format!("line rate {line_rate} Gbps"),
     );
     for name in THEORY_CCAS {
@@ -635,7 +647,7 @@ pub fn draw_theory(
         (curve(Model::Smartt), palette::SMARTT.stroke_width(2)),
         (
             vec![(q_lo, line_rate), (q_hi, line_rate)],
-            palette::REFERENCE.mix(0.5).stroke_width(1),
+            palette::LINE_RATE.stroke_width(1),
         ),
     ];
     for (pts, style) in series {

@@ -4,16 +4,24 @@
 //! - [`worker`]: the worker side: receives runs, advances them in chunks, posts progress with
 //!   timeline samples, and stops between chunks on a cancel.
 //! - [`bridge`]: the main-thread side of the worker (spawn, send, receive).
-//! - [`store`]: the samples of a run, accumulated for the charts.
+//! - [`app`]: the Yew app: a shell around [`crate::session::Session`] that owns the worker and
+//!   draws the canvases on animation frames.
+//! - [`components`]: one Yew component per file (form, status, playback, network, charts,
+//!   compare, theory, class story, glossary).
 //! - [`charts`]: the plotters-canvas charts, decimated to the canvas width.
+//! - [`network`]: the network picture, drawn with the canvas 2D context.
+//! - [`palette`]: one colour per CCA, and the links' queue scale.
 //! - [`canvas_text`]: the charts' canvas backend, measuring text without page layouts.
-//! - [`app`]: the Yew components: form, progress, charts, report, exports, shareable links.
+//! - [`exports`]: JSON, CSV and PNG downloads, and the clipboard.
 
 pub mod app;
 pub mod bridge;
 pub mod canvas_text;
 pub mod charts;
-pub mod store;
+pub mod components;
+pub mod exports;
+pub mod network;
+pub mod palette;
 pub mod worker;
 
 /// Milliseconds from a monotonic clock (the page's or the worker's `performance`).

@@ -29,10 +29,9 @@ pub struct Marks<'a> {
 }
 
 /// Height of the colour key strip, CSS px.
-const KEY_H: f64 = 30.0;
+pub const KEY_H: f64 = 30.0;
 
-fn colour(ctx: &CanvasRenderingContext2d, c: RGBColor, alpha: f64) -> String {
-    let _ = ctx;
+fn colour(c: RGBColor, alpha: f64) -> String {
     format!("rgba({},{},{},{alpha})", c.0, c.1, c.2)
 }
 
@@ -53,7 +52,10 @@ pub fn draw_network(
         .dyn_into()
         .map_err(|_| "not a 2D context")?;
     let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
-    let (w, h) = (canvas.width() as f64 / scale, canvas.height() as f64 / scale);
+    let (w, h) = (
+        canvas.width() as f64 / scale,
+        canvas.height() as f64 / scale,
+    );
     ctx.set_fill_style_str("#fff");
     ctx.fill_rect(0.0, 0.0, w, h);
     let plot_h = h - KEY_H;
@@ -70,8 +72,18 @@ pub fn draw_network(
     // elephants' links under everything, wide
     ctx.set_line_cap("round");
     for link in &layout.links {
-        if link.ports.iter().any(|p| meta.elephant_ports.contains(&(*p as usize))) {
-            stroke(&ctx, at(link.a), at(link.b), &colour(&ctx, palette::ELEPHANT, 0.45), base_w + 6.0);
+        if link
+            .ports
+            .iter()
+            .any(|p| meta.elephant_ports.contains(&(*p as usize)))
+        {
+            stroke(
+                &ctx,
+                at(link.a),
+                at(link.b),
+                &colour(palette::ELEPHANT, 0.45),
+                base_w + 6.0,
+            );
         }
     }
     for link in &layout.links {
@@ -83,13 +95,23 @@ pub fn draw_network(
         });
         let level = depth / marks.scale_bytes.max(1.0);
         let c = palette::load(level);
-        let width = base_w + if depth > 0.0 { 2.0 * level.min(1.0) + 1.0 } else { 0.0 };
+        let width = base_w
+            + if depth > 0.0 {
+                2.0 * level.min(1.0) + 1.0
+            } else {
+                0.0
+            };
         if link.failed {
-            ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &4.0.into())).ok();
+            ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &4.0.into()))
+                .ok();
         }
-        stroke(&ctx, at(link.a), at(link.b), &colour(&ctx, c, 1.0), width);
+        stroke(&ctx, at(link.a), at(link.b), &colour(c, 1.0), width);
         ctx.set_line_dash(&js_sys::Array::new()).ok();
-        if link.ports.iter().any(|p| marks.chosen.contains(&(*p as usize))) {
+        if link
+            .ports
+            .iter()
+            .any(|p| marks.chosen.contains(&(*p as usize)))
+        {
             stroke(&ctx, at(link.a), at(link.b), "rgba(0,0,0,0.85)", 1.5);
             let mid = at(((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0));
             dot(&ctx, mid, 4.0, "#000");
@@ -101,12 +123,17 @@ pub fn draw_network(
         match node.role {
             Role::Host(h) => {
                 let ends = meta.flows.get(marks.flow).map(|f| (f.0, f.1));
-                let mine = ends.is_some_and(|(s, d)| node.hosts.contains(&s) || node.hosts.contains(&d));
+                let mine =
+                    ends.is_some_and(|(s, d)| node.hosts.contains(&s) || node.hosts.contains(&d));
                 let elephant = meta
                     .flows
                     .iter()
                     .any(|f| !f.2 && (node.hosts.contains(&f.0) || node.hosts.contains(&f.1)));
-                let fill = if elephant { palette::css(palette::ELEPHANT) } else { "#6b7280".into() };
+                let fill = if elephant {
+                    palette::css(palette::ELEPHANT)
+                } else {
+                    "#6b7280".into()
+                };
                 if layout.grouped && node.hosts.len() > 1 {
                     ctx.set_fill_style_str(&fill);
                     ctx.fill_rect(p.0 - 3.0, p.1 - 4.0, 6.0, 8.0);
@@ -127,7 +154,10 @@ pub fn draw_network(
         ctx.set_font("13px sans-serif");
         let _ = ctx.fill_text("sender", at((0.0, 0.0)).0 + 4.0, at((0.05, 0.52)).1 + 8.0);
         let _ = ctx.fill_text("receiver", w - 60.0, at((0.95, 0.52)).1 + 8.0);
-        let long = layout.links.iter().find(|l| matches!(l.kind, LinkKind::Path(_, true)));
+        let long = layout
+            .links
+            .iter()
+            .find(|l| matches!(l.kind, LinkKind::Path(_, true)));
         if let Some(l) = long {
             let p = at(l.b);
             let _ = ctx.fill_text("long path (path 0)", p.0 + 10.0, p.1 + 4.0);
@@ -135,7 +165,10 @@ pub fn draw_network(
         if layout.grouped {
             let last = at((0.6, 0.84));
             let _ = ctx.fill_text(
-                &format!("+{} more short paths", paths - crate::session::layout::MAX_PATHS_DRAWN),
+                &format!(
+                    "+{} more short paths",
+                    paths - crate::session::layout::MAX_PATHS_DRAWN
+                ),
                 last.0 + 10.0,
                 last.1,
             );
@@ -210,7 +243,13 @@ fn draw_spread(
                 let (ps, pd) = (ts / half, td / half);
                 if ps == pd {
                     let agg = Role::Agg(ps * half + slot);
-                    vec![host(src), pos(Role::Tor(ts)), pos(agg), pos(Role::Tor(td)), host(dst)]
+                    vec![
+                        host(src),
+                        pos(Role::Tor(ts)),
+                        pos(agg),
+                        pos(Role::Tor(td)),
+                        host(dst),
+                    ]
                 } else {
                     let (i, _) = (slot / half, slot % half);
                     vec![

@@ -28,8 +28,10 @@ pub const ELEPHANT: RGBColor = RGBColor(136, 34, 85);
 pub const HIGHLIGHT: RGBColor = RGBColor(25, 25, 25);
 /// The playback cursor.
 pub const CURSOR: RGBColor = RGBColor(200, 0, 0);
-/// Reference lines (lower bound, line rate, closed forms).
+/// Reference lines (lower bound, closed forms).
 pub const REFERENCE: RGBColor = RGBColor(70, 70, 70);
+/// The line rate in the theory chart.
+pub const LINE_RATE: RGBColor = RGBColor(140, 140, 140);
 
 /// The colour of a CCA by its form name (`mswift`, `mswift-p10`, `nscc`, ...).
 pub fn cca(name: &str) -> RGBColor {
@@ -70,7 +72,11 @@ pub fn load(level: f64) -> RGBColor {
     };
     let i = STOPS.iter().rposition(|s| s.0 <= l).unwrap_or(0);
     let (a, b) = (STOPS[i], STOPS[(i + 1).min(STOPS.len() - 1)]);
-    let t = if b.0 > a.0 { (l - a.0) / (b.0 - a.0) } else { 0.0 };
+    let t = if b.0 > a.0 {
+        (l - a.0) / (b.0 - a.0)
+    } else {
+        0.0
+    };
     let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
     RGBColor(
         mix(a.1 .0, b.1 .0),

@@ -133,8 +133,8 @@ fn schedule_step() {
 /// Continues with [`step`] after `ms` of wall time (a paced run waiting for the clock).
 fn schedule_step_after(ms: i32) {
     let callback = Closure::once_into_js(step);
-    let _ = scope()
-        .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
+    let _ =
+        scope().set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
 }
 
 /// One chunk of the active run.
@@ -143,7 +143,10 @@ fn step() {
         return;
     };
     let t0 = super::now_ms();
-    let until_us = active.pace.as_ref().map_or(f64::INFINITY, |p| p.limit_us(t0));
+    let until_us = active
+        .pace
+        .as_ref()
+        .map_or(f64::INFINITY, |p| p.limit_us(t0));
     let msg = active
         .runner
         .step_until(active.budget, t0 - active.started_ms, until_us);

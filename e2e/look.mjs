@@ -1,0 +1,47 @@
+// Opens the SprayLab page in headless Chromium at a given viewport, waits for a `run=1` link's
+// run to end (or for the page to load), and saves a screenshot of the viewport and one of the
+// whole page. Prints what a layout check needs as JSON: horizontal overflow, the widest
+// element, chart text sizes.
+// Usage: node e2e/look.mjs URL SHOT_PREFIX WIDTH HEIGHT [SCALE]
+import { chromium } from 'playwright-core';
+
+const [url, prefix, w, h, scaleArg] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const page = await browser.newPage({
+  viewport: { width: Number(w), height: Number(h) },
+  deviceScaleFactor: Number(scaleArg || 1),
+  isMobile: Number(w) < 600,
+  hasTouch: Number(w) < 600,
+});
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
+await page.goto(url);
+await page.waitForSelector('#status', { timeout: 60000 });
+if (url.includes('run=1')) {
+  await page.waitForFunction(() => /^(done|failed|cancelled)/.test(document.querySelector('#status')?.textContent || ''),
+    null, { timeout: 180000 });
+}
+await page.waitForTimeout(500);
+const result = await page.evaluate(() => {
+  const vw = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .map(e => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => r.right > vw + 1 && r.width > 0)
+    .map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className}: right ${Math.round(r.right)}`);
+  return {
+    status: document.querySelector('#status')?.textContent,
+    viewport_width: vw,
+    scroll_width: document.documentElement.scrollWidth,
+    overflowing: wide.slice(0, 8),
+    canvases: [...document.querySelectorAll('canvas')].map(c => ({ id: c.id, css_width: c.clientWidth, px_width: c.width })),
+  };
+});
+result.errors = errors;
+await page.screenshot({ path: `${prefix}-view.png` });
+await page.screenshot({ path: `${prefix}-full.png`, fullPage: true });
+console.log(JSON.stringify(result, null, 1));
+await browser.close();

@@ -1,0 +1,196 @@
+//! The scenario form: presets named after the paper's figures, the fields with their allowed
+//! ranges shown beside them, Run and Cancel. A refused value is marked `aria-invalid` and its
+//! reason announced; Enter in a field applies it and runs.
+
+use super::super::app::Msg;
+use super::glossary::Term;
+use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
+use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// The presets as the page names them: (preset, label).
+pub const PRESET_LABELS: &[(&str, &str)] = &[
+    ("baseline", "Fig. 4: baseline, 128 hosts, 4 elephants"),
+    ("permutation", "Fig. 6: permutation, no elephants"),
+    ("hsdp", "Fig. 7: Llama-70B training step (HSDP)"),
+    ("hosts250", "Fig. 8: baseline on 250 hosts"),
+    ("size16mib", "Fig. 9: baseline with 16 MiB flows"),
+    ("elephants8", "Fig. 10: baseline with 8 elephants"),
+    ("failures", "Fig. 11: baseline with 1 % of links failed"),
+    ("drr", "Fig. 13: baseline with DRR fair queues"),
+    ("incast", "Fig. 14: incast, 32 senders to one host"),
+    ("npath", "Theory (§II): one flow over 10 paths, one long"),
+];
+
+/// The form's fields: (short name, label, glossary term, allowed values shown beside it).
+const INPUTS: &[(&str, &str, &str, &str)] = &[
+    (
+        "elephants",
+        "ECMP elephants",
+        "elephant",
+        "0, or 2 to hosts − 2",
+    ),
+    ("history", "history H", "H", "nyquist, or 1 to 1024"),
+    (
+        "percentile",
+        "percentile",
+        "percentile",
+        "1 to 99 (50: median)",
+    ),
+    (
+        "flow-size",
+        "flow size",
+        "FCT",
+        "e.g. 8MiB, 512KiB; ≤ 8 GiB in all",
+    ),
+    ("seed", "seed", "seed", "a whole number ≥ 0"),
+    ("paths", "paths (q = 1/paths)", "q", "2 to 10000"),
+    ("long-delay", "long-path delay (µs)", "q", "0 to 1000"),
+    ("senders", "incast senders", "CCT", "1 to hosts − 1"),
+];
+
+const CCAS: &[(&str, &str)] = &[
+    ("swift", "Swift"),
+    ("lswift", "LSwift (reordering-resilient)"),
+    ("mswift", "MSwift (median)"),
+    ("mswift-p10", "MSwift-P10"),
+    ("mswift-p90", "MSwift-P90"),
+    ("nscc", "NSCC (Ultra Ethernet)"),
+    ("mnscc", "MNSCC (median)"),
+    ("tcp", "TCP New Reno"),
+    ("dctcp", "DCTCP"),
+    ("smartt", "SMaRTT"),
+];
+
+const LBS: &[(&str, &str)] = &[
+    ("ecmp", "ECMP (one path per flow)"),
+    ("ops", "OPS (random path per packet)"),
+    ("rr", "round robin"),
+    ("reps", "REPS (reuse clean paths)"),
+    ("ar", "AR (switch adaptive routing)"),
+];
+
+const WORKLOADS: &[(&str, &str)] = &[
+    ("permutation", "permutation (+ elephants)"),
+    ("npath", "n-path theory model"),
+    ("incast", "incast (many → 1)"),
+    ("hsdp", "Llama-70B HSDP ring step"),
+];
+
+#[derive(Properties, PartialEq)]
+pub struct FormProps {
+    pub scenario: Scenario,
+    pub refused: Option<ScenarioError>,
+    pub running: bool,
+    pub run_ref: NodeRef,
+    pub on: Callback<Msg>,
+}
+
+/// The error's field as the form names it.
+fn form_field(e: &ScenarioError) -> &str {
+    match e.field.as_str() {
+        "topology.k" => "k",
+        "cca.algorithm" => "cca",
+        "lb.scheme" => "lb",
+        "workload.elephants" => "elephants",
+        "workload.flow_size_bytes" => "flow-size",
+        "cca.history" => "history",
+        "cca.percentile" => "percentile",
+        "workload.kind" => "workload",
+        "workload.paths" => "paths",
+        "workload.long_path_extra_us" => "long-delay",
+        "workload.incast_senders" => "senders",
+        other => other,
+    }
+}
+
+#[function_component(Form)]
+pub fn form(props: &FormProps) -> Html {
+    let s = &props.scenario;
+    let on = &props.on;
+    let invalid = props.refused.as_ref().map(form_field);
+    let field = |name: &str| s.field(name).unwrap_or_default();
+    let select = |name: &'static str, label: Html, options: Vec<(String, String)>| {
+        let current = field(name);
+        let onchange = on.reform(move |e: Event| {
+            Msg::Field(name, e.target_unchecked_into::<HtmlSelectElement>().value())
+        });
+        html! {
+            <label><span>{ label }</span>
+                <select id={format!("f-{name}")} {onchange}>
+                    { for options.into_iter().map(|(v, text)| html! {
+                        <option value={v.clone()} selected={v == current}>{ text }</option>
+                    }) }
+                </select>
+            </label>
+        }
+    };
+    let input = |&(name, label, term, hint): &(&'static str, &str, &str, &str)| {
+        let onchange = on.reform(move |e: Event| {
+            Msg::Field(name, e.target_unchecked_into::<HtmlInputElement>().value())
+        });
+        let onkeydown = on.reform(move |e: KeyboardEvent| {
+            if e.key() == "Enter" {
+                e.prevent_default();
+                Msg::FieldAndRun(name, e.target_unchecked_into::<HtmlInputElement>().value())
+            } else {
+                Msg::None
+            }
+        });
+        let bad = invalid == Some(name);
+        let hint_id = format!("h-{name}");
+        html! {
+            <label>
+                <span><Term term={term.to_string()} text={label.to_string()} /></span>
+                <input id={format!("f-{name}")} type="text" value={field(name)} {onchange} {onkeydown}
+                    aria-invalid={bad.to_string()} aria-describedby={hint_id.clone()} />
+                <small id={hint_id} class="range">{ hint }</small>
+            </label>
+        }
+    };
+    let ks = (4..=16)
+        .step_by(2)
+        .map(|k| (k.to_string(), format!("k={k} ({} hosts)", k * k * k / 4)))
+        .collect();
+    let pairs = |t: &[(&str, &str)]| -> Vec<(String, String)> {
+        t.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    let kind = s.workload.kind;
+    let shown = |name: &str| match name {
+        "paths" | "long-delay" => kind == WorkloadKind::NPath,
+        "senders" => kind == WorkloadKind::Incast,
+        "elephants" => kind != WorkloadKind::NPath,
+        _ => true,
+    };
+    let on_preset =
+        on.reform(|e: Event| Msg::Preset(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    html! {
+        <>
+            <div class="fields">
+                <label class="wide">{ "preset (the paper's figures)" }
+                    <select id="f-preset" onchange={on_preset}>
+                        <option value="" selected=true>{ "choose a figure…" }</option>
+                        { for PRESET_LABELS.iter().map(|(name, label)| html! { <option value={*name}>{ *label }</option> }) }
+                    </select>
+                </label>
+                { select("workload", html!{ "workload" }, pairs(WORKLOADS)) }
+                if kind != WorkloadKind::NPath {
+                    { select("k", html!{ <Term term="fat-tree" text="topology" /> }, ks) }
+                }
+                { select("lb", html!{ <>{ "load balancing (" }<Term term="packet spraying" text="spraying" />{ ")" }</> }, pairs(LBS)) }
+                { select("cca", html!{ <Term term="CCA" text="congestion control" /> }, pairs(CCAS)) }
+                { for INPUTS.iter().filter(|i| shown(i.0)).map(input) }
+            </div>
+            if let Some(e) = &props.refused {
+                <p id="form-error" class="error" role="alert">{ format!("Refused: {e}") }</p>
+            }
+            <div class="buttons">
+                <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| Msg::Run)} disabled={props.running}>{ "Run" }</button>
+                <button id="cancel" class="quiet" onclick={on.reform(|_| Msg::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
+                <button id="copy-link" class="quiet" onclick={on.reform(|_| Msg::CopyLink)}>{ "Copy link" }</button>
+            </div>
+        </>
+    }
+}

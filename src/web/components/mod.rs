@@ -1,0 +1,15 @@
+//! The page's components, one per file, each a function of its props: state lives in the app
+//! ([`super::app`]) and the session ([`crate::session`]); the canvases are drawn by the app on
+//! animation frames, so components only lay them out with their captions.
+
+pub mod compare;
+pub mod figure;
+pub mod form;
+pub mod glossary;
+pub mod live_charts;
+pub mod network_panel;
+pub mod playback;
+pub mod report;
+pub mod status;
+pub mod story;
+pub mod theory;

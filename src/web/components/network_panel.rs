@@ -1,0 +1,49 @@
+//! The network picture's panel: the canvas (drawn by the app), its caption, what the click
+//! selected, and the text alternative.
+
+use super::super::app::Msg;
+use super::figure::Figure;
+use super::glossary::Term;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct NetworkPanelProps {
+    pub canvas: NodeRef,
+    pub alt: AttrValue,
+    /// One line on the highlighted flow and the chosen links.
+    pub selection: AttrValue,
+    pub npath: bool,
+    pub on: Callback<Msg>,
+}
+
+#[function_component(NetworkPanel)]
+pub fn network_panel(props: &NetworkPanelProps) -> Html {
+    let on = &props.on;
+    let onclick = on.reform(|e: MouseEvent| {
+        let canvas: web_sys::HtmlElement = e.target_unchecked_into();
+        let (w, h) = (canvas.client_width() as f64, canvas.client_height() as f64);
+        Msg::NetworkClick(e.offset_x() as f64, e.offset_y() as f64, w, h)
+    });
+    let caption = if props.npath {
+        html! { <>
+            { "The theory model: one flow sprays " }<Term term="round robin" />{ " over n paths; path 0 (top) is longer, so " }
+            <Term term="q" />{ " = 1/n of its packets come back late. Blue: the flow's packets of the last 5 µs per path. " }
+            <strong>{ "Look for: " }</strong>{ "every path carries the same share; the late ones alone must not drive the window down." }
+        </> }
+    } else {
+        html! { <>
+            { "The " }<Term term="fat-tree" />{ ": cores at the top, then aggregation switches, ToR switches and hosts \
+               (one box per ToR when there are many). Links are coloured by their " }<Term term="queue depth" />
+            { " at the cursor; wine outlines mark the " }<Term term="elephant" text="elephants'" />{ " paths; blue lines are the highlighted flow's packets of the last 5 µs, thicker for more. " }
+            <strong>{ "Click " }</strong>{ "a link to plot its queue, a host to follow its flow." }
+        </> }
+    };
+    html! {
+        <div class="network">
+            <Figure id="network" canvas={props.canvas.clone()} {caption} alt={props.alt.clone()} onclick={Some(onclick)} class="network-figure" />
+            <p id="selection" class="hint">{ props.selection.clone() }
+                <button class="quiet small" onclick={on.reform(|_| Msg::ClearChosen)}>{ "clear chosen links" }</button>
+            </p>
+        </div>
+    }
+}

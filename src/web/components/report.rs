@@ -1,0 +1,47 @@
+//! The main run's report: the highlighted flow, the counters, and the exports.
+
+use super::super::app::Msg;
+use super::glossary::Term;
+use crate::sim::metrics::Counters;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ReportProps {
+    pub flow: usize,
+    pub flows: usize,
+    pub counters: Option<Counters>,
+    pub on: Callback<Msg>,
+}
+
+#[function_component(Report)]
+pub fn report(props: &ReportProps) -> Html {
+    let on = &props.on;
+    let on_highlight =
+        on.reform(|e: Event| Msg::Highlight(e.target_unchecked_into::<HtmlInputElement>().value()));
+    html! {
+        <div class="report-body">
+            <label class="highlight">{ "highlighted flow" }
+                <input id="f-highlight" type="text" value={props.flow.to_string()} onchange={on_highlight}
+                    aria-describedby="h-highlight" />
+                <small id="h-highlight" class="range">{ format!("0 to {}; empty: the slowest sprayed flow", props.flows.saturating_sub(1)) }</small>
+            </label>
+            if let Some(c) = &props.counters {
+                <div class="table-wrap">
+                <table id="counters">
+                    <tr><th>{ "events" }</th><th>{ "data packets" }</th><th>{ "retransmits" }</th><th>{ "drops" }</th>
+                        <th><Term term="ECN" text="ECN marks" /></th><th>{ "timeouts" }</th><th><Term term="cwnd" text="cwnd cuts" />{ " (delay / loss / timeout)" }</th></tr>
+                    <tr><td>{ c.events }</td><td>{ c.data_packets }</td><td>{ c.retransmits }</td><td>{ c.drops }</td>
+                        <td>{ c.ecn_marks }</td><td>{ c.timeouts }</td>
+                        <td>{ format!("{} / {} / {}", c.cuts_delay, c.cuts_loss, c.cuts_timeout) }</td></tr>
+                </table>
+                </div>
+                <div class="buttons">
+                    <button id="export-json" class="quiet" onclick={on.reform(|_| Msg::ExportJson)}>{ "Report (JSON)" }</button>
+                    <button id="export-csv" class="quiet" onclick={on.reform(|_| Msg::ExportCsv)}>{ "Timelines (CSV)" }</button>
+                    <button id="export-png" class="quiet" onclick={on.reform(|_| Msg::ExportPng)}>{ "Charts (PNG)" }</button>
+                </div>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,65 @@
+//! The theory view: the paper's closed forms against simulated n-path runs, with the sweep's own
+//! status (it never touches the main run's).
+
+use super::super::app::Msg;
+use super::figure::Figure;
+use super::glossary::Term;
+use crate::session::{Phase, Theory, TheoryPoint, THEORY_CCAS};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TheoryProps {
+    pub points: Vec<TheoryPoint>,
+    pub phase: Option<Phase>,
+    pub busy: bool,
+    pub canvas: NodeRef,
+    pub on: Callback<Msg>,
+}
+
+#[function_component(TheoryView)]
+pub fn theory_view(props: &TheoryProps) -> Html {
+    let on = &props.on;
+    let total = Theory::total();
+    let done = props.points.len();
+    let status = match &props.phase {
+        None => String::new(),
+        Some(Phase::Running) => format!("running: {done} of {total} points"),
+        Some(Phase::Done) => format!("done: {done} of {total} points"),
+        Some(Phase::Cancelled) => format!("stopped at {done} of {total} points"),
+        Some(Phase::Failed(e)) => format!("failed: {e}"),
+        Some(Phase::Idle) => String::new(),
+    };
+    let alt = format!(
+        "Throughput against q, log-log: the TCP/Swift and SMaRTT closed forms fall like 1/√q. Simulated: {}",
+        THEORY_CCAS
+            .iter()
+            .enumerate()
+            .map(|(k, name)| {
+                let pts: Vec<String> = props
+                    .points
+                    .iter()
+                    .filter(|p| p.cca == k)
+                    .map(|p| format!("q {:.3}: {:.0} Gbps", p.q, p.gbps))
+                    .collect();
+                format!("{name} {}", if pts.is_empty() { "none yet".to_string() } else { pts.join(", ") })
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    html! {
+        <>
+            <h2>{ "Theory: the Θ(1/√q) collapse and the median" }</h2>
+            <p class="hint">{ "The paper's model: one flow sprays " }<Term term="round robin" />{ " over n paths, one of them 2.5 µs longer, \
+                so a share " }<Term term="q" />{ " = 1/n of its packets comes back late. Swift and LSwift fall like 1/√q, as the closed forms say; \
+                MSwift's median of the last H delays stays at line rate for q < 1/3." }</p>
+            <div class="buttons">
+                <button id="theory-run" onclick={on.reform(|_| Msg::TheorySweep)} disabled={props.busy}>
+                    { format!("Run the theory sweep ({total} short runs)") }</button>
+                <span id="theory-status" class="hint" role="status" aria-live="polite">{ status }</span>
+            </div>
+            <Figure id="chart-theory" canvas={props.canvas.clone()} {alt} class="wide"
+                caption={html!{ <>{ "Lines: the closed forms of the paper's table (capped at line rate); dots: simulated runs. " }
+                    <strong>{ "Look for: " }</strong>{ "Swift and LSwift dots follow the falling line; MSwift's stay flat at the top." }</> }} />
+        </>
+    }
+}
