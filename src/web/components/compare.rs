@@ -28,20 +28,20 @@ pub struct CompareProps {
 }
 
 /// The table rows of the compared runs.
-pub fn rows(past: &[RunData]) -> Vec<(u32, String, Option<f64>, Option<f64>, Option<f64>, String)> {
+pub fn rows(past: &[RunData]) -> Vec<Row> {
     past.iter()
         .map(|r| {
             let rep = r.report.as_ref();
-            (
-                r.id,
-                r.label(),
-                rep.and_then(|x| x.cct_us),
-                rep.map(|x| x.ideal_cct_us),
-                rep.and_then(|x| x.cct_inflation),
-                rep.map_or(String::new(), |x| {
+            Row {
+                id: r.id,
+                label: r.label(),
+                cct_us: rep.and_then(|x| x.cct_us),
+                bound_us: rep.map(|x| x.ideal_cct_us),
+                inflation: rep.and_then(|x| x.cct_inflation),
+                cuts: rep.map_or(String::new(), |x| {
                     format!("{} / {}", x.counters.cuts_delay, x.counters.cuts_loss)
                 }),
-            )
+            }
         })
         .collect()
 }
