@@ -10,7 +10,7 @@ await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
 await page.goto(url);
-await page.waitForFunction(() => (document.querySelector('#status')?.textContent || '').startsWith('done'), null, { timeout: 60000 });
+await page.waitForFunction(() => (document.querySelector('#status')?.textContent || '').startsWith('done'), null, { timeout: 200000 });
 const { profile } = await cdp.send('Profiler.stop');
 // self time per function
 const byId = new Map(profile.nodes.map(n => [n.id, n]));

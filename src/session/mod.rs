@@ -14,6 +14,7 @@
 //!   status and results never touch the main run's.
 
 pub mod layout;
+pub mod pixels;
 pub mod playback;
 pub mod store;
 

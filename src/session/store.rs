@@ -152,10 +152,20 @@ impl RunData {
     pub fn spread(&self, flow: usize, from_us: f64, to_us: f64) -> Vec<u32> {
         let slots = self.meta.as_ref().map_or(0, |m| m.network.path_slots) as usize;
         let mut out = vec![0u32; slots];
-        for (t, b, i) in self.buckets() {
-            if t > from_us && t <= to_us {
-                for (o, &n) in out.iter_mut().zip(b.flow_paths(i, flow)) {
-                    *o += n as u32;
+        // only the batches that reach into the window
+        let first = self
+            .batches
+            .partition_point(|b| b.time_us(b.buckets) <= from_us);
+        for b in self.batches[first..]
+            .iter()
+            .take_while(|b| b.start_us <= to_us)
+        {
+            for i in 0..b.buckets {
+                let t = b.time_us(i);
+                if t > from_us && t <= to_us {
+                    for (o, &n) in out.iter_mut().zip(b.flow_paths(i, flow)) {
+                        *o += n as u32;
+                    }
                 }
             }
         }

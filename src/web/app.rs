@@ -23,6 +23,7 @@ use crate::link::{check_web_size, from_fragment, to_fragment};
 use crate::protocol::ToWorker;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::session::layout::{Hit, Layout};
+use crate::session::pixels::Pixels;
 use crate::session::store::RunData;
 use crate::session::Session;
 use crate::sim::netmap::Shape;
@@ -119,8 +120,14 @@ impl Canvas {
 }
 
 /// Drawing time per animation frame after which the remaining dirty canvases wait for the next
-/// frame: keeps every main-thread task short while the worker streams.
-const FRAME_BUDGET_MS: f64 = 12.0;
+/// frame. A canvas's pixels are rasterized in the frame's paint, after the drawing calls, so
+/// the budget is small: in practice one large canvas per frame, which keeps every main-thread
+/// task short while the worker streams.
+const FRAME_BUDGET_MS: f64 = 4.0;
+
+/// Least wall time between two redraws of the run's canvases for streamed samples (the
+/// playback cursor redraws them at every frame).
+const LIVE_REDRAW_MS: f64 = 200.0;
 
 pub struct App {
     session: Session,
@@ -138,11 +145,21 @@ pub struct App {
     layout: Option<(u32, Layout)>,
     story: Option<usize>,
     frame_pending: bool,
+    /// Worker messages changed what the view shows since the last render.
+    view_stale: bool,
+    /// Streamed samples wait to be drawn, since `last_live_ms`.
+    live_stale: bool,
+    last_live_ms: f64,
+    last_view_ms: f64,
     last_frame_ms: Option<f64>,
+    /// Each canvas's CSS width when last sized (sizes are read again after a resize).
+    widths: [Option<i32>; CANVASES],
     dirty: [bool; CANVASES],
     /// The canvas to draw first on the next frame (turns rotate so none starves).
     next_canvas: usize,
     canvases: [NodeRef; CANVASES],
+    /// The network picture's pixel buffer, kept between frames.
+    pixels: std::cell::RefCell<Pixels>,
     run_button: NodeRef,
     _listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -177,10 +194,17 @@ impl Component for App {
             layout: None,
             story: None,
             frame_pending: false,
+            view_stale: false,
+            live_stale: false,
+            last_live_ms: f64::NEG_INFINITY,
+            last_view_ms: f64::NEG_INFINITY,
+
             last_frame_ms: None,
+            widths: [None; CANVASES],
             dirty: [true; CANVASES],
             next_canvas: 0,
             canvases: Default::default(),
+            pixels: std::cell::RefCell::new(Pixels::new(0, 0)),
             run_button: NodeRef::default(),
             _listeners: listen(ctx),
         };
@@ -245,6 +269,7 @@ impl Component for App {
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
             Msg::Resize => {
+                self.widths = [None; CANVASES];
                 self.mark(&ALL, ctx);
                 false
             }
@@ -601,7 +626,7 @@ impl App {
             self.write_link();
         }
         if changed.main {
-            self.mark(&AT_CURSOR, ctx);
+            self.live_stale = true;
         }
         if changed.finished {
             self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
@@ -612,7 +637,10 @@ impl App {
         if changed.theory {
             self.mark(&[Canvas::Theory], ctx);
         }
-        changed.main || changed.theory || changed.finished
+        // the view follows on the next frame: many messages, one render
+        self.view_stale |= changed.main || changed.theory || changed.finished;
+        self.schedule_frame(ctx);
+        changed.finished
     }
 
     /// After a run, focus goes back to Run if it was lost (Run is disabled while running).
@@ -809,11 +837,26 @@ impl App {
         if moving {
             self.dirty[..5].fill(true);
         }
+        if self.live_stale && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.session.running())
+        {
+            self.live_stale = false;
+            self.last_live_ms = ts;
+            self.dirty[..5].fill(true);
+        }
         self.draw();
-        if self.dirty.contains(&true) || moving {
+        if self.dirty.contains(&true) || moving || self.live_stale {
             self.schedule_frame(ctx);
         }
-        moving
+        // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
+        let render = self.view_stale
+            && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.session.running());
+        if render {
+            self.view_stale = false;
+            self.last_view_ms = ts;
+        } else if self.view_stale {
+            self.schedule_frame(ctx);
+        }
+        moving || render
     }
 
     /// Draws dirty canvases, in rotating order, until the frame's budget is spent.
@@ -836,7 +879,9 @@ impl App {
             let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
                 continue;
             };
-            fit(&canvas, ALL[i], scale);
+            // reading a width forces a layout: once per canvas until the window resizes
+            let css_w = *self.widths[i].get_or_insert_with(|| canvas.client_width());
+            fit(&canvas, ALL[i], css_w, scale);
             if let Err(e) = self.draw_one(ALL[i], &canvas, scale) {
                 web_sys::console::warn_1(&format!("canvas {i}: {e}").into());
             }
@@ -885,7 +930,16 @@ impl App {
                     chosen: &self.chosen,
                     scale_bytes: peak.max(ecn),
                 };
-                network::draw_network(canvas, scale, layout, run, s.cursor_us(), &marks)
+                let mut pixels = self.pixels.borrow_mut();
+                network::draw_network(
+                    canvas,
+                    &mut pixels,
+                    scale,
+                    layout,
+                    run,
+                    s.cursor_us(),
+                    &marks,
+                )
             }
             Canvas::CompareCwnd => charts::draw_compare_cwnd(canvas, &past, at),
             Canvas::CompareFct => charts::draw_compare_fct(canvas, &past, at),
@@ -898,8 +952,8 @@ impl App {
 }
 
 /// Sizes a canvas's pixels to its CSS width × the pixel ratio, with its shape's height.
-fn fit(canvas: &HtmlCanvasElement, which: Canvas, scale: f64) {
-    let css_w = canvas.client_width().max(200) as f64;
+fn fit(canvas: &HtmlCanvasElement, which: Canvas, css_w: i32, scale: f64) {
+    let css_w = css_w.max(200) as f64;
     let (ratio, min_h) = which.shape();
     let css_h = (css_w * ratio).max(min_h);
     let (w, h) = (

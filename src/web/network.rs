@@ -9,6 +9,7 @@
 
 use super::palette;
 use crate::session::layout::{Layout, LinkKind};
+use crate::session::pixels::Pixels;
 use crate::session::store::RunData;
 use crate::sim::netmap::{Role, Shape};
 use plotters::style::RGBColor;
@@ -31,13 +32,10 @@ pub struct Marks<'a> {
 /// Height of the colour key strip, CSS px.
 pub const KEY_H: f64 = 30.0;
 
-fn colour(c: RGBColor, alpha: f64) -> String {
-    format!("rgba({},{},{},{alpha})", c.0, c.1, c.2)
-}
-
 /// Draws the network at `cursor_us`. `scale`: canvas pixels per CSS pixel.
 pub fn draw_network(
     canvas: &HtmlCanvasElement,
+    pixels: &mut Pixels,
     scale: f64,
     layout: &Layout,
     run: &RunData,
@@ -51,7 +49,7 @@ pub fn draw_network(
         .ok_or("canvas has no 2D context")?
         .dyn_into()
         .map_err(|_| "not a 2D context")?;
-    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
     let (w, h) = (
         canvas.width() as f64 / scale,
         canvas.height() as f64 / scale,
@@ -67,24 +65,21 @@ pub fn draw_network(
         return Ok(());
     };
     let queues = run.queues_at(cursor_us);
+    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
     let many = layout.links.len() > 600;
     let base_w = if many { 1.0 } else { 2.0 };
-    // elephants' links under everything, wide
-    ctx.set_line_cap("round");
-    for link in &layout.links {
-        if link
-            .ports
+    // the links as pixels (see `session::pixels`): the elephants' paths wide underneath, then
+    // every link in its queue's colour, then the chosen links in black
+    let px = |p: (f64, f64)| (p.0 * w * scale, p.1 * plot_h * scale);
+    let lw = |css: f64| (css * scale).round().max(1.0) as u32;
+    pixels.reset(canvas.width(), canvas.height(), (255, 255, 255));
+    let under = on_white(palette::ELEPHANT, 0.45);
+    for l in layout.links.iter().filter(|l| {
+        l.ports
             .iter()
             .any(|p| meta.elephant_ports.contains(&(*p as usize)))
-        {
-            stroke(
-                &ctx,
-                at(link.a),
-                at(link.b),
-                &colour(palette::ELEPHANT, 0.45),
-                base_w + 6.0,
-            );
-        }
+    }) {
+        pixels.line(px(l.a), px(l.b), lw(base_w + 6.0), under);
     }
     for link in &layout.links {
         let depth = queues.map_or(0.0, |q| {
@@ -93,31 +88,46 @@ pub fn draw_network(
                 .filter_map(|&p| q.get(p as usize))
                 .fold(0.0f32, |m, x| m.max(x.max)) as f64
         });
-        let level = depth / marks.scale_bytes.max(1.0);
-        let c = palette::load(level);
-        let width = base_w
-            + if depth > 0.0 {
-                2.0 * level.min(1.0) + 1.0
-            } else {
-                0.0
-            };
-        if link.failed {
-            ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &4.0.into()))
-                .ok();
-        }
-        stroke(&ctx, at(link.a), at(link.b), &colour(c, 1.0), width);
-        ctx.set_line_dash(&js_sys::Array::new()).ok();
-        if link
-            .ports
+        let level = (depth / marks.scale_bytes.max(1.0)).min(1.0);
+        let (c, width) = if link.failed {
+            (FAILED, base_w)
+        } else if depth > 0.0 {
+            (palette::load(level.max(0.02)), base_w + 2.0 * level + 1.0)
+        } else {
+            (palette::load(0.0), base_w)
+        };
+        pixels.line(px(link.a), px(link.b), lw(width), (c.0, c.1, c.2));
+    }
+    for link in layout.links.iter().filter(|l| {
+        l.ports
             .iter()
             .any(|p| marks.chosen.contains(&(*p as usize)))
-        {
-            stroke(&ctx, at(link.a), at(link.b), "rgba(0,0,0,0.85)", 1.5);
-            let mid = at(((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0));
-            dot(&ctx, mid, 4.0, "#000");
-        }
+    }) {
+        pixels.line(px(link.a), px(link.b), lw(2.0), (0, 0, 0));
     }
+    let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
+        wasm_bindgen::Clamped(&pixels.data[..]),
+        pixels.width,
+        pixels.height,
+    )
+    .map_err(|_| "no image data")?;
+    let _ = ctx.put_image_data(&image, 0.0, 0.0);
+    for link in layout.links.iter().filter(|l| {
+        l.ports
+            .iter()
+            .any(|p| marks.chosen.contains(&(*p as usize)))
+    }) {
+        let mid = at(((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0));
+        dot(&ctx, mid, 4.0, "#000");
+    }
+    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     draw_spread(&ctx, layout, run, marks.flow, cursor_us, &at);
+    let elephant_hosts: Vec<u32> = meta
+        .flows
+        .iter()
+        .filter(|f| !f.2)
+        .flat_map(|f| [f.0, f.1])
+        .collect();
     for node in &layout.nodes {
         let p = at(node.at);
         match node.role {
@@ -125,10 +135,7 @@ pub fn draw_network(
                 let ends = meta.flows.get(marks.flow).map(|f| (f.0, f.1));
                 let mine =
                     ends.is_some_and(|(s, d)| node.hosts.contains(&s) || node.hosts.contains(&d));
-                let elephant = meta
-                    .flows
-                    .iter()
-                    .any(|f| !f.2 && (node.hosts.contains(&f.0) || node.hosts.contains(&f.1)));
+                let elephant = node.hosts.clone().any(|h| elephant_hosts.contains(&h));
                 let fill = if elephant {
                     palette::css(palette::ELEPHANT)
                 } else {
@@ -179,13 +186,13 @@ pub fn draw_network(
     Ok(())
 }
 
-fn stroke(ctx: &CanvasRenderingContext2d, a: (f64, f64), b: (f64, f64), style: &str, width: f64) {
-    ctx.set_stroke_style_str(style);
-    ctx.set_line_width(width);
-    ctx.begin_path();
-    ctx.move_to(a.0, a.1);
-    ctx.line_to(b.0, b.1);
-    ctx.stroke();
+/// Failed links: light grey (they carry nothing).
+const FAILED: RGBColor = RGBColor(225, 215, 215);
+
+/// `c` at opacity `alpha` over white.
+fn on_white(c: RGBColor, alpha: f64) -> (u8, u8, u8) {
+    let mix = |x: u8| (x as f64 * alpha + 255.0 * (1.0 - alpha)).round() as u8;
+    (mix(c.0), mix(c.1), mix(c.2))
 }
 
 fn dot(ctx: &CanvasRenderingContext2d, p: (f64, f64), r: f64, fill: &str) {
