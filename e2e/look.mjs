@@ -1,7 +1,8 @@
 // Opens the SprayLab page in headless Chromium at a given viewport, waits for a `run=1` link's
-// run to end (or for the page to load), and saves a screenshot of the viewport and one of the
-// whole page. Prints what a layout check needs as JSON: horizontal overflow, the widest
-// element, chart text sizes.
+// run to end (or for the page to load), and saves screenshots: the viewport, the whole page and
+// the run's section. Prints what a layout check needs as JSON (horizontal overflow, elements
+// past the right edge, canvas sizes) and fails when the page scrolls sideways, a run did not
+// finish, or the page logged errors.
 // Usage: node e2e/look.mjs URL SHOT_PREFIX WIDTH HEIGHT [SCALE]
 import { chromium } from 'playwright-core';
 
@@ -43,5 +44,13 @@ const result = await page.evaluate(() => {
 result.errors = errors;
 await page.screenshot({ path: `${prefix}-view.png` });
 await page.screenshot({ path: `${prefix}-full.png`, fullPage: true });
+await page.locator('section.run').screenshot({ path: `${prefix}-run.png` });
 console.log(JSON.stringify(result, null, 1));
 await browser.close();
+const problems = [];
+if (result.scroll_width > result.viewport_width) problems.push(`the page scrolls sideways: ${result.scroll_width} px in ${result.viewport_width}`);
+if (url.includes('run=1') && !String(result.status).startsWith('done: CCT')) problems.push(`status ${result.status}`);
+if (errors.length) problems.push(`page errors: ${errors.join(' | ')}`);
+for (const p of problems) console.log(`layout problem at ${w}x${h}: ${p}`);
+console.log(problems.length ? 'layout: 0 passed, 1 failed' : 'layout: 1 passed, 0 failed');
+process.exit(problems.length ? 1 : 0);

@@ -47,3 +47,8 @@ SPRAYLAB_WORKER_BASE="$base" CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TES
 echo "== end to end: the page runs the baseline from a run=1 link"
 node e2e/run_page.mjs "$base/#run=1" target/e2e/baseline.png 120000 | node e2e/check_page.mjs
 echo "screenshot: target/e2e/baseline.png"
+
+echo "== layout: a phone (390x844) and a projector (1280x720), no sideways scrolling"
+node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/phone 390 844 3 | tail -n 2
+node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/desktop 1280 720 | tail -n 2
+echo "screenshots: target/e2e/phone-*.png, target/e2e/desktop-*.png"

@@ -1,20 +1,26 @@
 //! Browser tests (wasm-bindgen-test in headless Chromium): the app mounts, the form drives the
 //! scenario and the link, hostile links and values are refused, a missing worker is reported,
-//! and runs in wasm reproduce the native report (in-process and through the real worker, which
-//! also cancels). Run by `scripts/test.sh`; the real-worker tests need `SPRAYLAB_WORKER_BASE`,
-//! the URL of a served Trunk build.
+//! runs in wasm reproduce the native report (in-process and through the real worker, which
+//! also cancels), the network picture draws every network, scrubbing moves every chart's cursor
+//! and recolours the network, keys drive the playback, exports carry the scenario. Run by
+//! `scripts/test.sh`; the real-worker tests need `SPRAYLAB_WORKER_BASE`, the URL of a served
+//! Trunk build, and fail without it.
 #![cfg(target_arch = "wasm32")]
 
 use spraylab::protocol::{FromWorker, Runner, ToWorker};
+use spraylab::session::layout::Layout;
+use spraylab::session::pixels::Pixels;
+use spraylab::session::store::RunData;
 use spraylab::web::app::{App, AppProps};
 use spraylab::web::bridge::{SimWorker, WorkerEvent};
+use spraylab::web::network::{draw_network, Marks};
 use spraylab::Scenario;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -94,15 +100,22 @@ async fn click_when_enabled(root: &Element, selector: &str) {
         .click();
 }
 
-/// The page's worker, from the served Trunk build; `None` (the test skips) when not served.
-fn real_worker_props() -> Option<AppProps> {
-    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
-        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
-        return None;
-    };
-    Some(AppProps {
-        worker_url: Some(format!("{base}/worker.js")),
-    })
+/// The served Trunk build the real-worker tests use.
+fn worker_base() -> &'static str {
+    match option_env!("SPRAYLAB_WORKER_BASE") {
+        Some(base) => base,
+        None => panic!(
+            "SPRAYLAB_WORKER_BASE (the URL of a served Trunk build) must be set when these \
+             tests are built: scripts/test.sh sets it"
+        ),
+    }
+}
+
+/// The page's worker, from the served Trunk build.
+fn real_worker_props() -> AppProps {
+    AppProps {
+        worker_url: Some(format!("{}/worker.js", worker_base())),
+    }
 }
 
 fn hash() -> String {
@@ -119,9 +132,24 @@ fn no_worker() -> AppProps {
 #[wasm_bindgen_test]
 async fn app_mounts_with_form_charts_and_idle_status() {
     let (root, handle) = mount("", no_worker()).await;
-    assert_eq!(text(&root, "#status"), "idle");
+    assert!(text(&root, "#status").starts_with("Ready"));
     assert!(find(&root, "#run").is_some() && find(&root, "#cancel").is_some());
-    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 7);
+    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 8);
+    assert_eq!(
+        find(&root, "#status")
+            .unwrap()
+            .get_attribute("aria-live")
+            .as_deref(),
+        Some("polite")
+    );
+    // every canvas has a caption and a text alternative
+    assert_eq!(root.query_selector_all("figcaption").unwrap().length(), 8);
+    assert_eq!(
+        root.query_selector_all("canvas[aria-label]")
+            .unwrap()
+            .length(),
+        8
+    );
     assert_eq!(value(&root, "#f-k"), "8");
     assert_eq!(value(&root, "#f-cca"), "mswift");
     handle.destroy();
@@ -162,10 +190,13 @@ async fn a_hostile_link_is_refused_and_the_defaults_are_used() {
         "seed=1&seed=2",
     ] {
         let (root, handle) = mount(hostile, no_worker()).await;
-        let error = text(&root, "#form-error");
-        assert!(error.starts_with("Refused:"), "{hostile}: {error:?}");
+        let status = text(&root, "#status");
+        assert!(
+            status.contains("the link was refused") && status.contains("defaults are in use"),
+            "{hostile}: {status:?}"
+        );
         assert_eq!(value(&root, "#f-k"), "8", "{hostile}");
-        assert_eq!(text(&root, "#status"), "idle");
+        assert_eq!(hash(), "", "{hostile}: the address bar is reset");
         handle.destroy();
     }
 }
@@ -181,9 +212,20 @@ async fn an_out_of_range_value_is_refused_in_the_form_with_the_reason() {
         "{error}"
     );
     assert_eq!(value(&root, "#f-elephants"), "4");
+    let field = find(&root, "#f-elephants").unwrap();
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(
+        find(&root, "#form-error")
+            .unwrap()
+            .get_attribute("role")
+            .as_deref(),
+        Some("alert")
+    );
     set_and_change(&root, "#f-percentile", "250");
     sleep_ms(30).await;
     assert!(text(&root, "#form-error").contains("cca.percentile"));
+    // the allowed range stands beside the field
+    assert!(text(&root, "#h-percentile").contains("1 to 99"));
     handle.destroy();
 }
 
@@ -220,11 +262,8 @@ fn a_run_in_wasm_reproduces_the_native_report() {
 }
 
 /// Messages from a real worker, collected as they arrive.
-fn spawn_real_worker() -> Option<(SimWorker, Rc<RefCell<Vec<WorkerEvent>>>)> {
-    let Some(base) = option_env!("SPRAYLAB_WORKER_BASE") else {
-        console_log!("skipped: SPRAYLAB_WORKER_BASE is not set (scripts/test.sh sets it)");
-        return None;
-    };
+fn spawn_real_worker() -> (SimWorker, Rc<RefCell<Vec<WorkerEvent>>>) {
+    let base = worker_base();
     let inbox = Rc::new(RefCell::new(Vec::new()));
     let sink = inbox.clone();
     let worker = SimWorker::spawn(
@@ -232,7 +271,7 @@ fn spawn_real_worker() -> Option<(SimWorker, Rc<RefCell<Vec<WorkerEvent>>>)> {
         yew::Callback::from(move |e| sink.borrow_mut().push(e)),
     )
     .expect("the worker starts");
-    Some((worker, inbox))
+    (worker, inbox)
 }
 
 async fn wait_for(
@@ -253,9 +292,7 @@ async fn wait_for(
 
 #[wasm_bindgen_test]
 async fn the_real_worker_runs_a_scenario_to_the_native_report() {
-    let Some((worker, inbox)) = spawn_real_worker() else {
-        return;
-    };
+    let (worker, inbox) = spawn_real_worker();
     assert!(
         wait_for(&inbox, 10_000, |e| matches!(e, Ok(FromWorker::Ready))).await,
         "worker never ready: {:?}",
@@ -290,9 +327,7 @@ async fn the_real_worker_runs_a_scenario_to_the_native_report() {
 
 #[wasm_bindgen_test]
 async fn cancel_stops_a_run_within_100_ms() {
-    let Some((worker, inbox)) = spawn_real_worker() else {
-        return;
-    };
+    let (worker, inbox) = spawn_real_worker();
     assert!(wait_for(&inbox, 10_000, |e| matches!(e, Ok(FromWorker::Ready))).await);
     let mut big = Scenario::preset("baseline").unwrap();
     big.workload.flow_size_bytes = 64 << 20;
@@ -328,9 +363,7 @@ async fn cancel_stops_a_run_within_100_ms() {
 
 #[wasm_bindgen_test]
 async fn the_app_runs_and_compares_the_three_swift_variants() {
-    let Some(props) = real_worker_props() else {
-        return;
-    };
+    let props = real_worker_props();
     let (root, handle) = mount("k=4&elephants=2&flow-size=256KiB&seed=3", props).await;
     click_when_enabled(&root, "#compare-variants").await;
     let rows = || {
@@ -356,19 +389,18 @@ async fn the_app_runs_and_compares_the_three_swift_variants() {
 
 #[wasm_bindgen_test]
 async fn the_theory_sweep_collects_every_point() {
-    let Some(props) = real_worker_props() else {
-        return;
-    };
+    let props = real_worker_props();
     let (root, handle) = mount("", props).await;
     click_when_enabled(&root, "#theory-run").await;
-    let complete = || text(&root, "#theory-progress") == "21 of 21 points";
+    let complete = || text(&root, "#theory-status") == "done: 21 of 21 points";
     assert!(
         eventually(60_000, complete).await,
-        "status {:?}",
-        text(&root, "#status")
+        "theory status {:?}",
+        text(&root, "#theory-status")
     );
-    // theory runs leave the form and the comparison alone
+    // theory runs leave the form, the main run's status and the comparison alone
     assert_eq!(value(&root, "#f-k"), "8");
+    assert!(text(&root, "#status").starts_with("Ready"));
     assert!(find(&root, "#compare-table").is_none());
     handle.destroy();
 }
@@ -394,4 +426,207 @@ async fn choosing_the_theory_workload_shows_its_parameters() {
         "{h}"
     );
     handle.destroy();
+}
+
+/// A finished run of `s`, computed in process and kept as the page keeps it.
+fn run_data(s: &Scenario) -> RunData {
+    let (mut runner, started) = Runner::start(1, s).unwrap();
+    let FromWorker::Started { meta, .. } = started else {
+        panic!("{started:?}")
+    };
+    let mut run = RunData::new(1, s.clone());
+    run.set_meta(meta);
+    loop {
+        match runner.step(20_000, 1.0) {
+            FromWorker::Progress {
+                batch, progress, ..
+            } => {
+                run.append(batch);
+                run.progress = Some(progress);
+            }
+            FromWorker::Finished {
+                batch,
+                report,
+                elapsed_ms,
+                ..
+            } => {
+                run.append(batch);
+                run.finish(report, elapsed_ms);
+                return run;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// A canvas of `w` × `h` pixels, attached to the page.
+fn canvas(w: u32, h: u32) -> HtmlCanvasElement {
+    let c: HtmlCanvasElement = document()
+        .create_element("canvas")
+        .unwrap()
+        .unchecked_into();
+    c.set_width(w);
+    c.set_height(h);
+    document().body().unwrap().append_child(&c).unwrap();
+    c
+}
+
+fn pixels_of(c: &HtmlCanvasElement) -> Vec<u8> {
+    let ctx: web_sys::CanvasRenderingContext2d =
+        c.get_context("2d").unwrap().unwrap().unchecked_into();
+    ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64)
+        .unwrap()
+        .data()
+        .0
+}
+
+/// Share of the pixels that are not white, and how many distinct colours there are.
+fn ink(px: &[u8]) -> (f64, usize) {
+    let colours: std::collections::HashSet<[u8; 3]> =
+        px.chunks(4).map(|c| [c[0], c[1], c[2]]).collect();
+    let inked = px.chunks(4).filter(|c| c[..3] != [255, 255, 255]).count();
+    (inked as f64 / (px.len() / 4) as f64, colours.len())
+}
+
+#[wasm_bindgen_test]
+fn the_network_picture_draws_k4_k16_and_the_npath_model() {
+    let mut k4 = Scenario::default();
+    k4.topology.k = 4;
+    k4.workload.elephants = 2;
+    k4.workload.flow_size_bytes = 256 << 10;
+    let mut k16 = Scenario::default();
+    k16.topology.k = 16;
+    k16.workload.flow_size_bytes = 8 << 10;
+    let mut npath = Scenario::preset("npath").unwrap();
+    npath.workload.flow_size_bytes = 1 << 20;
+    for (name, s) in [("k=4", k4), ("k=16", k16), ("n-path", npath)] {
+        let run = run_data(&s);
+        let layout = Layout::of(&run.meta.as_ref().unwrap().network);
+        let c = canvas(900, 420);
+        let mut px = Pixels::new(0, 0);
+        let marks = Marks {
+            flow: 0,
+            chosen: &[0],
+            scale_bytes: 100e3,
+        };
+        draw_network(&c, &mut px, 1.0, &layout, &run, run.span_us() / 3.0, &marks).unwrap();
+        let (share, colours) = ink(&pixels_of(&c));
+        console_log!("{name}: {:.1} % inked, {colours} colours", share * 100.0);
+        assert!(share > 0.02 && colours > 8, "{name}: {share} {colours}");
+        c.remove();
+    }
+}
+
+/// A fingerprint of a canvas's pixels.
+fn digest(root: &Element, id: &str) -> u64 {
+    let c: HtmlCanvasElement = find(root, &format!("#{id}")).unwrap().unchecked_into();
+    pixels_of(&c).iter().fold(0xcbf29ce484222325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    })
+}
+
+fn press(key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    document().body().unwrap().dispatch_event(&e).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn scrubbing_moves_every_cursor_and_recolours_the_network() {
+    let (root, handle) = mount(
+        "k=4&elephants=2&flow-size=512KiB&seed=2&run=1",
+        real_worker_props(),
+    )
+    .await;
+    let done = || text(&root, "#status").starts_with("done: CCT");
+    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    sleep_ms(600).await;
+    const IDS: [&str; 5] = [
+        "network",
+        "chart-cwnd",
+        "chart-delay",
+        "chart-queue",
+        "chart-fct",
+    ];
+    let before: Vec<u64> = IDS.iter().map(|id| digest(&root, id)).collect();
+    let scrub: HtmlInputElement = find(&root, "#scrub").unwrap().unchecked_into();
+    let span: f64 = scrub.max().parse().unwrap();
+    scrub.set_value(&format!("{:.3}", span * 0.4));
+    scrub
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    sleep_ms(600).await;
+    for (id, b) in IDS.iter().zip(&before) {
+        assert_ne!(digest(&root, id), *b, "{id} did not change with the cursor");
+    }
+    let shown = text(&root, "#cursor-text");
+    assert!(shown.contains(&format!("{:.1} of", span * 0.4)), "{shown}");
+    // Space plays (slowly), Space pauses, the arrows step one sample
+    set_and_change(&root, "#speed", "0");
+    press(" ");
+    sleep_ms(100).await;
+    let play = || {
+        find(&root, "#play")
+            .unwrap()
+            .get_attribute("aria-label")
+            .unwrap()
+    };
+    assert!(play().starts_with("pause"), "{}", play());
+    press(" ");
+    sleep_ms(60).await;
+    assert!(play().starts_with("play"), "{}", play());
+    let at = text(&root, "#cursor-text");
+    press("ArrowLeft");
+    sleep_ms(60).await;
+    assert_ne!(text(&root, "#cursor-text"), at);
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn enter_in_a_field_applies_it_and_runs() {
+    let (root, handle) = mount("k=4", no_worker()).await;
+    let seed: HtmlInputElement = find(&root, "#f-seed").unwrap().unchecked_into();
+    seed.set_value("5");
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_bubbles(true);
+    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    seed.dispatch_event(&e).unwrap();
+    sleep_ms(60).await;
+    assert!(hash().contains("seed=5"), "{}", hash());
+    let status = text(&root, "#status");
+    assert!(
+        status.starts_with("running") || status.starts_with("failed"),
+        "the run started: {status}"
+    );
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+fn exports_carry_the_scenario_the_seed_and_the_version() {
+    let mut s = Scenario::preset("drr").unwrap();
+    s.topology.k = 4;
+    s.workload.elephants = 2;
+    s.workload.flow_size_bytes = 128 << 10;
+    s.seed = 11;
+    let run = run_data(&s);
+    let json: serde_json::Value =
+        serde_json::from_str(&spraylab::web::exports::report_json(&run).unwrap()).unwrap();
+    assert_eq!(json["scenario"], serde_json::to_value(&s).unwrap());
+    assert_eq!(json["seed"], 11);
+    assert_eq!(json["spraylab_version"], env!("CARGO_PKG_VERSION"));
+    let link = json["link"].as_str().unwrap();
+    assert!(
+        link.contains("topology.drr=true") && link.contains("run=1"),
+        "{link}"
+    );
+    assert_eq!(
+        spraylab::link::from_fragment(link).unwrap().scenario,
+        s,
+        "the exported link reproduces the run"
+    );
+    let name = spraylab::web::exports::file_name(&run, "report", "json");
+    assert!(name.contains("k-4") && name.contains("drr"), "{name}");
 }

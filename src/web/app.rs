@@ -161,7 +161,7 @@ pub struct App {
     /// The network picture's pixel buffer, kept between frames.
     pixels: std::cell::RefCell<Pixels>,
     run_button: NodeRef,
-    _listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
+    listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
 }
 
 impl Component for App {
@@ -206,7 +206,7 @@ impl Component for App {
             canvases: Default::default(),
             pixels: std::cell::RefCell::new(Pixels::new(0, 0)),
             run_button: NodeRef::default(),
-            _listeners: listen(ctx),
+            listeners: listen(ctx),
         };
         app.write_link();
         app.spawn_worker(ctx);
@@ -441,6 +441,15 @@ impl Component for App {
                     <TheoryView points={s.theory.points.clone()} phase={s.theory.phase.clone()} busy={s.busy()} canvas={c7} {on} />
                 </section>
             </main>
+        }
+    }
+
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        if let Some(window) = web_sys::window() {
+            for (event, listener) in ["keydown", "resize"].iter().zip(&self.listeners) {
+                let _ = window
+                    .remove_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
+            }
         }
     }
 
