@@ -408,6 +408,10 @@ impl Component for App {
             .and_then(|r| r.meta.as_ref())
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
         let [c0, c1, c2, c3, c4, c5, c6, c7] = self.canvases.clone();
+        let form = html! {
+            <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
+                run_ref={self.run_button.clone()} on={on.clone()} />
+        };
         html! {
             <main class="app">
                 <header>
@@ -418,12 +422,20 @@ impl Component for App {
                 </header>
                 <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.clone()} /></section>
                 <section class="controls" aria-label="scenario">
-                    <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
-                        run_ref={self.run_button.clone()} on={on.clone()} />
+                    if self.story.is_some() {
+                        // class mode: the story drives the runs, the form folds away
+                        <details class="settings">
+                            <summary>{ "Scenario settings (the story sets them)" }</summary>
+                            { form }
+                        </details>
+                    } else {
+                        { form }
+                    }
                 </section>
                 <section class="run" aria-label="the run">
                     <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.notice.as_deref())}
-                        {progress} worker_error={self.worker_error.clone().map(AttrValue::from)} />
+                        {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
+                        on_cancel={on.reform(|_| Msg::Cancel)} />
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.clone()} />
                     <div class="stage">

@@ -13,6 +13,8 @@ pub struct StatusProps {
     /// (acknowledged, total packets, progress text) while a run has progress.
     pub progress: Option<(u64, u64, AttrValue)>,
     pub worker_error: Option<AttrValue>,
+    /// Stops the run (shown while one runs, so class mode, with the form folded, can stop it).
+    pub on_cancel: Callback<MouseEvent>,
 }
 
 /// The status line of a main run.
@@ -54,6 +56,9 @@ pub fn status(props: &StatusProps) -> Html {
                 <div class="progress">
                     <progress id="progress" max={total.max(&1).to_string()} value={acked.to_string()} aria-label="run progress"></progress>
                     <span id="progress-text">{ text.clone() }</span>
+                    if props.phase == Some(Phase::Running) {
+                        <button id="status-cancel" class="quiet small" onclick={props.on_cancel.clone()}>{ "Stop" }</button>
+                    }
                 </div>
             }
         </div>
