@@ -374,14 +374,15 @@ async fn the_app_runs_and_compares_the_three_swift_variants() {
     assert!(
         eventually(30_000, || rows() == 4).await,
         "three runs and a header; status {:?}",
-        text(&root, "#status")
+        text(&root, "#compare-status")
     );
     let table = text(&root, "#compare-table");
     for cca in ["swift ·", "lswift ·", "mswift ·"] {
         assert!(table.contains(cca), "{cca} missing from {table}");
     }
-    assert!(text(&root, "#status").starts_with("done: CCT"));
-    // the last run, MSwift, is the form's scenario now, and the link says so
+    assert_eq!(text(&root, "#compare-status"), "done: 3 of 3");
+    // comparisons run in their own area: the main run's status and the form stay as they were
+    assert!(text(&root, "#status").starts_with("Ready"));
     assert_eq!(value(&root, "#f-cca"), "mswift");
     assert!(hash().contains("seed=3"));
     handle.destroy();
@@ -392,7 +393,7 @@ async fn the_theory_sweep_collects_every_point() {
     let props = real_worker_props();
     let (root, handle) = mount("", props).await;
     click_when_enabled(&root, "#theory-run").await;
-    let complete = || text(&root, "#theory-status") == "done: 21 of 21 points";
+    let complete = || text(&root, "#theory-status") == "done: 21 of 21";
     assert!(
         eventually(60_000, complete).await,
         "theory status {:?}",

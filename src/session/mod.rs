@@ -8,19 +8,23 @@
 //!
 //! Three kinds of work share the one worker, each with its own area of the page:
 //! - the *main run* (the form's scenario), with its charts, network picture and playback;
-//! - *comparisons*: every finished main run is summarised into [`Session::past`], and "run the
-//!   Swift variants" queues main runs;
-//! - the *theory sweep*: short n-path runs whose throughputs land in [`Theory::points`]. Its
-//!   status and results never touch the main run's.
+//! - *comparisons*: every finished run is summarised into [`Session::past`]; "run the Swift
+//!   variants" is a [`Series`] of runs in the background, with its own status;
+//! - the *theory sweep*: a series of short n-path runs whose throughputs land in
+//!   [`Session::theory_points`].
+//!
+//! The series' status and results never touch the main run's status or charts.
 
 pub mod layout;
 pub mod pixels;
 pub mod playback;
+pub mod series;
 pub mod store;
 
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::Scenario;
 use playback::Playback;
+use series::Series;
 use store::RunData;
 
 /// Where a run (main, or the theory sweep) stands.
@@ -51,25 +55,32 @@ pub struct TheoryPoint {
     pub gbps: f64,
 }
 
-/// The theory sweep: runs still to do, the one in progress, the points so far.
-#[derive(Debug, Default)]
-pub struct Theory {
-    queue: Vec<(usize, Scenario)>,
-    /// The run in progress: (run id, CCA index, q).
-    running: Option<(u32, usize, f64)>,
-    pub points: Vec<TheoryPoint>,
-    pub phase: Option<Phase>,
+/// What a theory run measures: the CCA (index into [`THEORY_CCAS`]) at q.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TheoryRun {
+    pub cca: usize,
+    pub q: f64,
 }
 
-impl Theory {
-    /// Runs in a whole sweep.
-    pub fn total() -> usize {
-        THEORY_CCAS.len() * THEORY_PATHS.len()
-    }
+/// Runs in a whole theory sweep.
+pub fn theory_total() -> usize {
+    THEORY_CCAS.len() * THEORY_PATHS.len()
+}
 
-    pub fn busy(&self) -> bool {
-        self.running.is_some()
-    }
+/// The theory sweep's runs: the n-path model for every CCA and q.
+fn theory_runs() -> Vec<(TheoryRun, Scenario)> {
+    (0..THEORY_CCAS.len())
+        .flat_map(|cca| THEORY_PATHS.iter().map(move |&paths| (cca, paths)))
+        .map(|(cca, paths)| {
+            let mut s = Scenario::preset("npath").expect("the npath preset exists");
+            s.set_field("cca", THEORY_CCAS[cca])
+                .and_then(|_| s.set_field("flow-size", THEORY_FLOW))
+                .expect("the theory sweep's fields are valid");
+            s.workload.paths = paths;
+            let q = 1.0 / paths as f64;
+            (TheoryRun { cca, q }, s)
+        })
+        .collect()
 }
 
 /// What a worker message changed, for the view to redraw.
@@ -77,16 +88,17 @@ impl Theory {
 pub struct Changed {
     pub main: bool,
     pub theory: bool,
-    /// A main run just finished (the comparison grew).
+    /// A run finished and joined the comparison.
     pub finished: bool,
-    /// The form's scenario changed (a queued comparison run started).
-    pub scenario: Option<Scenario>,
+    /// The comparison series moved on.
+    pub compare: bool,
 }
 
-/// A run waiting for the worker to load.
-#[derive(Debug)]
-enum Pending {
-    Main(Box<Scenario>),
+/// Which series a run belongs to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Lane {
+    Main,
+    Compare,
     Theory,
 }
 
@@ -95,14 +107,17 @@ pub struct Session {
     /// The main run on screen.
     pub run: Option<RunData>,
     pub phase: Option<Phase>,
-    /// Finished main runs (summaries), oldest first.
+    /// Finished runs (summaries), oldest first: main runs and comparison runs.
     pub past: Vec<RunData>,
-    /// Main runs still to do after the current one (a comparison).
-    queue: Vec<Scenario>,
-    pub theory: Theory,
+    /// Comparison runs (say the three Swift variants), in the background.
+    pub compare: Series<()>,
+    /// The theory sweep, in the background, and its points so far.
+    pub theory: Series<TheoryRun>,
+    pub theory_points: Vec<TheoryPoint>,
     pub playback: Playback,
     worker_ready: bool,
-    pending: Option<Pending>,
+    /// A main run waiting for the worker to load (series wait in their own queues).
+    pending: Option<Box<Scenario>>,
     next_id: u32,
 }
 
@@ -119,49 +134,30 @@ impl Session {
         self.phase == Some(Phase::Running)
     }
 
-    /// Anything (main run or theory sweep) keeps the worker busy.
+    /// Anything keeps the worker busy (or waits for it).
     pub fn busy(&self) -> bool {
-        self.running() || self.theory.busy() || self.pending.is_some()
+        self.running() || self.theory.busy() || self.compare.busy()
     }
 
-    /// The worker is gone (or not loaded yet); runs wait for [`FromWorker::Ready`].
+    /// The worker is gone; runs wait for [`FromWorker::Ready`] from a new one.
     pub fn worker_lost(&mut self, error: &str) {
         self.worker_ready = false;
         if self.running() {
             self.phase = Some(Phase::Failed(error.to_string()));
         }
-        if self.theory.running.take().is_some() {
-            self.theory.phase = Some(Phase::Failed(error.to_string()));
-            self.theory.queue.clear();
-        }
-        self.queue.clear();
+        self.theory.stop(Phase::Failed(error.to_string()));
+        self.compare.stop(Phase::Failed(error.to_string()));
     }
 
-    /// Starts a main run of `scenario` (stopping a theory sweep in progress).
+    /// Starts a main run of `scenario`. The worker runs one thing at a time, so a series in
+    /// progress stops (its area says so).
     pub fn start(&mut self, scenario: Scenario) -> Vec<ToWorker> {
-        self.queue.clear();
-        self.start_main(scenario)
-    }
-
-    /// Runs each scenario in turn as main runs (a comparison); the first starts now.
-    pub fn start_series(&mut self, mut scenarios: Vec<Scenario>) -> Vec<ToWorker> {
-        if scenarios.is_empty() {
-            return Vec::new();
-        }
-        let first = scenarios.remove(0);
-        self.queue = scenarios;
-        self.start_main(first)
-    }
-
-    fn start_main(&mut self, scenario: Scenario) -> Vec<ToWorker> {
-        if self.theory.running.take().is_some() {
-            self.theory.queue.clear();
-            self.theory.phase = Some(Phase::Cancelled);
-        }
+        self.theory.stop(Phase::Cancelled);
+        self.compare.stop(Phase::Cancelled);
         self.phase = Some(Phase::Running);
         self.playback.reset();
         if !self.worker_ready {
-            self.pending = Some(Pending::Main(Box::new(scenario)));
+            self.pending = Some(Box::new(scenario));
             return Vec::new();
         }
         let id = self.take_id();
@@ -185,51 +181,69 @@ impl Session {
         id
     }
 
-    /// Starts the theory sweep (the main run, if any, is left as it is).
+    /// Runs each scenario in the background, one after another, for the comparison; the main
+    /// run on screen stays as it is.
+    pub fn start_series(&mut self, scenarios: Vec<Scenario>) -> Vec<ToWorker> {
+        self.stop_others(Lane::Compare);
+        self.compare
+            .plan(scenarios.into_iter().map(|s| ((), s)).collect());
+        self.next_in(Lane::Compare)
+    }
+
+    /// Starts the theory sweep in the background.
     pub fn start_theory(&mut self) -> Vec<ToWorker> {
-        self.theory.points.clear();
-        self.theory.queue = (0..THEORY_CCAS.len())
-            .flat_map(|cca| THEORY_PATHS.iter().map(move |&paths| (cca, paths)))
-            .map(|(cca, paths)| {
-                let mut s = Scenario::preset("npath").expect("the npath preset exists");
-                s.set_field("cca", THEORY_CCAS[cca])
-                    .and_then(|_| s.set_field("flow-size", THEORY_FLOW))
-                    .expect("the theory sweep's fields are valid");
-                s.workload.paths = paths;
-                (cca, s)
-            })
-            .collect();
-        self.theory.phase = Some(Phase::Running);
+        self.stop_others(Lane::Theory);
+        self.theory_points.clear();
+        self.theory.plan(theory_runs());
+        self.next_in(Lane::Theory)
+    }
+
+    /// Before a series starts: the worker drops whatever it was running.
+    fn stop_others(&mut self, lane: Lane) {
+        if self.running() {
+            self.phase = Some(Phase::Cancelled);
+            if let Some(run) = &mut self.run {
+                run.cancelled = true;
+            }
+        }
+        self.pending = None;
+        match lane {
+            Lane::Theory => self.compare.stop(Phase::Cancelled),
+            _ => self.theory.stop(Phase::Cancelled),
+        }
+    }
+
+    /// The next run of a series, once the worker is ready.
+    fn next_in(&mut self, lane: Lane) -> Vec<ToWorker> {
         if !self.worker_ready {
-            self.pending = Some(Pending::Theory);
             return Vec::new();
         }
-        self.next_theory_run()
-    }
-
-    fn next_theory_run(&mut self) -> Vec<ToWorker> {
-        if self.theory.queue.is_empty() {
-            self.theory.phase = Some(Phase::Done);
-            return Vec::new();
+        let id = self.next_id;
+        let next = match lane {
+            Lane::Theory => self.theory.next(id),
+            _ => self.compare.next(id),
+        };
+        match next {
+            Some(scenario) => {
+                self.next_id += 1;
+                vec![ToWorker::Run {
+                    id,
+                    scenario: Box::new(scenario),
+                }]
+            }
+            None => Vec::new(),
         }
-        let (cca, scenario) = self.theory.queue.remove(0);
-        let id = self.take_id();
-        let q = 1.0 / scenario.workload.paths as f64;
-        self.theory.running = Some((id, cca, q));
-        vec![ToWorker::Run {
-            id,
-            scenario: Box::new(scenario),
-        }]
     }
 
-    /// Stops whatever runs: the main run, queued comparisons and the theory sweep.
+    /// Stops whatever runs: the main run and both series.
     pub fn cancel(&mut self) -> Vec<ToWorker> {
-        self.queue.clear();
-        self.theory.queue.clear();
-        let mut out = Vec::new();
-        if let Some((id, _, _)) = self.theory.running {
-            out.push(ToWorker::Cancel { id });
-        }
+        let mut out: Vec<ToWorker> = [self.theory.id(), self.compare.id()]
+            .into_iter()
+            .flatten()
+            .map(|id| ToWorker::Cancel { id })
+            .collect();
+        self.theory.stop(Phase::Cancelled);
+        self.compare.stop(Phase::Cancelled);
         if let (true, Some(run)) = (self.running(), &self.run) {
             out.push(ToWorker::Cancel { id: run.id });
         }
@@ -275,106 +289,171 @@ impl Session {
         self.playback.tick(dt_ms, span, live, rate)
     }
 
+    fn lane_of(&self, id: u32) -> Option<Lane> {
+        if self.run.as_ref().is_some_and(|r| r.id == id) {
+            Some(Lane::Main)
+        } else if self.compare.id() == Some(id) {
+            Some(Lane::Compare)
+        } else if self.theory.id() == Some(id) {
+            Some(Lane::Theory)
+        } else {
+            None
+        }
+    }
+
+    /// The run `id` streams into.
+    fn run_of(&mut self, lane: Lane) -> Option<&mut RunData> {
+        match lane {
+            Lane::Main => self.run.as_mut(),
+            Lane::Compare => self.compare.current(),
+            Lane::Theory => self.theory.current(),
+        }
+    }
+
+    fn remember(&mut self, run: &RunData) {
+        if self.past.len() == MAX_COMPARED {
+            self.past.remove(0);
+        }
+        self.past.push(run.summary_copy());
+    }
+
     /// Takes a message from the worker.
     pub fn on_message(&mut self, msg: FromWorker) -> (Vec<ToWorker>, Changed) {
         let mut changed = Changed::default();
-        let main = self.run.as_ref().map(|r| r.id);
-        let theory = self.theory.running.map(|(id, _, _)| id);
-        let out = match msg {
+        let id = match &msg {
             FromWorker::Ready => {
                 self.worker_ready = true;
                 changed.main = true;
-                match self.pending.take() {
-                    Some(Pending::Main(s)) => self.start_main(*s),
-                    Some(Pending::Theory) => self.next_theory_run(),
+                let mut out = match self.pending.take() {
+                    Some(s) => self.start(*s),
                     None => Vec::new(),
+                };
+                // a series planned before the worker loaded starts now
+                for lane in [Lane::Compare, Lane::Theory] {
+                    let idle = match lane {
+                        Lane::Theory => {
+                            !self.theory.busy() && self.theory.phase == Some(Phase::Running)
+                        }
+                        _ => !self.compare.busy() && self.compare.phase == Some(Phase::Running),
+                    };
+                    if idle && out.is_empty() {
+                        out = self.next_in(lane);
+                    }
                 }
+                return (out, changed);
             }
-            FromWorker::Started { id, meta } if Some(id) == main => {
-                if let Some(run) = &mut self.run {
+            FromWorker::Started { id, .. }
+            | FromWorker::Progress { id, .. }
+            | FromWorker::Finished { id, .. }
+            | FromWorker::Cancelled { id }
+            | FromWorker::Failed { id, .. } => *id,
+        };
+        let Some(lane) = self.lane_of(id) else {
+            if let FromWorker::Failed { id: 0, message } = msg {
+                self.phase = Some(Phase::Failed(message));
+                changed.main = true;
+            }
+            return (Vec::new(), changed); // a message about an older run
+        };
+        match lane {
+            Lane::Main => changed.main = true,
+            Lane::Compare => changed.compare = true,
+            Lane::Theory => changed.theory = true,
+        }
+        let out = match msg {
+            FromWorker::Started { meta, .. } => {
+                if let Some(run) = self.run_of(lane) {
                     run.set_meta(meta);
                 }
-                changed.main = true;
                 Vec::new()
             }
             FromWorker::Progress {
-                id,
                 progress,
                 elapsed_ms,
                 batch,
-            } if Some(id) == main => {
-                if let Some(run) = &mut self.run {
+                ..
+            } => {
+                if let Some(run) = self.run_of(lane) {
                     run.append(batch);
                     run.progress = Some(progress);
                     run.elapsed_ms = elapsed_ms;
                 }
-                changed.main = true;
                 Vec::new()
             }
             FromWorker::Finished {
-                id,
                 report,
                 elapsed_ms,
                 batch,
-            } if Some(id) == main => {
-                if let Some(run) = &mut self.run {
+                ..
+            } => {
+                if let Some(run) = self.run_of(lane) {
                     run.append(batch);
                     run.finish(report, elapsed_ms);
-                    if self.past.len() == MAX_COMPARED {
-                        self.past.remove(0);
+                }
+                self.finished(lane, &mut changed)
+            }
+            FromWorker::Cancelled { .. } => {
+                match lane {
+                    Lane::Main => {
+                        if let Some(run) = &mut self.run {
+                            run.cancelled = true;
+                        }
+                        self.phase = Some(Phase::Cancelled);
                     }
-                    self.past.push(run.summary_copy());
+                    Lane::Compare => self.compare.stop(Phase::Cancelled),
+                    Lane::Theory => self.theory.stop(Phase::Cancelled),
                 }
-                self.phase = Some(Phase::Done);
-                changed.main = true;
-                changed.finished = true;
-                if self.queue.is_empty() {
-                    Vec::new()
-                } else {
-                    let next = self.queue.remove(0);
-                    changed.scenario = Some(next.clone());
-                    self.start_main(next)
-                }
-            }
-            FromWorker::Finished { id, report, .. } if Some(id) == theory => {
-                if let Some((_, cca, q)) = self.theory.running.take() {
-                    if let Some(gbps) = report.flows.first().and_then(|f| f.throughput_gbps) {
-                        self.theory.points.push(TheoryPoint { cca, q, gbps });
-                    }
-                }
-                changed.theory = true;
-                self.next_theory_run()
-            }
-            FromWorker::Cancelled { id } if Some(id) == main => {
-                if let Some(run) = &mut self.run {
-                    run.cancelled = true;
-                }
-                self.phase = Some(Phase::Cancelled);
-                changed.main = true;
                 Vec::new()
             }
-            FromWorker::Cancelled { id } if Some(id) == theory => {
-                self.theory.running = None;
-                self.theory.phase = Some(Phase::Cancelled);
-                changed.theory = true;
+            FromWorker::Failed { message, .. } => {
+                match lane {
+                    Lane::Main => self.phase = Some(Phase::Failed(message)),
+                    Lane::Compare => self.compare.stop(Phase::Failed(message)),
+                    Lane::Theory => self.theory.stop(Phase::Failed(message)),
+                }
                 Vec::new()
             }
-            FromWorker::Failed { id, message } if Some(id) == theory => {
-                self.theory.running = None;
-                self.theory.queue.clear();
-                self.theory.phase = Some(Phase::Failed(message));
-                changed.theory = true;
-                Vec::new()
-            }
-            FromWorker::Failed { id, message } if Some(id) == main || id == 0 => {
-                self.phase = Some(Phase::Failed(message));
-                changed.main = true;
-                Vec::new()
-            }
-            // a message about an older run, or theory progress (the sweep shows counts only)
-            _ => Vec::new(),
+            FromWorker::Ready => unreachable!("handled above"),
         };
         (out, changed)
+    }
+
+    /// A run of `lane` finished: record it, and start the series' next run.
+    fn finished(&mut self, lane: Lane, changed: &mut Changed) -> Vec<ToWorker> {
+        match lane {
+            Lane::Main => {
+                self.phase = Some(Phase::Done);
+                if let Some(run) = self.run.take() {
+                    self.remember(&run);
+                    self.run = Some(run);
+                }
+                changed.finished = true;
+                Vec::new()
+            }
+            Lane::Compare => {
+                if let Some(((), run)) = self.compare.take() {
+                    self.remember(&run);
+                }
+                changed.finished = true;
+                self.next_in(Lane::Compare)
+            }
+            Lane::Theory => {
+                if let Some((t, run)) = self.theory.take() {
+                    let gbps = run
+                        .report
+                        .as_ref()
+                        .and_then(|r| r.flows.first()?.throughput_gbps);
+                    if let Some(gbps) = gbps {
+                        self.theory_points.push(TheoryPoint {
+                            cca: t.cca,
+                            q: t.q,
+                            gbps,
+                        });
+                    }
+                }
+                self.next_in(Lane::Theory)
+            }
+        }
     }
 }
 

@@ -186,49 +186,70 @@ fn the_theory_sweep_keeps_its_own_status_and_leaves_the_main_run_alone() {
     let main_report = session.run.as_ref().unwrap().report.clone();
     let mut worker = FakeWorker::new();
     worker.inbox.clear();
-    // a shorter sweep: the real one has 21 runs of 32 MiB
     let msgs = session.start_theory();
     assert_eq!(msgs.len(), 1);
-    assert_eq!(session.theory.queue.len(), Theory::total() - 1);
-    session.theory.queue.truncate(1);
-    for (_, s) in &mut session.theory.queue {
-        s.workload.flow_size_bytes = 1 << 20;
-    }
-    let msgs = msgs
-        .into_iter()
-        .map(|m| match m {
-            ToWorker::Run { id, mut scenario } => {
-                scenario.workload.flow_size_bytes = 1 << 20;
-                ToWorker::Run { id, scenario }
-            }
-            other => other,
-        })
-        .collect();
+    assert_eq!(
+        session.theory.status(),
+        format!("running: 0 of {}", theory_total())
+    );
     worker.send(msgs);
     worker.run_to_idle(&mut session);
     assert_eq!(session.theory.phase, Some(Phase::Done));
-    assert_eq!(session.theory.points.len(), 2);
-    assert!(session.theory.points.iter().all(|p| p.gbps > 0.0));
+    assert_eq!(session.theory_points.len(), theory_total());
+    assert!(session.theory_points.iter().all(|p| p.gbps > 0.0));
+    // the median holds the line rate where Swift collapses (q = 1/5)
+    let at = |cca: usize| {
+        session
+            .theory_points
+            .iter()
+            .find(|p| p.cca == cca && (p.q - 0.2).abs() < 1e-9)
+            .unwrap()
+            .gbps
+    };
+    assert!(at(2) > 2.0 * at(0), "MSwift {} vs Swift {}", at(2), at(0));
     assert_eq!(session.phase, Some(Phase::Done));
     assert_eq!(session.run.as_ref().unwrap().report, main_report);
     assert_eq!(session.past.len(), 1, "theory runs are not compared");
 }
 
 #[test]
-fn a_main_run_stops_the_theory_sweep_and_a_series_runs_in_turn() {
-    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
-    worker.run_to_idle(&mut session);
-    worker.send(session.start_theory());
-    assert!(session.theory.busy());
+fn a_comparison_runs_in_the_background_and_leaves_the_main_run_on_screen() {
+    let mut session = finished_session(small());
+    let main_id = session.run.as_ref().unwrap().id;
+    let mut worker = FakeWorker::new();
+    worker.inbox.clear();
     let mut a = small();
     a.workload.flow_size_bytes = 64 << 10;
     let mut b = a.clone();
     b.seed = 2;
     worker.send(session.start_series(vec![a, b.clone()]));
-    assert_eq!(session.theory.phase, Some(Phase::Cancelled));
+    assert!(session.compare.busy() && session.busy());
     worker.run_to_idle(&mut session);
-    assert_eq!(session.past.len(), 2);
-    assert_eq!(session.run.as_ref().unwrap().scenario, b);
+    assert_eq!(session.compare.status(), "done: 2 of 2");
+    assert_eq!(session.past.len(), 3);
+    assert_eq!(session.past[2].scenario, b);
+    assert_eq!(
+        session.run.as_ref().unwrap().id,
+        main_id,
+        "the main run stays"
+    );
+    assert_eq!(session.phase, Some(Phase::Done));
+}
+
+#[test]
+fn a_main_run_stops_a_series_and_a_series_stops_a_main_run() {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    worker.run_to_idle(&mut session);
+    worker.send(session.start_theory());
+    assert!(session.theory.busy());
+    worker.send(session.start(small()));
+    assert_eq!(session.theory.phase, Some(Phase::Cancelled));
+    assert!(session.theory.status().starts_with("stopped at 0"));
+    worker.send(session.start_series(vec![small()]));
+    assert_eq!(session.phase, Some(Phase::Cancelled));
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.compare.phase, Some(Phase::Done));
+    assert_eq!(session.past.len(), 1);
 }
 
 #[test]

@@ -343,10 +343,8 @@ impl Component for App {
                         s
                     })
                     .collect();
-                self.scenario = variants[0].clone();
-                self.write_link();
                 let msgs = self.session.start_series(variants);
-                self.after_start(ctx, msgs);
+                self.send(msgs);
                 true
             }
             Msg::TheorySweep => {
@@ -447,10 +445,12 @@ impl Component for App {
                         on={on.clone()} />
                 </section>
                 <section class="compare" aria-label="compare runs">
-                    <Compare rows={compare::rows(&s.past)} busy={s.busy()} canvases={[c5, c6]} on={on.clone()} />
+                    <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
+                        canvases={[c5, c6]} on={on.clone()} />
                 </section>
                 <section class="theory" aria-label="theory">
-                    <TheoryView points={s.theory.points.clone()} phase={s.theory.phase.clone()} busy={s.busy()} canvas={c7} {on} />
+                    <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
+                        canvas={c7} {on} />
                 </section>
             </main>
         }
@@ -642,10 +642,6 @@ impl App {
         };
         let (out, changed) = self.session.on_message(msg);
         self.send(out);
-        if let Some(s) = changed.scenario {
-            self.scenario = s;
-            self.write_link();
-        }
         if changed.main {
             self.live_stale = true;
         }
@@ -659,7 +655,7 @@ impl App {
             self.mark(&[Canvas::Theory], ctx);
         }
         // the view follows on the next frame: many messages, one render
-        self.view_stale |= changed.main || changed.theory || changed.finished;
+        self.view_stale |= changed.main || changed.theory || changed.finished || changed.compare;
         self.schedule_frame(ctx);
         changed.finished
     }
@@ -966,7 +962,7 @@ impl App {
             Canvas::CompareFct => charts::draw_compare_fct(canvas, &past, at),
             Canvas::Theory => {
                 let npath = Scenario::preset("npath").expect("the npath preset exists");
-                charts::draw_theory(canvas, &npath, &s.theory.points, at)
+                charts::draw_theory(canvas, &npath, &s.theory_points, at)
             }
         }
     }

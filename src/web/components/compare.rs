@@ -22,6 +22,8 @@ pub struct Row {
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
     pub rows: Vec<Row>,
+    /// The comparison series' status line ("running: 1 of 3").
+    pub status: AttrValue,
     pub busy: bool,
     pub canvases: [NodeRef; 2],
     pub on: Callback<Msg>,
@@ -70,12 +72,13 @@ pub fn compare(props: &CompareProps) -> Html {
         <>
             <h2>{ "Compare runs" }</h2>
             <p class="hint">{ "Every finished run is listed here (the last 8). Change one setting and run again, \
-                or run the three Swift variants on the current scenario in a row." }</p>
+                or run the three Swift variants of the form's scenario one after another, here, leaving the run above as it is." }</p>
             <div class="buttons">
                 <button id="compare-variants" onclick={on.reform(|_| Msg::CompareVariants)} disabled={props.busy}>
                     { "Run Swift · LSwift · MSwift" }</button>
                 <button id="compare-clear" class="quiet" onclick={on.reform(|_| Msg::ClearComparison)} disabled={props.rows.is_empty()}>
                     { "Clear" }</button>
+                <span id="compare-status" class="hint" role="status" aria-live="polite">{ props.status.clone() }</span>
             </div>
             if !props.rows.is_empty() {
                 <div class="table-wrap">

@@ -4,13 +4,14 @@
 use super::super::app::Msg;
 use super::figure::Figure;
 use super::glossary::Term;
-use crate::session::{Phase, Theory, TheoryPoint, THEORY_CCAS};
+use crate::session::{theory_total, TheoryPoint, THEORY_CCAS};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TheoryProps {
     pub points: Vec<TheoryPoint>,
-    pub phase: Option<Phase>,
+    /// The sweep's status line ("running: 3 of 21").
+    pub status: AttrValue,
     pub busy: bool,
     pub canvas: NodeRef,
     pub on: Callback<Msg>,
@@ -19,16 +20,8 @@ pub struct TheoryProps {
 #[function_component(TheoryView)]
 pub fn theory_view(props: &TheoryProps) -> Html {
     let on = &props.on;
-    let total = Theory::total();
-    let done = props.points.len();
-    let status = match &props.phase {
-        None => String::new(),
-        Some(Phase::Running) => format!("running: {done} of {total} points"),
-        Some(Phase::Done) => format!("done: {done} of {total} points"),
-        Some(Phase::Cancelled) => format!("stopped at {done} of {total} points"),
-        Some(Phase::Failed(e)) => format!("failed: {e}"),
-        Some(Phase::Idle) => String::new(),
-    };
+    let total = theory_total();
+    let status = props.status.clone();
     let alt = format!(
         "Throughput against q, log-log: the TCP/Swift and SMaRTT closed forms fall like 1/√q. Simulated: {}",
         THEORY_CCAS
