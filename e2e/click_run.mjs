@@ -25,12 +25,14 @@ await page.waitForFunction(() => /^(done|failed|cancelled)/.test(document.queryS
   null, { timeout: 300000 });
 const r = await page.evaluate(t0 => {
   const t1 = performance.now();
-  const during = window.__longTasks.filter(([t, d]) => t + d >= t0 && t <= t1).map(([, d]) => Math.round(d));
+  const during = window.__longTasks.filter(([t, d]) => t + d >= t0 && t <= t1);
   return {
     status: document.querySelector('#status')?.textContent,
     run_wall_ms: Math.round(t1 - t0),
-    longest_task_ms: Math.max(0, ...during),
+    longest_task_ms: Math.max(0, ...during.map(([, d]) => Math.round(d))),
     long_tasks: during.length,
+    // [ms after the click, duration]
+    long_tasks_at: during.map(([t, d]) => [Math.round(t - t0), Math.round(d)]),
   };
 }, t0);
 console.log(JSON.stringify(r));

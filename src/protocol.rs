@@ -85,10 +85,17 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
     postcard::from_bytes(bytes).map_err(|e| format!("unreadable worker message: {e}"))
 }
 
+/// Most timeline samples one chunk covers: a chunk also stops after this many sampling
+/// intervals of simulated time, so no message grows large (at k = 16 a sample is about
+/// 130 KB, and the cheap end of a run once covered 120 samples in one chunk).
+pub const MAX_CHUNK_SAMPLES: f64 = 16.0;
+
 /// One run inside the worker.
 pub struct Runner {
     pub id: u32,
     sim: Simulation,
+    /// Simulated time one chunk may cover at most, µs (infinite without a timeline).
+    max_chunk_us: f64,
 }
 
 impl Runner {
@@ -107,7 +114,18 @@ impl Runner {
             ideal_cct_us: sim.report().ideal_cct_us,
             network: sim.network_map(),
         };
-        Ok((Runner { id, sim }, FromWorker::Started { id, meta }))
+        let interval = scenario.timeline.interval_us;
+        let max_chunk_us = if interval > 0.0 {
+            interval * MAX_CHUNK_SAMPLES
+        } else {
+            f64::INFINITY
+        };
+        let runner = Runner {
+            id,
+            sim,
+            max_chunk_us,
+        };
+        Ok((runner, FromWorker::Started { id, meta }))
     }
 
     /// Advances by at most `budget` events; `Progress`, or `Finished` once the run is over.
@@ -117,6 +135,9 @@ impl Runner {
 
     /// Like [`Runner::step`], but no further than `until_us` of simulated time (pacing).
     pub fn step_until(&mut self, budget: u64, elapsed_ms: f64, until_us: f64) -> FromWorker {
+        // measured from the next event, so a chunk always makes progress
+        let from = self.sim.next_event_us().unwrap_or(f64::INFINITY);
+        let until_us = until_us.min(from + self.max_chunk_us);
         let until: SimTime = if until_us.is_finite() {
             from_us(until_us.max(0.0))
         } else {
@@ -208,6 +229,36 @@ mod tests {
         assert!(
             matches!(decode::<FromWorker>(&bytes).unwrap(), FromWorker::Finished { report: r, .. } if r == report)
         );
+    }
+
+    #[test]
+    fn no_chunk_carries_more_than_its_share_of_samples() {
+        let mut s = small();
+        s.workload.flow_size_bytes = 2 << 20;
+        let mut whole = Simulation::new(&s).unwrap();
+        whole.run();
+        let (mut runner, _) = Runner::start(4, &s).unwrap();
+        let mut chunks = 0;
+        let report = loop {
+            chunks += 1;
+            // an unlimited budget: only the simulated-time cap ends a chunk
+            match runner.step(u64::MAX, 0.0) {
+                FromWorker::Progress { batch, .. } => {
+                    assert!(
+                        batch.buckets as f64 <= MAX_CHUNK_SAMPLES + 1.0,
+                        "{}",
+                        batch.buckets
+                    )
+                }
+                FromWorker::Finished { report, batch, .. } => {
+                    assert!(batch.buckets as f64 <= MAX_CHUNK_SAMPLES + 1.0);
+                    break report;
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(chunks > 2, "{chunks}");
+        assert_eq!(report, whole.report(), "chunking changes nothing");
     }
 
     #[test]

@@ -507,6 +507,11 @@ impl Simulation {
         to_us(self.queue.now())
     }
 
+    /// Time of the next event, µs (`None`: nothing left to do).
+    pub fn next_event_us(&self) -> Option<f64> {
+        self.queue.peek_time().map(to_us)
+    }
+
     fn now(&self) -> SimTime {
         self.queue.now()
     }

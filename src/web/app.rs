@@ -147,6 +147,8 @@ pub struct App {
     frame_pending: bool,
     /// Worker messages changed what the view shows since the last render.
     view_stale: bool,
+    /// Focus goes back to Run after the next render (a run ended).
+    refocus: bool,
     /// Streamed samples wait to be drawn, since `last_live_ms`.
     live_stale: bool,
     last_live_ms: f64,
@@ -195,6 +197,7 @@ impl Component for App {
             story: None,
             frame_pending: false,
             view_stale: false,
+            refocus: false,
             live_stale: false,
             last_live_ms: f64::NEG_INFINITY,
             last_view_ms: f64::NEG_INFINITY,
@@ -466,6 +469,9 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if std::mem::take(&mut self.refocus) {
+            self.return_focus();
+        }
         if first_render {
             if let Some(loading) = web_sys::window()
                 .and_then(|w| w.document())
@@ -647,9 +653,8 @@ impl App {
         }
         if changed.finished {
             self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
-            if !self.session.running() {
-                self.return_focus();
-            }
+            // after the next render, which shows the run's end
+            self.refocus = !self.session.running();
         }
         if changed.theory {
             self.mark(&[Canvas::Theory], ctx);
@@ -657,7 +662,7 @@ impl App {
         // the view follows on the next frame: many messages, one render
         self.view_stale |= changed.main || changed.theory || changed.finished || changed.compare;
         self.schedule_frame(ctx);
-        changed.finished
+        false
     }
 
     /// After a run, focus goes back to Run if it was lost (Run is disabled while running).
