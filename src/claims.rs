@@ -1,4 +1,4 @@
-//! The paper's claims (spec §14), checked against the CSVs of `spraylab repro`, and the
+//! The paper's claims (ALGORITHMS.md §14), checked against the CSVs of `spraylab repro`, and the
 //! `REPRODUCTION.md` report built from them.
 //!
 //! A claim is a list of checks, each a comparison of measured figures with a fixed threshold
@@ -375,7 +375,7 @@ fn baseline_claims(m: &Measured) -> Vec<Claim> {
                 measured: format!("{}×", f2(swift_ratio)),
                 pass: swift_ratio.map(|r| (6.5..=26.0).contains(&r)),
             }],
-            why_not: "the collapse depth depends on how far the elephants' queues exceed Swift's target; SprayLab's queues are the spec's 800 KiB drop-tail with a 40 KiB ECN step.",
+            why_not: "the collapse depth depends on how far the elephants' queues exceed Swift's target; SprayLab's queues are the 800 KiB drop-tail of ALGORITHMS.md §11 with a 40 KiB ECN step.",
         },
         Claim {
             id: 3,
@@ -423,7 +423,7 @@ fn baseline_claims(m: &Measured) -> Vec<Claim> {
                 below_every_lb(m, "MNSCC at or below NSCC under every LB", (b, "mnscc"), (b, "nscc"), 1.0 + 1e-9),
                 below_every_lb(m, "MSwift below MNSCC under every LB", (b, "mswift"), (b, "mnscc"), 1.0),
             ],
-            why_not: "MNSCC's history is capped at 4 samples (spec §7), so its median filters less than MSwift's.",
+            why_not: "MNSCC's history is capped at 4 samples (ALGORITHMS.md §7), so its median filters less than MSwift's.",
         },
         Claim {
             id: 6,
@@ -694,7 +694,7 @@ fn sensitivity_claims(m: &Measured) -> Vec<Claim> {
                 factor_check(m, "hsdp", "nscc", "mswift", 2.3, Some("reps")),
                 mnscc_over_nscc(m, "hsdp", "MNSCC barely helps", 0.8..=1.2),
             ],
-            why_not: "the shortfall is under OPS, whose i.i.d. random paths make the sprayed packets collide among themselves, which a median does not filter; the server placement is a reconstruction (spec A14), and its alternative's effect is in the choices table.",
+            why_not: "the shortfall is under OPS, whose i.i.d. random paths make the sprayed packets collide among themselves, which a median does not filter; the server placement is a reconstruction (ALGORITHMS.md §15 A14), and its alternative's effect is in the choices table.",
         },
         Claim {
             id: 10,
@@ -726,7 +726,7 @@ fn sensitivity_claims(m: &Measured) -> Vec<Claim> {
             figure: "failures",
             paper: "1 % link failures: CCT higher for all; MSwift still wins under all three LBs; results noisier.",
             checks: vec![failures_cct, best_every_lb(m, "failures", "mswift", &FOUR)],
-            why_not: "with p = 0.01 per link a k = 8 tree loses 2.6 links on average and some seeds lose none, so the mean CCT moves little; SprayLab removes failed links from routing (spec A17), and the effect of htsim's degradation to a quarter rate, the alternative, is in the choices table.",
+            why_not: "with p = 0.01 per link a k = 8 tree loses 2.6 links on average and some seeds lose none, so the mean CCT moves little; SprayLab removes failed links from routing (ALGORITHMS.md §15 A17), and the effect of htsim's degradation to a quarter rate, the alternative, is in the choices table.",
         },
         Claim {
             id: 14,
@@ -810,7 +810,7 @@ fn size_claim() -> Claim {
     }
 }
 
-/// Every claim of spec §14, evaluated on `m`.
+/// Every claim of ALGORITHMS.md §14, evaluated on `m`.
 pub fn evaluate(m: &Measured) -> Vec<Claim> {
     let mut claims = vec![theory_claim(m)];
     claims.extend(baseline_claims(m));
@@ -841,13 +841,13 @@ pub fn read_dir(dir: &std::path::Path) -> Result<Measured, String> {
     Ok(m)
 }
 
-/// The spec §15 choices SprayLab makes, and why a choice has no measured alternative (the report
+/// The ALGORITHMS.md §15 choices SprayLab makes, and why a choice has no measured alternative (the report
 /// adds the measured effect of the alternatives that `spraylab repro alternatives` runs).
 const CHOICES: &[(&str, &str, &str)] = &[
     ("A1", "Swift target = unloaded RTT of the path + 1 µs + flow scaling (fs_range 5 µs).", ""),
-    ("A2", "A hole is lost once 3 packets above it are SACKed; at most one decrease per RTT.", "the spec names no alternative"),
+    ("A2", "A hole is lost once 3 packets above it are SACKed; at most one decrease per RTT.", "ALGORITHMS.md §15 names no alternative"),
     ("A3", "LTCP waits srtt + 4·rttvar for a hole before declaring it delayed; 5 successive delayed packets cut cwnd.", ""),
-    ("A4", "Median with H = max(⌊W/2⌋, 1); an even H takes the mean of the two middle samples; all samples while fewer than H.", "the spec names no alternative (the choice is rounding and warm-up)"),
+    ("A4", "Median with H = max(⌊W/2⌋, 1); an even H takes the mean of the two middle samples; all samples while fewer than H.", "ALGORITHMS.md §15 names no alternative (the choice is rounding and warm-up)"),
     ("A5", "MNSCC: only the per-ACK delay goes through the median; the delay EWMA and ECN stay per ACK.", "not run: the alternative (the delay EWMA fed by the median too) is not implemented"),
     ("A6", "MSwift's decrease size uses the median too.", ""),
     ("A7", "4096 B packets, headers ignored; 800 KiB buffers, 40 KiB ECN step; 8 MiB = 2048 packets.", "units, not a mechanism"),
@@ -856,16 +856,16 @@ const CHOICES: &[(&str, &str, &str)] = &[
     ("A10", "NSCC base RTT per host pair; target 1 µs; maxwnd 1.5·BDP.", "not run: a network-wide base RTT is not implemented"),
     ("A11", "REPS: list form recycling labels of unmarked ACKs, random labels when empty, no freezing.", "not run: REPS freezing needs packet trimming, which SprayLab does not model"),
     ("A12", "OPS: i.i.d. random path label per packet.", ""),
-    ("A13", "AR: 4 queue levels at 5/10/20 % of the buffer, refreshed every 0.1 µs, random tie-break, sprayed data only.", "the spec names no alternative"),
+    ("A13", "AR: 4 queue levels at 5/10/20 % of the buffer, refreshed every 0.1 µs, random tie-break, sprayed data only.", "ALGORITHMS.md §15 names no alternative"),
     ("A14", "HSDP: a random permutation of the 16 servers, 8 GPUs each on consecutive hosts.", ""),
-    ("A15", "Elephants: infinite, from t = 0, ECMP, same CCA.", "the spec names no alternative"),
+    ("A15", "Elephants: infinite, from t = 0, ECMP, same CCA.", "ALGORITHMS.md §15 names no alternative"),
     ("A16", "Permutations are derangements.", "not run: self-flows are not implemented"),
     ("A17", "A failed link is removed from routing; each inter-switch link fails with p = 0.01, a new set per seed, the same for every CCA.", ""),
-    ("A18", "DRR: each class gets the full buffer and ECN threshold.", "the spec names no alternative"),
+    ("A18", "DRR: each class gets the full buffer and ECN threshold.", "ALGORITHMS.md §15 names no alternative"),
     ("A19", "Ideal CCT: size / bottleneck rate + unloaded RTT, CCT at the sender's last ACK.", "the definition of the reference CCT, not a mechanism"),
     ("A20", "Seeds 1..N per cell; mean ± standard error.", "how runs are summarized, not a mechanism"),
     ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05).", ""),
-    ("A22", "Swift family: cwnd 0.001 to 1000 packets with pacing below one, RTO_min 100 µs.", "the spec names no alternative"),
+    ("A22", "Swift family: cwnd 0.001 to 1000 packets with pacing below one, RTO_min 100 µs.", "ALGORITHMS.md §15 names no alternative"),
     ("A23", "ACKs are hashed on their data packet's label, never adaptive.", "not run: adaptive routing of ACKs is not implemented"),
     ("A24", "ECN step at 40 KiB on the occupancy including the departing packet.", ""),
     ("A25", "ACKs take a strict-priority control queue.", "not run: ACKs queueing behind data is not implemented"),
@@ -939,7 +939,7 @@ pub fn report(m: &Measured, claims: &[Claim], how: &str, plots: bool) -> String 
     let _ = writeln!(s, "\n## Choices where the paper is silent\n");
     let _ = writeln!(
         s,
-        "SprayLab's choice for each ambiguity of spec §15, and the measured effect of its \
+        "SprayLab's choice for each ambiguity of ALGORITHMS.md §15, and the measured effect of its \
          alternative where `spraylab repro alternatives` runs one (the `alt-*` folders): the \
          same cells and seeds as the figure with the default, mean CCT inflation (throughput for \
          the n-path model), default → alternative; * marks a change beyond two standard errors. \

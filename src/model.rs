@@ -1,4 +1,4 @@
-//! Closed-form throughput models of the paper's table (Theorems 1–4; spec §12).
+//! Closed-form throughput models of the paper's table (Theorems 1–4; ALGORITHMS.md §12).
 //!
 //! Setting: one flow sprays round-robin over n paths; one path always adds a constant delay, so
 //! a fraction q = 1/n of the packets takes the long path (RTT `t_long`) and the rest the short
@@ -40,7 +40,7 @@ pub struct SmarttModel {
 }
 
 impl Default for SmarttModel {
-    /// The paper's suggested values; α = 1.2 and BDP = 153 packets as in the spec's figure.
+    /// The paper's suggested values; α = 1.2 and BDP = 153 packets as in ALGORITHMS.md §12.
     fn default() -> Self {
         SmarttModel {
             alpha: 1.2,

@@ -11,7 +11,7 @@ use crate::scenario::{Scenario, ScenarioError};
 use crate::Simulation;
 
 /// One figure of the paper: a preset and the CCAs and LB schemes compared on it; or an
-/// alternative to one of SprayLab's choices where the paper is silent (spec §15), run against
+/// alternative to one of SprayLab's choices where the paper is silent (ALGORITHMS.md §15), run against
 /// the figure that uses the default.
 #[derive(Clone, Copy, Debug)]
 pub struct Figure {
@@ -26,7 +26,7 @@ pub struct Figure {
 /// The alternative to a §15 choice that a figure measures.
 #[derive(Clone, Copy, Debug)]
 pub struct Alternative {
-    /// The choice's number in spec §15 ("A1").
+    /// The choice's number in ALGORITHMS.md §15 ("A1").
     pub choice: &'static str,
     /// The figure with SprayLab's default, whose cells are the reference.
     pub reference: &'static str,
@@ -262,7 +262,7 @@ pub const FIGURES: &[Figure] = &[
             reference: "baseline",
             reference_lb: None,
             apply: |s| {
-                // 20 % and 80 % of the 624,960 B BDP (spec §2)
+                // 20 % and 80 % of the 624,960 B BDP (ALGORITHMS.md §2)
                 s.topology.ecn_min_bytes = 124_992;
                 s.topology.ecn_max_bytes = 499_968;
             },

@@ -83,7 +83,7 @@ pub struct Topology {
     /// depends on the seed only.
     pub link_failure_rate: f64,
     /// A failed link stays in routing at a quarter of its rate, in both directions (htsim's
-    /// `-failed`, spec A17's alternative), instead of being removed.
+    /// `-failed`, ALGORITHMS.md §15 A17's alternative), instead of being removed.
     pub failed_links_degraded: bool,
 }
 
@@ -106,7 +106,7 @@ pub struct Workload {
     /// `incast`: the number of senders.
     pub incast_senders: u32,
     /// `hsdp`: place every GPU on a random host instead of whole servers on random server
-    /// slots (spec A14's alternative).
+    /// slots (ALGORITHMS.md §15 A14's alternative).
     pub hsdp_random_hosts: bool,
 }
 
@@ -122,7 +122,7 @@ pub enum WorkloadKind {
     NPath,
     /// `incast_senders` random hosts send `flow_size_bytes` each to one random host.
     Incast,
-    /// One ring step of Llama-3 70B HSDP training (spec §13, A14): servers of 8 GPUs placed at
+    /// One ring step of Llama-3 70B HSDP training (ALGORITHMS.md §13, A14): servers of 8 GPUs placed at
     /// random; logical GPU i sends `flow_size_bytes` to GPU i + 8 (8 parallel rings).
     Hsdp,
 }
@@ -150,10 +150,10 @@ pub enum LbScheme {
     /// Round robin over the labels (the theory model's spraying).
     Rr,
     /// REPS: reuse the labels of ACKs that came back without ECN (oldest first), else a random
-    /// label (spec §10, the list form).
+    /// label (ALGORITHMS.md §10, the list form).
     Reps,
     /// Switch adaptive routing: each switch sends a sprayed data packet to the up-port with the
-    /// shortest quantized queue (spec §10, A13).
+    /// shortest quantized queue (ALGORITHMS.md §10, A13).
     Ar,
 }
 
@@ -175,7 +175,7 @@ pub struct CcaConfig {
     pub smartt_wait_to_decrease: bool,
 }
 
-/// NSCC's parameters (spec §6); the other constants follow from the network.
+/// NSCC's parameters (ALGORITHMS.md §6); the other constants follow from the network.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct NsccParams {
@@ -316,7 +316,7 @@ pub const MAX_HISTORY: u32 = 1024;
 /// Largest cwnd (packets) a sender may reach: its scoreboard covers this many packets and more.
 pub const MAX_CWND_PACKETS: f64 = 2000.0;
 
-/// Swift's parameters (spec §3.4; defaults from htsim's Swift, target from the paper).
+/// Swift's parameters (ALGORITHMS.md §3.4; defaults from htsim's Swift, target from the paper).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SwiftParams {
@@ -341,7 +341,7 @@ pub struct SwiftParams {
     /// LSwift/MSwift: successive delayed packets that count as a congestion loss (LTCP-U).
     pub ltcp_k: u32,
     /// MSwift: size a delay decrease on the latest sample instead of the percentile that
-    /// decided it (spec §15 A6's alternative; the median is the default).
+    /// decided it (ALGORITHMS.md §15 A6's alternative; the median is the default).
     pub decrease_on_latest: bool,
 }
 
@@ -360,7 +360,7 @@ pub struct Transport {
     /// ACK coalescing: the receiver acknowledges in-order data every this many bytes (0: every
     /// packet; the UEC reference uses 16384 for NSCC).
     pub ack_every_bytes: u64,
-    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (spec A3);
+    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
     /// `false` counts it delayed as soon as 3 later packets are acknowledged.
     pub reordering_wait: bool,
 }
@@ -420,7 +420,7 @@ impl Default for Workload {
             elephants: 4,
             flow_size_bytes: 8 << 20,
             paths: 10,
-            // T_short = 2.62 µs here: 2.5 µs keeps Swift's model assumptions (spec §12):
+            // T_short = 2.62 µs here: 2.5 µs keeps Swift's model assumptions (ALGORITHMS.md §12):
             // T_s < target (T_s + 1 µs) < T_l < 2·T_s
             long_path_extra_us: 2.5,
             long_path_ecn: false,

@@ -1,9 +1,9 @@
 //! Sender-side load balancing: which path label (entropy value) each data packet carries.
 //!
 //! Switches hash (flow, label, switch) to pick an up-port, so the label is all a sender needs to
-//! change to move a packet to another path (spec §10). ECMP keeps one label per flow; OPS draws a
+//! change to move a packet to another path (ALGORITHMS.md §10). ECMP keeps one label per flow; OPS draws a
 //! uniformly random label for every packet; round robin (RR) cycles through the labels. REPS
-//! (spec §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
+//! (ALGORITHMS.md §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
 //! random label when it has none, so a sender keeps to paths that are not congested.
 
 use super::rng::SimRng;

@@ -3,7 +3,7 @@
 //!
 //! - FCT: time the sender receives the ACK covering a flow's last byte (all flows start at 0).
 //! - CCT: the largest FCT over the sprayed flows (elephants excluded).
-//! - Zero-queueing lower bound of a flow (spec §13, A19): the bytes its busiest host link must
+//! - Zero-queueing lower bound of a flow (ALGORITHMS.md §13, A19): the bytes its busiest host link must
 //!   carry (its source's sending or its destination's receiving, over all finite flows) at line
 //!   rate, plus the path's unloaded RTT. The ideal CCT is the largest bound over sprayed flows.
 //! - CCT inflation: (CCT − ideal CCT) / ideal CCT.

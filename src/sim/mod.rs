@@ -6,7 +6,7 @@
 //! [`Simulation::new`] from a validated scenario, [`Simulation::advance`] by a budget of events,
 //! [`Simulation::drain_timeline`] for the samples since the last drain, [`Simulation::report`].
 //!
-//! The network model (spec §0, §11): every link has one output port at each end. A port sends
+//! The network model (ALGORITHMS.md §0, §11): every link has one output port at each end. A port sends
 //! one packet at a time (store and forward) at the link rate, then the packet propagates for the
 //! link latency. Switch ports hold a drop-tail FIFO for data and a strict-priority control queue
 //! for ACKs; data is ECN-marked when it leaves a queue whose occupancy (itself included) is above
@@ -92,7 +92,7 @@ struct Port {
     busy_until: SimTime,
     /// A `PortFree` event is scheduled.
     wake_pending: bool,
-    /// The port's link failed and runs at a quarter of the link rate (spec A17's alternative).
+    /// The port's link failed and runs at a quarter of the link rate (ALGORITHMS.md §15 A17's alternative).
     degraded: bool,
     /// Strict-priority control queue (ACKs).
     ctrl: VecDeque<Packet>,
@@ -365,7 +365,7 @@ impl Simulation {
     }
 
     /// Unloaded RTT between two hosts: a full data packet out, an ACK back, store and forward at
-    /// every hop (spec §0).
+    /// every hop (ALGORITHMS.md §0).
     pub fn base_rtt(&self, src: u32, dst: u32) -> SimTime {
         let (out, back) = self.topo.round_trip_links(src, dst);
         let l = &self.link;
@@ -789,7 +789,7 @@ impl Simulation {
         Some(packet)
     }
 
-    /// ECN at dequeue on the occupancy including the departing packet (spec §11, A24).
+    /// ECN at dequeue on the occupancy including the departing packet (ALGORITHMS.md §11, A24).
     fn should_mark(&mut self, occupancy: u64) -> bool {
         let (lo, hi) = (self.link.ecn_min, self.link.ecn_max);
         if occupancy <= lo {

@@ -1,5 +1,5 @@
 //! A switch port's data queues: one drop-tail FIFO, or two classes (sprayed, ECMP) served by
-//! deficit round robin (Shreedhar & Varghese; spec §11.2).
+//! deficit round robin (Shreedhar & Varghese; ALGORITHMS.md §11.2).
 //!
 //! With DRR each class has its own FIFO, byte count (for its drop limit and ECN threshold) and
 //! deficit. Visiting a class adds its quantum to its deficit; the class sends while its head fits

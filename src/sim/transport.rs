@@ -5,7 +5,7 @@
 //! acknowledges (a selective ACK), the receiver's cumulative ACK, the packet's ECN mark and its
 //! echoed send time, so every ACK yields an exact RTT sample even for retransmissions.
 //!
-//! Hole detection (spec A2): a packet is a *hole* once `dupthresh` packets above it are
+//! Hole detection (ALGORITHMS.md §15 A2): a packet is a *hole* once `dupthresh` packets above it are
 //! acknowledged. With the acknowledged sequence numbers' `dupthresh`-th largest value `h`, every
 //! unacknowledged packet below `h` is a hole; a frontier sweeps up to `h`, visiting each sequence
 //! number once, and asks the CCA what a new hole means: a loss to retransmit now (Swift), or
@@ -44,7 +44,7 @@ pub struct TransportConfig {
     pub rto_initial: SimTime,
     /// Pace at every cwnd, not only below one packet.
     pub pacing: bool,
-    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (spec A3);
+    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
     /// without, a hole counts as delayed as soon as it is detected.
     pub reordering_wait: bool,
 }
@@ -453,7 +453,7 @@ impl Receiver {
     }
 
     /// Records a packet of `bytes` (ECN-marked or not) and decides whether to acknowledge now:
-    /// the cumulative ACK to send, or `None` to wait (spec §6.7). In-order data waits until
+    /// the cumulative ACK to send, or `None` to wait (ALGORITHMS.md §6.7). In-order data waits until
     /// `ack_every` bytes are pending; a mark, an out-of-order packet, one that fills a gap, and
     /// the flow's last packet are acknowledged at once, so a coalesced ACK only ever covers an
     /// in-order run, which its cumulative ACK states exactly.

@@ -1,6 +1,6 @@
 //! Workloads: which flows run between which hosts.
 //!
-//! Permutation with elephants (the paper's baseline, spec §13): E random hosts form a random
+//! Permutation with elephants (the paper's baseline, ALGORITHMS.md §13): E random hosts form a random
 //! derangement of long-lived ECMP flows; the remaining hosts form a random derangement of sprayed
 //! flows of `flow_size_bytes`. E = 0 is the plain permutation.
 //!
@@ -95,7 +95,7 @@ fn incast(hosts: u32, senders: u32, bytes: u64, rng: &mut SimRng) -> Vec<FlowSpe
         .collect()
 }
 
-/// One HSDP ring step (spec A14): servers of 8 hosts take random server slots; logical GPU i
+/// One HSDP ring step (ALGORITHMS.md §15 A14): servers of 8 hosts take random server slots; logical GPU i
 /// lives on host 8·π(⌊i/8⌋) + i mod 8 and sends to logical GPU i + 8 (mod the GPU count), i.e.
 /// 8 parallel rings across the servers. With `random_hosts`, GPU i lives on host σ(i) for a
 /// uniformly random permutation σ of the hosts instead.

@@ -22,7 +22,7 @@ USAGE:
                                   closed-form throughput against q (paper Table I), and simulated
   spraylab repro FIGURE|alternatives|all [--seeds N] [--shard i/n] [--out DIR] [--report] [OVERRIDES]
                                   the paper's evaluation grids on all cores → DIR/FIGURE/*.csv;
-                                  alternatives: the spec §15 choices' alternatives
+                                  alternatives: the ALGORITHMS.md §15 choices' alternatives
   spraylab merge OUT DIR...       combine shard outputs
   spraylab report DIR [--to FILE] the paper's claims checked on DIR's CSVs → REPRODUCTION.md
   spraylab bench [--quick]        speed and memory figures

@@ -107,7 +107,7 @@ impl SlidingPercentile {
     /// The `p`-th percentile of the window (p in 1..=99), `None` when empty.
     ///
     /// p = 50 is the median: the middle value, or the mean of the two middle values for an even
-    /// window (spec A4). Other p take the nearest rank x[⌊p·(H−1)/100⌋] (spec §9).
+    /// window (ALGORITHMS.md §15 A4). Other p take the nearest rank x[⌊p·(H−1)/100⌋] (ALGORITHMS.md §9).
     pub fn percentile(&self, p: u32) -> Option<f64> {
         let n = self.window.len();
         if n == 0 {

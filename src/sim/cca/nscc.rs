@@ -1,5 +1,5 @@
 //! NSCC, Ultra Ethernet's network-signal congestion control, as the UEC reference simulator
-//! implements it (spec §6), and MNSCC, NSCC deciding on the median of the last H delays (§7).
+//! implements it (ALGORITHMS.md §6), and MNSCC, NSCC deciding on the median of the last H delays (§7).
 //!
 //! NSCC is byte-based and combines ECN with the queueing delay (RTT minus the base RTT) in four
 //! quadrants: no ECN and delay above target → fair increase; no ECN and delay below target →
@@ -11,7 +11,7 @@
 //!
 //! MNSCC feeds the per-ACK delay through the median framework with K = min(W, 8) packets, so
 //! H = max(min(⌊W/2⌋, 4), 1); the delay average used by the decrease keeps raw samples and the
-//! ECN bit stays per ACK (spec A5).
+//! ECN bit stays per ACK (ALGORITHMS.md §15 A5).
 //!
 //! Units: bytes and picoseconds, as f64.
 

@@ -1,4 +1,4 @@
-//! SMaRTT (FastFlow), the REPS companion CCA and the basis of NSCC (spec §8), with the paper's
+//! SMaRTT (FastFlow), the REPS companion CCA and the basis of NSCC (ALGORITHMS.md §8), with the paper's
 //! model parameters (mi = 2, md = 2, fi = 0.25, fd = 0.8, target RTT = 1.5 · base RTT).
 //!
 //! Per ACK, four quadrants of (ECN, RTT against the target):

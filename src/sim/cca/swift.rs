@@ -1,15 +1,15 @@
 //! Swift (Kumar et al., SIGCOMM 2020) and its reordering-resilient and median descendants.
 //!
-//! - **Swift**: delay-based AIMD towards a target RTT (spec §3). Loss recovery is SACK-based and,
+//! - **Swift**: delay-based AIMD towards a target RTT (ALGORITHMS.md §3). Loss recovery is SACK-based and,
 //!   as the paper describes it, *any* SACK hole is a loss that cuts cwnd by `max_mdf` (at most
 //!   once per RTT). Under spraying every reordered packet is such a hole.
-//! - **LSwift**: Swift + LTCP-U (spec §4). LTCP waits longer for a disordered packet and halves
+//! - **LSwift**: Swift + LTCP-U (ALGORITHMS.md §4). LTCP waits longer for a disordered packet and halves
 //!   only on *successive* losses. Here a hole is waited for (the transport's reordering wait,
 //!   srtt + 4·rttvar); a hole still missing after the wait is a "delayed packet" and is
 //!   retransmitted; `ltcp_k` (5) successive delayed packets cut cwnd by `max_mdf`. Reordering
 //!   alone therefore never cuts cwnd.
 //! - **MSwift**: LSwift deciding on the median (or another percentile) of the last H delay
-//!   samples instead of the latest one (spec §5, §9), with H from the Nyquist rule H = max(⌊W/2⌋, 1).
+//!   samples instead of the latest one (ALGORITHMS.md §5, §9), with H from the Nyquist rule H = max(⌊W/2⌋, 1).
 //!
 //! Units: cwnd in packets (fractional; below one packet the sender paces), times in picoseconds.
 

@@ -1,4 +1,4 @@
-//! TCP NewReno with SACK recovery, and DCTCP (spec §1, §2): the loss-based baselines of the
+//! TCP NewReno with SACK recovery, and DCTCP (ALGORITHMS.md §1, §2): the loss-based baselines of the
 //! paper's theory section.
 //!
 //! - NewReno: slow start below ssthresh, else +1 packet per RTT. The first hole (the SACK form of
