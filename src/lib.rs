@@ -3,8 +3,72 @@
 //! It reproduces "Congestion Control for Spraying with Congested Paths" (Gerstein, Silberstein,
 //! Keslassy): when a few paths are congested, CCAs that react to the latest congestion signal
 //! collapse (throughput Θ(1/√q)); deciding on the median of the last H signals (MSwift) fixes it.
+//! `docs/ALGORITHMS.md` describes every algorithm and cites its sources.
 //!
-//! Module map:
+//! # A first run
+//!
+//! A [`Scenario`] holds every parameter of a run, with the paper's defaults; presets reproduce
+//! the paper's figures. [`Simulation`] runs it and [`Report`] says how it went:
+//!
+//! ```
+//! use spraylab::{Scenario, Simulation};
+//!
+//! // the paper's baseline (4 ECMP elephants among sprayed flows), made small: 16 hosts, 256 KiB
+//! let mut scenario = Scenario::preset("baseline").unwrap();
+//! scenario.topology.k = 4;
+//! scenario.workload.elephants = 2;
+//! scenario.workload.flow_size_bytes = 256 << 10;
+//! scenario.set_field("cca", "mswift").unwrap(); // the median of the last H delays
+//!
+//! let mut sim = Simulation::new(&scenario).unwrap(); // validates: a bad field is an error
+//! sim.run();
+//! let report = sim.report();
+//!
+//! // the collective completes, never faster than the zero-queueing lower bound
+//! let cct = report.cct_us.unwrap();
+//! assert!(cct >= report.ideal_cct_us);
+//! println!("CCT {cct:.1} µs, {:.0} % above the bound", report.cct_inflation.unwrap() * 100.0);
+//!
+//! // the same scenario and seed give the same report, natively and in wasm
+//! let mut again = Simulation::new(&scenario).unwrap();
+//! again.run();
+//! assert_eq!(again.report(), report);
+//! ```
+//!
+//! A front end that shows a run as it goes advances it in chunks instead
+//! ([`Simulation::advance`], or [`Simulation::advance_until`] to pace it against a clock) and
+//! drains the timeline samples taken since the last chunk ([`Simulation::drain_timeline`]):
+//!
+//! ```
+//! # use spraylab::{Scenario, Simulation};
+//! # let mut scenario = Scenario::preset("baseline").unwrap();
+//! # scenario.topology.k = 4;
+//! # scenario.workload.elephants = 2;
+//! # scenario.workload.flow_size_bytes = 64 << 10;
+//! let mut sim = Simulation::new(&scenario).unwrap();
+//! let (mut chunks, mut samples) = (0, 0);
+//! loop {
+//!     let progress = sim.advance(2_000);
+//!     samples += sim.drain_timeline().buckets; // cwnd, delays and queues, every µs
+//!     chunks += 1;
+//!     if progress.done {
+//!         break;
+//!     }
+//! }
+//! assert!(chunks > 1 && samples > 0);
+//! ```
+//!
+//! A bad value is refused with the field named:
+//!
+//! ```
+//! # use spraylab::Scenario;
+//! let mut s = Scenario::default();
+//! s.topology.k = 7;
+//! assert_eq!(s.validate().unwrap_err().field, "topology.k");
+//! ```
+//!
+//! # Module map
+//!
 //! - [`scenario`]: every parameter of a run, defaults, validation, presets.
 //! - [`sim`]: the simulator core: event queue, fat-tree, ports and queues, transport, CCAs
 //!   (with the median framework in [`sim::cca::estimator`]), load balancing, workloads, metrics
