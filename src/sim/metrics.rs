@@ -91,3 +91,92 @@ impl Report {
         serde_json::to_string_pretty(self).expect("a report always serializes")
     }
 }
+
+use super::network::Network;
+use super::time::to_us;
+use super::Flow;
+
+impl super::Simulation {
+    /// The run's report (complete once [`Progress::done`]).
+    pub fn report(&self) -> Report {
+        let gbps = self.link.gbps;
+        let wire = |f: &Flow| {
+            f.bytes
+                .map(|b| b.div_ceil(self.link.mss as u64) * self.link.header as u64 + b)
+        };
+        // bytes each host must send and receive over its single link, over all finite flows
+        let mut out_bytes = vec![0u64; self.topo.hosts() as usize];
+        let mut in_bytes = vec![0u64; self.topo.hosts() as usize];
+        for f in &self.flows {
+            if let Some(w) = wire(f) {
+                out_bytes[f.src as usize] += w;
+                in_bytes[f.dst as usize] += w;
+            }
+        }
+        let flows: Vec<FlowReport> = self
+            .flows
+            .iter()
+            .map(|f| {
+                let ideal = f.bytes.map(|_| {
+                    let busiest = out_bytes[f.src as usize].max(in_bytes[f.dst as usize]);
+                    to_us(busiest * 8_000 / gbps as u64 + f.base_rtt)
+                });
+                FlowReport {
+                    src: f.src,
+                    dst: f.dst,
+                    bytes: f.bytes.unwrap_or(f.sender.acked * self.link.mss as u64),
+                    sprayed: f.sprayed,
+                    fct_us: f.sender.finished_at.map(to_us),
+                    throughput_gbps: f
+                        .bytes
+                        .zip(f.sender.finished_at)
+                        .map(|(b, t)| b as f64 * 8.0 / to_us(t) / 1e3),
+                    ideal_fct_us: ideal,
+                    retransmits: f.sender.retransmits,
+                    timeouts: f.sender.timeouts,
+                }
+            })
+            .collect();
+        let finite = || flows.iter().filter(|f| f.bytes_finite());
+        let ideal_cct_us = finite()
+            .filter(|f| f.sprayed)
+            .filter_map(|f| f.ideal_fct_us)
+            .fold(0.0, f64::max);
+        let finished = self.unfinished == 0;
+        let cct_us = finished.then(|| {
+            finite()
+                .filter(|f| f.sprayed)
+                .filter_map(|f| f.fct_us)
+                .fold(0.0, f64::max)
+        });
+        let mut counters = self.counters.clone();
+        counters.in_network_at_end = self.data_in_network;
+        if let Network::FatTree(tree) = &self.topo {
+            counters.failed_links = tree.failed_links() as u64 + self.degraded_links;
+        }
+        for f in &self.flows {
+            let cuts = f.sender.cca.cuts();
+            counters.cuts_delay += cuts.delay;
+            counters.cuts_loss += cuts.loss;
+            counters.cuts_timeout += cuts.timeout;
+        }
+        Report {
+            finished,
+            sim_time_us: to_us(self.now()),
+            cct_us,
+            ideal_cct_us,
+            cct_inflation: cct_us
+                .filter(|_| ideal_cct_us > 0.0)
+                .map(|c| (c - ideal_cct_us) / ideal_cct_us),
+            flows,
+            counters,
+            perf: None,
+        }
+    }
+}
+
+impl FlowReport {
+    fn bytes_finite(&self) -> bool {
+        self.ideal_fct_us.is_some()
+    }
+}

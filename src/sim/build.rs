@@ -1,0 +1,243 @@
+//! Building a simulation from a scenario, in named steps: the network (with its failed links),
+//! the link constants, the flows of the workload with their transport, CCA and path choice, the
+//! timeline, and the first NIC kicks that start the hosts sending.
+
+use super::*;
+
+/// The network of a scenario, the failed links kept at a quarter rate (if any), and their ports.
+struct Built {
+    topo: Network,
+    degraded_links: u64,
+    degraded_ports: Vec<PortId>,
+}
+
+impl Simulation {
+    /// Builds the network and flows of `scenario` (validated first).
+    pub fn new(scenario: &Scenario) -> Result<Simulation, ScenarioError> {
+        scenario.validate()?;
+        let built = network_of(scenario);
+        let mut sim = Simulation::empty(scenario, built.topo, link_config(scenario));
+        sim.degraded_links = built.degraded_links;
+        for p in built.degraded_ports {
+            sim.ports[p as usize].degraded = true;
+        }
+        sim.add_flows(scenario)?;
+        sim.start_timeline(scenario);
+        for host in 0..sim.topo.hosts() {
+            sim.kick(sim.topo.nic_port(host));
+        }
+        Ok(sim)
+    }
+
+    /// A simulation of `topo` with no flows yet.
+    fn empty(scenario: &Scenario, topo: Network, link: LinkConfig) -> Simulation {
+        let mut salt_rng = stream(scenario.seed, Purpose::Topology, 0);
+        let salts = (0..topo.node_count())
+            .map(|_| salt_rng.random::<u64>())
+            .collect();
+        Simulation {
+            ports: vec![Port::default(); topo.port_count() as usize],
+            salts,
+            flows: Vec::new(),
+            host_flows: vec![Vec::new(); topo.hosts() as usize],
+            host_rr: vec![0; topo.hosts() as usize],
+            ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
+            ar_rng: stream(scenario.seed, Purpose::Ecn, 1),
+            counters: Counters::default(),
+            timeline: Timeline::new(0, 2, 0, 0, 0),
+            row: SampleRow::default(),
+            unfinished: 0,
+            finite_flows: 0,
+            max_time: from_us(scenario.max_sim_time_us),
+            done: false,
+            queue: EventQueue::new(),
+            data_in_network: 0,
+            degraded_links: 0,
+            topo,
+            link,
+        }
+    }
+
+    /// The workload's flows, each with its sender (transport and CCA), receiver and path choice;
+    /// refused when failed links disconnect a flow's hosts.
+    fn add_flows(&mut self, scenario: &Scenario) -> Result<(), ScenarioError> {
+        let link = self.link;
+        let initial_cwnd =
+            (self.bdp_packets() * scenario.cca.initial_cwnd_bdp).min(scenario.cca.swift.max_cwnd);
+        let net_rtt = self.net_rtt();
+        let transport_cfg = transport_config(scenario);
+        let specs = workload::flows(scenario);
+        if let Network::FatTree(tree) = &self.topo {
+            if let Some(f) = specs.iter().find(|f| !tree.reachable(f.src, f.dst)) {
+                return Err(ScenarioError {
+                    field: "topology.link_failure_rate".into(),
+                    message: format!(
+                        "{} failed links disconnect host {} from host {}; try another seed or a lower rate",
+                        tree.failed_links(),
+                        f.src,
+                        f.dst
+                    ),
+                });
+            }
+        }
+        for (i, spec) in specs.into_iter().enumerate() {
+            let base_rtt = self.base_rtt(spec.src, spec.dst);
+            let total = spec.bytes.map_or(u64::MAX, |b| b.div_ceil(link.mss as u64));
+            let ctx = CcaContext {
+                base_rtt,
+                net_rtt,
+                mss_bytes: link.mss + link.header,
+                link_gbps: link.gbps,
+                initial_cwnd,
+            };
+            let cca = Cca::new(scenario, &ctx);
+            self.host_flows[spec.src as usize].push(i as FlowId);
+            if spec.bytes.is_some() {
+                self.finite_flows += 1;
+            }
+            self.flows.push(Flow {
+                src: spec.src,
+                dst: spec.dst,
+                bytes: spec.bytes,
+                sprayed: spec.sprayed,
+                sender: Sender::new(total, cca, base_rtt, &transport_cfg),
+                receiver: Receiver::new(scenario.transport.ack_every_bytes, total),
+                paths: path_chooser(scenario, i, spec.sprayed),
+                wake_at: None,
+                base_rtt,
+            });
+        }
+        self.unfinished = self.finite_flows;
+        self.done = self.unfinished == 0;
+        Ok(())
+    }
+
+    /// The timeline's buffer and its first sample (none when the interval is 0).
+    fn start_timeline(&mut self, scenario: &Scenario) {
+        let interval = from_us(scenario.timeline.interval_us);
+        let n_ports = self.topo.switch_port_count() as usize;
+        let slots = self.topo.path_slots() as usize;
+        self.timeline = Timeline::new(
+            interval,
+            scenario.timeline.max_buffered,
+            self.flows.len(),
+            n_ports,
+            slots,
+        );
+        if interval > 0 {
+            self.row.path_pkts = vec![0; self.flows.len() * slots];
+            self.queue.schedule_at(0, Timer::Sample);
+        }
+    }
+}
+
+/// The fat-tree (failed links drawn from the seed: removed from routing, or kept at a quarter
+/// rate) or the n-path model.
+fn network_of(scenario: &Scenario) -> Built {
+    let t = &scenario.topology;
+    match scenario.workload.kind {
+        WorkloadKind::Permutation | WorkloadKind::Incast | WorkloadKind::Hsdp => {
+            let tree = FatTree::new(t.k);
+            let mut rng = stream(scenario.seed, Purpose::Failures, 0);
+            let failed: Vec<bool> = (0..tree.link_count())
+                .map(|_| rng.random::<f64>() < t.link_failure_rate)
+                .collect();
+            if t.failed_links_degraded {
+                let degraded_ports = (0..tree.link_count())
+                    .filter(|&l| failed[l as usize])
+                    .flat_map(|l| tree.link_ports(l))
+                    .collect();
+                Built {
+                    degraded_links: failed.iter().filter(|&&f| f).count() as u64,
+                    degraded_ports,
+                    topo: Network::FatTree(tree),
+                }
+            } else {
+                Built {
+                    topo: Network::FatTree(tree.with_failures(failed)),
+                    degraded_links: 0,
+                    degraded_ports: Vec::new(),
+                }
+            }
+        }
+        WorkloadKind::NPath => Built {
+            topo: Network::NPath(NPath {
+                paths: scenario.workload.paths,
+                long_extra: from_us(scenario.workload.long_path_extra_us),
+                long_ecn: scenario.workload.long_path_ecn,
+            }),
+            degraded_links: 0,
+            degraded_ports: Vec::new(),
+        },
+    }
+}
+
+/// Link and queue constants in simulator units.
+fn link_config(scenario: &Scenario) -> LinkConfig {
+    let t = &scenario.topology;
+    let buffer = match t.buffer_packets {
+        0 => t.buffer_bytes as u64,
+        packets => packets as u64 * (t.mss_bytes + t.header_bytes) as u64,
+    };
+    LinkConfig {
+        gbps: t.link_gbps,
+        latency: from_us(t.link_latency_us),
+        mss: t.mss_bytes,
+        header: t.header_bytes,
+        ack_bytes: t.ack_bytes,
+        buffer,
+        ecn_min: t.ecn_min_bytes as u64,
+        ecn_max: t.ecn_max_bytes as u64,
+        ar_thresholds: {
+            let mut th = [u64::MAX; 16];
+            for (slot, pct) in th.iter_mut().zip(&scenario.lb.ar_levels_pct) {
+                *slot = (t.buffer_bytes as f64 * pct / 100.0) as u64;
+            }
+            th
+        },
+        ar_levels: scenario.lb.ar_levels_pct.len(),
+        drr: t.drr.then(|| {
+            // the class with the smaller weight gets one quantum; the other proportionally more
+            let [ws, we] = t.drr_weights;
+            let unit = t.drr_quantum_bytes as f64 / ws.min(we);
+            [(unit * ws).round() as u64, (unit * we).round() as u64]
+        }),
+        ar_refresh: from_us(scenario.lb.ar_refresh_us),
+    }
+}
+
+/// The transport's settings; NSCC and MNSCC take their own minimum RTO (ALGORITHMS.md §6.1).
+fn transport_config(scenario: &Scenario) -> TransportConfig {
+    let tr = &scenario.transport;
+    let rto_min_us = if matches!(scenario.cca.algorithm, CcaKind::Nscc | CcaKind::Mnscc) {
+        scenario.cca.nscc.rto_min_us
+    } else {
+        tr.rto_min_us
+    };
+    TransportConfig {
+        dupthresh: tr.dupthresh,
+        rto_min: from_us(rto_min_us),
+        rto_initial: from_us(tr.rto_initial_us),
+        pacing: tr.pacing,
+        reordering_wait: tr.reordering_wait,
+    }
+}
+
+/// Flow `i`'s path choice: the scenario's scheme for a sprayed flow, ECMP for an elephant; in the
+/// n-path model the labels are the paths themselves (label mod n picks the path).
+fn path_chooser(scenario: &Scenario, i: usize, sprayed: bool) -> PathChooser {
+    let scheme = if sprayed {
+        scenario.lb.scheme
+    } else {
+        crate::scenario::LbScheme::Ecmp
+    };
+    let labels = match scenario.workload.kind {
+        WorkloadKind::NPath => scenario.workload.paths,
+        _ => scenario.lb.path_labels,
+    };
+    PathChooser::new(
+        scheme,
+        labels,
+        stream(scenario.seed, Purpose::FlowPath, i as u64),
+    )
+}

@@ -1,0 +1,126 @@
+//! Hosts: a flow's endpoints (sender and receiver), the NIC that pulls packets from its flows in
+//! round robin when it is free, and the flows' timers (reordering wait, retransmission timeout,
+//! pacing).
+
+use super::*;
+
+/// One flow: endpoints, transport state, path choice.
+pub(super) struct Flow {
+    pub(super) src: u32,
+    pub(super) dst: u32,
+    /// Bytes to deliver (`None`: long-lived).
+    pub(super) bytes: Option<u64>,
+    pub(super) sprayed: bool,
+    pub(super) sender: Sender,
+    pub(super) receiver: Receiver,
+    pub(super) paths: PathChooser,
+    /// Time of the earliest `FlowWake` scheduled for this flow.
+    pub(super) wake_at: Option<SimTime>,
+    pub(super) base_rtt: SimTime,
+}
+
+impl Simulation {
+    pub(super) fn receive_data(&mut self, host: u32, p: Packet) {
+        self.counters.delivered += 1;
+        self.data_in_network -= 1;
+        let flow = &mut self.flows[p.flow as usize];
+        // with ACK coalescing, an in-order packet may wait for a later ACK that covers it
+        if let Some(cum_ack) = flow.receiver.on_packet(p.seq, p.size, p.ecn) {
+            let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
+            self.counters.acks += 1;
+            self.enqueue(self.topo.nic_port(host), ack);
+        }
+    }
+
+    pub(super) fn receive_ack(&mut self, p: Packet) {
+        let now = self.now();
+        let flow = &mut self.flows[p.flow as usize];
+        flow.paths.on_ack(p.label, p.ecn);
+        if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
+            self.unfinished -= 1;
+            if self.unfinished == 0 {
+                self.done = true;
+            }
+        }
+        self.arm_timer(p.flow);
+        let src = self.flows[p.flow as usize].src;
+        self.kick(self.topo.nic_port(src));
+    }
+
+    /// Makes sure a `FlowWake` fires by the flow's next timer deadline.
+    pub(super) fn arm_timer(&mut self, f: FlowId) {
+        if let Some(deadline) = self.flows[f as usize].sender.next_deadline() {
+            self.wake_flow_at(f, deadline);
+        }
+    }
+
+    pub(super) fn wake_flow_at(&mut self, f: FlowId, t: SimTime) {
+        let flow = &mut self.flows[f as usize];
+        if flow.wake_at.is_none_or(|w| t < w) {
+            flow.wake_at = Some(t);
+            self.queue.schedule_at(t, Timer::FlowWake(f));
+        }
+    }
+
+    pub(super) fn flow_wake(&mut self, f: FlowId) {
+        let now = self.now();
+        let flow = &mut self.flows[f as usize];
+        if flow.wake_at == Some(now) {
+            flow.wake_at = None;
+        }
+        if flow.sender.on_timer(now) {
+            self.counters.timeouts += 1;
+        }
+        self.arm_timer(f);
+        let src = self.flows[f as usize].src;
+        self.kick(self.topo.nic_port(src));
+    }
+
+    /// Whether a flow of `host` could send a packet now (so its NIC should look again when free).
+    /// Anything that later lets a flow send (an ACK, a timer) kicks the NIC itself.
+    pub(super) fn host_can_send(&self, host: u32) -> bool {
+        let now = self.now();
+        self.host_flows[host as usize]
+            .iter()
+            .any(|&f| self.flows[f as usize].sender.can_send(now))
+    }
+
+    /// The next data packet any flow of `host` may send (round robin over its flows).
+    pub(super) fn pull_from_host(&mut self, host: u32) -> Option<Packet> {
+        let now = self.now();
+        let n = self.host_flows[host as usize].len();
+        let start = self.host_rr[host as usize] as usize;
+        for i in 0..n {
+            let f = self.host_flows[host as usize][(start + i) % n];
+            let flow = &mut self.flows[f as usize];
+            match flow.sender.next_send(now) {
+                SendDecision::Send { seq, retx } => {
+                    self.host_rr[host as usize] = ((start + i + 1) % n) as u32;
+                    self.counters.data_packets += 1;
+                    if retx {
+                        self.counters.retransmits += 1;
+                    }
+                    let payload = match flow.bytes {
+                        Some(b) => {
+                            (b - seq * self.link.mss as u64).min(self.link.mss as u64) as u32
+                        }
+                        None => self.link.mss,
+                    };
+                    let label = flow.paths.next_label();
+                    let size = payload + self.link.header;
+                    let packet = Packet::data(f, flow.dst, seq, size, label, now);
+                    self.data_in_network += 1;
+                    self.arm_timer(f);
+                    // a pacing sender is woken for its next packet rather than left to the next ACK
+                    if let Some(t) = self.flows[f as usize].sender.pace_deadline() {
+                        self.wake_flow_at(f, t);
+                    }
+                    return Some(packet);
+                }
+                SendDecision::WaitUntil(t) => self.wake_flow_at(f, t),
+                SendDecision::Idle => {}
+            }
+        }
+        None
+    }
+}

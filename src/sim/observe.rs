@@ -1,0 +1,87 @@
+//! What the simulation shows while it runs: timeline samples (cwnd, delays, queues, the packets
+//! of each flow per path), and the network and flows as front ends draw them.
+
+use super::*;
+
+impl Simulation {
+    pub(super) fn sample(&mut self) {
+        let now = self.now();
+        let row = &mut self.row;
+        row.cwnd.clear();
+        row.signal_us.clear();
+        row.raw_delay_us.clear();
+        row.queue_bytes.clear();
+        for f in &self.flows {
+            row.cwnd.push(f.sender.cca.cwnd() as f32);
+            row.signal_us.push((f.sender.cca.signal() / 1e6) as f32);
+            row.raw_delay_us.push(to_us(f.sender.latest_rtt) as f32);
+        }
+        for p in &mut self.ports[self.topo.hosts() as usize..] {
+            row.queue_bytes.push(p.peak_bytes as f32);
+            p.peak_bytes = p.data.total_bytes();
+        }
+        self.timeline.record(now, &self.row);
+        self.row.path_pkts.fill(0);
+        if !self.done {
+            // a timer, not a lane: samples are rare, and every lane costs a comparison per event
+            self.queue
+                .schedule_at(now + self.timeline.interval(), Timer::Sample);
+        }
+    }
+
+    /// Counts a data packet at the highest switch of its path, for the timeline's path spread.
+    pub(super) fn count_path(&mut self, node: u32, p: &Packet) {
+        if self.row.path_pkts.is_empty() {
+            return;
+        }
+        let src = self.flows[p.flow as usize].src;
+        if let Some(slot) = self.topo.path_slot(node, src, p.dst) {
+            let at = p.flow as usize * self.timeline.paths() + slot as usize;
+            let n = &mut self.row.path_pkts[at];
+            *n = n.saturating_add(1);
+        }
+    }
+
+    /// Names of the ports in timeline order (switch ports).
+    pub fn timeline_port_names(&self) -> Vec<String> {
+        (self.topo.hosts()..self.topo.port_count())
+            .map(|p| self.topo.port_name(p))
+            .collect()
+    }
+
+    /// The network as a front end draws it (ports in timeline order).
+    pub fn network_map(&self) -> netmap::NetMap {
+        self.topo.map()
+    }
+
+    /// (source, destination, sprayed) of every flow, in timeline order.
+    pub fn flow_endpoints(&self) -> Vec<(u32, u32, bool)> {
+        self.flows
+            .iter()
+            .map(|f| (f.src, f.dst, f.sprayed))
+            .collect()
+    }
+
+    /// Timeline indices of the switch ports the long-lived ECMP flows cross.
+    pub fn elephant_ports(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (i, f) in self
+            .flows
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.bytes.is_none())
+        {
+            let mut probe = f.paths.clone();
+            let label = probe.next_label();
+            let mut node = self.topo.port_to(self.topo.nic_port(f.src));
+            while node >= self.topo.hosts() {
+                let port = self.hashed_route(node, i as FlowId, label, f.dst);
+                out.push((port - self.topo.hosts()) as usize);
+                node = self.topo.port_to(port);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}

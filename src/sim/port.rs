@@ -1,0 +1,179 @@
+//! A port: the output end of a link. It holds a strict-priority control queue for ACKs and the
+//! data queues (one drop-tail FIFO, or two classes under DRR), marks ECN as data leaves, and
+//! sends one packet at a time at the link rate (a quarter of it on a degraded link), after which
+//! the packet propagates for the link latency (ALGORITHMS.md §0, §11).
+
+use super::*;
+
+/// Dynamic state of one output port.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Port {
+    /// The port is sending until then.
+    pub(super) busy_until: SimTime,
+    /// A `PortFree` event is scheduled.
+    pub(super) wake_pending: bool,
+    /// The port's link failed and runs at a quarter of the link rate (ALGORITHMS.md §15 A17's alternative).
+    pub(super) degraded: bool,
+    /// Strict-priority control queue (ACKs).
+    pub(super) ctrl: VecDeque<Packet>,
+    /// Drop-tail data FIFO.
+    pub(super) data: DataQueues,
+    /// Largest `data_bytes` since the last timeline sample.
+    pub(super) peak_bytes: u64,
+    /// AR: the quantized queue level switches see, and when it was last refreshed.
+    pub(super) ar_level: u8,
+    pub(super) ar_refreshed: Option<SimTime>,
+}
+
+/// Link and queue constants, in simulator units.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LinkConfig {
+    pub(super) gbps: u32,
+    pub(super) latency: SimTime,
+    pub(super) mss: u32,
+    pub(super) header: u32,
+    pub(super) ack_bytes: u32,
+    pub(super) buffer: u64,
+    pub(super) ecn_min: u64,
+    pub(super) ecn_max: u64,
+    /// DRR quanta (sprayed, ECMP), bytes; `None`: one FIFO.
+    pub(super) drr: Option<[u64; 2]>,
+    /// AR: occupancy thresholds of the quantized levels (bytes, ascending) and refresh period.
+    pub(super) ar_thresholds: [u64; 16],
+    pub(super) ar_levels: usize,
+    pub(super) ar_refresh: SimTime,
+}
+
+impl Simulation {
+    /// Starts `port` sending if it is idle; otherwise makes sure it wakes when free.
+    pub(super) fn kick(&mut self, port: PortId) {
+        let now = self.now();
+        let p = &mut self.ports[port as usize];
+        if p.wake_pending {
+            return;
+        }
+        if p.busy_until <= now {
+            self.start_next(port);
+        } else {
+            p.wake_pending = true;
+            let at = p.busy_until;
+            self.queue.schedule_at(at, Timer::PortFree(port));
+        }
+    }
+
+    pub(super) fn enqueue(&mut self, port: PortId, packet: Packet) {
+        let size = packet.size as u64;
+        let now = self.now();
+        let p = &mut self.ports[port as usize];
+        let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
+        if idle && port >= self.topo.hosts() {
+            // fast path: an idle switch port sends at once (the queue, empty, is never marked)
+            p.peak_bytes = p.peak_bytes.max(if packet.kind == PacketKind::Data {
+                size
+            } else {
+                0
+            });
+            self.transmit(port, packet);
+            return;
+        }
+        match packet.kind {
+            PacketKind::Ack => p.ctrl.push_back(packet),
+            PacketKind::Data => {
+                // with DRR, sprayed and ECMP packets queue (and are limited) separately
+                let class = match self.link.drr {
+                    Some(_) if !self.flows[packet.flow as usize].sprayed => queue::ECMP,
+                    _ => queue::SPRAYED,
+                };
+                if p.data.bytes(class) + size > self.link.buffer {
+                    self.counters.drops += 1;
+                    self.data_in_network -= 1;
+                    return;
+                }
+                p.data.push(class, packet);
+                p.peak_bytes = p.peak_bytes.max(p.data.total_bytes());
+            }
+        }
+        self.kick(port);
+    }
+
+    /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
+    pub(super) fn start_next(&mut self, port: PortId) {
+        let is_nic = port < self.topo.hosts();
+        let Some(packet) = self.next_packet(port, is_nic) else {
+            return;
+        };
+        self.transmit(port, packet);
+    }
+
+    /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
+    pub(super) fn transmit(&mut self, port: PortId, mut packet: Packet) {
+        if packet.kind == PacketKind::Data && !packet.ecn && self.topo.marks_all(port) {
+            packet.ecn = true;
+            self.counters.ecn_marks += 1;
+        }
+        let is_nic = port < self.topo.hosts();
+        let gbps = if self.ports[port as usize].degraded {
+            self.link.gbps / 4
+        } else {
+            self.link.gbps
+        };
+        let ser = serialization(packet.size, gbps);
+        let node = self.topo.port_to(port);
+        let latency = self.link.latency + self.topo.extra_latency(port);
+        self.schedule_after(ser + latency, Event::Arrive { node, packet });
+        let p = &mut self.ports[port as usize];
+        p.busy_until = self.queue.now() + ser;
+        let more = !p.ctrl.is_empty() || !p.data.is_empty() || (is_nic && self.host_can_send(port));
+        if more {
+            self.ports[port as usize].wake_pending = true;
+            self.schedule_after(ser, Event::PortFree(port));
+        }
+    }
+
+    /// Schedules a lane event, or the same as a timer when every lane is taken.
+    pub(super) fn schedule_after(&mut self, delay: SimTime, event: Event) {
+        if let Err(event) = self.queue.schedule_after(delay, event) {
+            let at = self.queue.now() + delay;
+            match event {
+                // Lane delays are the hop and serialization times of at most three packet sizes
+                // (full, last partial, ACK) on two link latencies (n-path) or two rates (degraded
+                // links): at most 6 arrival and 6 port delays, under the lane limit of 16.
+                Event::Arrive { .. } => unreachable!("a hop delay always has a lane"),
+                Event::PortFree(port) => self.queue.schedule_at(at, Timer::PortFree(port)),
+            }
+        }
+    }
+
+    pub(super) fn next_packet(&mut self, port: PortId, is_nic: bool) -> Option<Packet> {
+        let p = &mut self.ports[port as usize];
+        if let Some(ack) = p.ctrl.pop_front() {
+            return Some(ack);
+        }
+        if is_nic {
+            return self.pull_from_host(port);
+        }
+        let popped = match self.link.drr {
+            Some(quantum) => p.data.pop_drr(quantum),
+            None => p.data.pop_fifo(),
+        }?;
+        let (mut packet, occupancy) = (popped.packet, popped.occupancy);
+        if self.should_mark(occupancy) {
+            packet.ecn = true;
+            self.counters.ecn_marks += 1;
+        }
+        Some(packet)
+    }
+
+    /// ECN at dequeue on the occupancy including the departing packet (ALGORITHMS.md §11, A24).
+    pub(super) fn should_mark(&mut self, occupancy: u64) -> bool {
+        let (lo, hi) = (self.link.ecn_min, self.link.ecn_max);
+        if occupancy <= lo {
+            false
+        } else if occupancy > hi {
+            true
+        } else {
+            let p = (occupancy - lo) as f64 / (hi - lo) as f64;
+            self.ecn_rng.random::<f64>() < p
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Where a switch sends a packet: the up-port among several (hashing on flow, path label and
+//! switch, or adaptive routing's least-loaded port), with failed links left out of the choice
+//! (ALGORITHMS.md §10, A13, A23).
+
+use super::*;
+
+/// The mask of `count` up-ports (count ≤ 8).
+pub(super) fn full_mask(count: u32) -> u8 {
+    (((1u16 << count) - 1) & 0xff) as u8
+}
+
+/// The position of the `n`-th set bit of `mask` (n < mask.count_ones()).
+pub(super) fn nth_set_bit(mut mask: u8, n: u32) -> u32 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}
+
+/// Bit that makes an ACK's hash differ from its data packet's.
+pub(super) const ACK_HASH_BIT: u32 = 1 << 31;
+
+impl Simulation {
+    /// The output port of switch `node` for a packet of `flow_key` with `label` to `dst`.
+    /// A data packet labelled [`ADAPTIVE`] takes the up-port with the smallest quantized queue
+    /// (AR); ACKs (under 100 B) and every other packet are hashed.
+    pub(super) fn route(
+        &mut self,
+        node: u32,
+        flow_key: u32,
+        label: u16,
+        dst: u32,
+        size: u32,
+    ) -> PortId {
+        match self.topo.hop(node, dst) {
+            Hop::Up { first, count } if label == ADAPTIVE && size >= 100 => {
+                self.least_loaded(first, count, self.topo.up_mask(node, dst))
+            }
+            _ => self.hashed_route(node, flow_key, label, dst),
+        }
+    }
+
+    /// The output port without adaptive routing: fixed, hashed on (flow, label, switch), or by
+    /// label in the n-path network.
+    pub(super) fn hashed_route(&self, node: u32, flow_key: u32, label: u16, dst: u32) -> PortId {
+        match self.topo.hop(node, dst) {
+            Hop::Port(p) => p,
+            Hop::Up { first, count } => {
+                // with failed links, hash among the up-ports that still lead to `dst`
+                let mask = self.topo.up_mask(node, dst) & full_mask(count);
+                let pick = hash_port(
+                    flow_key,
+                    label,
+                    self.salts[node as usize],
+                    mask.count_ones(),
+                );
+                first + nth_set_bit(mask, pick)
+            }
+            Hop::ByLabel { first, count } => first + label as u32 % count,
+        }
+    }
+
+    /// AR: among `count` ports from `first`, one with the lowest quantized level, ties broken
+    /// uniformly at random.
+    pub(super) fn least_loaded(&mut self, first: PortId, count: u32, mask: u8) -> PortId {
+        let now = self.now();
+        let mask = mask & full_mask(count);
+        let mut levels = [0u8; 8]; // a fat-tree switch has at most k/2 = 8 up-ports
+        let n = mask.count_ones() as usize;
+        for (j, level) in levels[..n].iter_mut().enumerate() {
+            *level = self.ar_level(first + nth_set_bit(mask, j as u32), now);
+        }
+        first + nth_set_bit(mask, pick_lowest(&levels[..n], &mut self.ar_rng) as u32)
+    }
+
+    /// The quantized level of a port's queue as switches see it: the number of AR thresholds
+    /// its occupancy has reached, refreshed at most every `ar_refresh`.
+    pub(super) fn ar_level(&mut self, port: PortId, now: SimTime) -> u8 {
+        let l = &self.link;
+        let p = &mut self.ports[port as usize];
+        if p.ar_refreshed.is_none_or(|t| now - t >= l.ar_refresh) {
+            p.ar_level = quantize(p.data.total_bytes(), &l.ar_thresholds[..l.ar_levels]);
+            p.ar_refreshed = Some(now);
+        }
+        p.ar_level
+    }
+}
