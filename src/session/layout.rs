@@ -140,32 +140,25 @@ fn fat_tree(map: &NetMap, k: u32) -> Layout {
     };
     let mut pos = vec![(0.0, 0.0); map.nodes() as usize];
     let mut nodes = Vec::new();
-    for c in 0..cores {
-        let n = hosts + tors + aggs + c;
-        pos[n as usize] = (spread(c, cores, MARGIN, 1.0 - MARGIN), ROWS[0]);
+    let mut place = |n: u32, at: (f64, f64), role: Role| {
+        pos[n as usize] = at;
         nodes.push(Node {
-            at: pos[n as usize],
-            role: Role::Core(c),
+            at,
+            role,
             hosts: 0..0,
         });
+    };
+    for c in 0..cores {
+        let at = (spread(c, cores, MARGIN, 1.0 - MARGIN), ROWS[0]);
+        place(hosts + tors + aggs + c, at, Role::Core(c));
     }
     for a in 0..aggs {
-        let n = hosts + tors + a;
-        pos[n as usize] = (pod_x(a / half, a % half, half), ROWS[1]);
-        nodes.push(Node {
-            at: pos[n as usize],
-            role: Role::Agg(a),
-            hosts: 0..0,
-        });
+        let at = (pod_x(a / half, a % half, half), ROWS[1]);
+        place(hosts + tors + a, at, Role::Agg(a));
     }
     for t in 0..tors {
-        let n = hosts + t;
-        pos[n as usize] = (pod_x(t / half, t % half, half), ROWS[2]);
-        nodes.push(Node {
-            at: pos[n as usize],
-            role: Role::Tor(t),
-            hosts: 0..0,
-        });
+        let at = (pod_x(t / half, t % half, half), ROWS[2]);
+        place(hosts + t, at, Role::Tor(t));
     }
     for h in 0..hosts {
         let (t, i) = (h / half, h % half);
