@@ -23,7 +23,7 @@ impl Simulation {
         }
         sim.add_flows(scenario)?;
         sim.start_timeline(scenario);
-        for host in 0..sim.topo.hosts() {
+        for host in (0..sim.topo.hosts()).map(HostId) {
             sim.kick(sim.topo.nic_port(host));
         }
         Ok(sim)
@@ -91,7 +91,7 @@ impl Simulation {
                 initial_cwnd,
             };
             let cca = Cca::new(scenario, &ctx);
-            self.host_flows[spec.src as usize].push(i as FlowId);
+            self.host_flows[spec.src as usize].push(FlowId(i as u32));
             if spec.bytes.is_some() {
                 self.finite_flows += 1;
             }

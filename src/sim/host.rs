@@ -20,10 +20,10 @@ pub(super) struct Flow {
 }
 
 impl Simulation {
-    pub(super) fn receive_data(&mut self, host: u32, p: Packet) {
+    pub(super) fn receive_data(&mut self, host: HostId, p: Packet) {
         self.counters.delivered += 1;
         self.data_in_network -= 1;
-        let flow = &mut self.flows[p.flow as usize];
+        let flow = &mut self.flows[p.flow.index()];
         // with ACK coalescing, an in-order packet may wait for a later ACK that covers it
         if let Some(cum_ack) = flow.receiver.on_packet(p.seq, p.size, p.ecn) {
             let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
@@ -34,7 +34,7 @@ impl Simulation {
 
     pub(super) fn receive_ack(&mut self, p: Packet) {
         let now = self.now();
-        let flow = &mut self.flows[p.flow as usize];
+        let flow = &mut self.flows[p.flow.index()];
         flow.paths.on_ack(p.label, p.ecn);
         if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
             self.unfinished -= 1;
@@ -43,19 +43,19 @@ impl Simulation {
             }
         }
         self.arm_timer(p.flow);
-        let src = self.flows[p.flow as usize].src;
-        self.kick(self.topo.nic_port(src));
+        let src = self.flows[p.flow.index()].src;
+        self.kick(self.topo.nic_port(HostId(src)));
     }
 
     /// Makes sure a `FlowWake` fires by the flow's next timer deadline.
     pub(super) fn arm_timer(&mut self, f: FlowId) {
-        if let Some(deadline) = self.flows[f as usize].sender.next_deadline() {
+        if let Some(deadline) = self.flows[f.index()].sender.next_deadline() {
             self.wake_flow_at(f, deadline);
         }
     }
 
     pub(super) fn wake_flow_at(&mut self, f: FlowId, t: SimTime) {
-        let flow = &mut self.flows[f as usize];
+        let flow = &mut self.flows[f.index()];
         if flow.wake_at.is_none_or(|w| t < w) {
             flow.wake_at = Some(t);
             self.queue.schedule_at(t, Timer::FlowWake(f));
@@ -64,7 +64,7 @@ impl Simulation {
 
     pub(super) fn flow_wake(&mut self, f: FlowId) {
         let now = self.now();
-        let flow = &mut self.flows[f as usize];
+        let flow = &mut self.flows[f.index()];
         if flow.wake_at == Some(now) {
             flow.wake_at = None;
         }
@@ -72,30 +72,30 @@ impl Simulation {
             self.counters.timeouts += 1;
         }
         self.arm_timer(f);
-        let src = self.flows[f as usize].src;
-        self.kick(self.topo.nic_port(src));
+        let src = self.flows[f.index()].src;
+        self.kick(self.topo.nic_port(HostId(src)));
     }
 
     /// Whether a flow of `host` could send a packet now (so its NIC should look again when free).
     /// Anything that later lets a flow send (an ACK, a timer) kicks the NIC itself.
-    pub(super) fn host_can_send(&self, host: u32) -> bool {
+    pub(super) fn host_can_send(&self, host: HostId) -> bool {
         let now = self.now();
-        self.host_flows[host as usize]
+        self.host_flows[host.index()]
             .iter()
-            .any(|&f| self.flows[f as usize].sender.can_send(now))
+            .any(|&f| self.flows[f.index()].sender.can_send(now))
     }
 
     /// The next data packet any flow of `host` may send (round robin over its flows).
-    pub(super) fn pull_from_host(&mut self, host: u32) -> Option<Packet> {
+    pub(super) fn pull_from_host(&mut self, host: HostId) -> Option<Packet> {
         let now = self.now();
-        let n = self.host_flows[host as usize].len();
-        let start = self.host_rr[host as usize] as usize;
+        let n = self.host_flows[host.index()].len();
+        let start = self.host_rr[host.index()] as usize;
         for i in 0..n {
-            let f = self.host_flows[host as usize][(start + i) % n];
-            let flow = &mut self.flows[f as usize];
+            let f = self.host_flows[host.index()][(start + i) % n];
+            let flow = &mut self.flows[f.index()];
             match flow.sender.next_send(now) {
                 SendDecision::Send { seq, retx } => {
-                    self.host_rr[host as usize] = ((start + i + 1) % n) as u32;
+                    self.host_rr[host.index()] = ((start + i + 1) % n) as u32;
                     self.counters.data_packets += 1;
                     if retx {
                         self.counters.retransmits += 1;
@@ -112,7 +112,7 @@ impl Simulation {
                     self.data_in_network += 1;
                     self.arm_timer(f);
                     // a pacing sender is woken for its next packet rather than left to the next ACK
-                    if let Some(t) = self.flows[f as usize].sender.pace_deadline() {
+                    if let Some(t) = self.flows[f.index()].sender.pace_deadline() {
                         self.wake_flow_at(f, t);
                     }
                     return Some(packet);

@@ -17,6 +17,7 @@
 
 pub mod cca;
 pub mod events;
+pub mod ids;
 pub mod lb;
 pub mod metrics;
 pub mod netmap;
@@ -55,8 +56,7 @@ use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, PortId};
 use transport::{Receiver, SendDecision, Sender, TransportConfig};
 
-/// Flow index.
-pub type FlowId = u32;
+pub use ids::{FlowId, HostId};
 
 /// An event a constant delay after the one that schedules it (kept in FIFO lanes).
 #[derive(Clone, Copy, Debug)]
@@ -235,16 +235,16 @@ impl Simulation {
     fn arrive(&mut self, node: u32, p: Packet) {
         if node < self.topo.hosts() {
             match p.kind {
-                PacketKind::Data => self.receive_data(node, p),
+                PacketKind::Data => self.receive_data(HostId(node), p),
                 PacketKind::Ack => self.receive_ack(p),
             }
             return;
         }
         let key = match p.kind {
-            PacketKind::Ack => p.flow | ACK_HASH_BIT,
+            PacketKind::Ack => p.flow.0 | ACK_HASH_BIT,
             PacketKind::Data => {
                 self.count_path(node, &p);
-                p.flow
+                p.flow.0
             }
         };
         let port = self.route(node, key, p.label, p.dst, p.size);

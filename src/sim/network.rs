@@ -9,6 +9,7 @@
 //! switch's n ports, one port per path switch to the receiver, the return switch's port to the
 //! sender.
 
+use super::ids::HostId;
 use super::netmap::{NetMap, Shape};
 use super::time::SimTime;
 use super::topology::{FatTree, Hop, NodeId, PortId};
@@ -77,8 +78,14 @@ impl Network {
         self.port_count() - self.hosts()
     }
 
-    pub fn nic_port(&self, host: u32) -> PortId {
-        host
+    /// The NIC port of `host` (host → first switch).
+    pub fn nic_port(&self, host: HostId) -> PortId {
+        host.0
+    }
+
+    /// The host whose NIC `port` is, if it is one.
+    pub fn nic_host(&self, port: PortId) -> Option<HostId> {
+        (port < self.hosts()).then_some(HostId(port))
     }
 
     /// The node a port leads to.
@@ -227,7 +234,7 @@ mod tests {
         });
         for label in 0..10u32 {
             // sender NIC → spray switch → path (label mod n) → receiver
-            let mut node = net.port_to(net.nic_port(0));
+            let mut node = net.port_to(net.nic_port(HostId(0)));
             let mut ports = Vec::new();
             while node >= net.hosts() {
                 let port = match net.hop(node, 1) {
@@ -243,7 +250,7 @@ mod tests {
             let extra: u64 = ports.iter().map(|&p| net.extra_latency(p)).sum();
             assert_eq!(extra, if label % 5 == 0 { 7 } else { 0 });
         }
-        let back = net.port_to(net.nic_port(1));
+        let back = net.port_to(net.nic_port(HostId(1)));
         let Hop::Port(p) = net.hop(back, 0) else {
             panic!()
         };

@@ -34,9 +34,9 @@ impl Simulation {
         if self.row.path_pkts.is_empty() {
             return;
         }
-        let src = self.flows[p.flow as usize].src;
+        let src = self.flows[p.flow.index()].src;
         if let Some(slot) = self.topo.path_slot(node, src, p.dst) {
-            let at = p.flow as usize * self.timeline.paths() + slot as usize;
+            let at = p.flow.index() * self.timeline.paths() + slot as usize;
             let n = &mut self.row.path_pkts[at];
             *n = n.saturating_add(1);
         }
@@ -73,9 +73,9 @@ impl Simulation {
         {
             let mut probe = f.paths.clone();
             let label = probe.next_label();
-            let mut node = self.topo.port_to(self.topo.nic_port(f.src));
+            let mut node = self.topo.port_to(self.topo.nic_port(HostId(f.src)));
             while node >= self.topo.hosts() {
-                let port = self.hashed_route(node, i as FlowId, label, f.dst);
+                let port = self.hashed_route(node, i as u32, label, f.dst);
                 out.push((port - self.topo.hosts()) as usize);
                 node = self.topo.port_to(port);
             }

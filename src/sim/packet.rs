@@ -5,6 +5,7 @@
 //! so no cache miss per hop, and no allocation per packet. A data packet becomes its own ACK at
 //! the receiver.
 
+use super::ids::FlowId;
 use super::time::SimTime;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub struct Packet {
     pub cum_ack: u64,
     /// Data: when it left the sender. ACK: the echo of that time.
     pub sent_at: SimTime,
-    pub flow: u32,
+    pub flow: FlowId,
     /// Host the packet is addressed to.
     pub dst: u32,
     /// Bytes on the wire.
@@ -35,7 +36,7 @@ pub struct Packet {
 }
 
 impl Packet {
-    pub fn data(flow: u32, dst: u32, seq: u64, size: u32, label: u16, now: SimTime) -> Packet {
+    pub fn data(flow: FlowId, dst: u32, seq: u64, size: u32, label: u16, now: SimTime) -> Packet {
         Packet {
             seq,
             cum_ack: 0,
@@ -68,7 +69,7 @@ mod tests {
 
     #[test]
     fn an_ack_echoes_its_data_packet() {
-        let mut d = Packet::data(3, 9, 42, 4096, 17, 1234);
+        let mut d = Packet::data(FlowId(3), 9, 42, 4096, 17, 1234);
         d.ecn = true;
         let a = d.into_ack(5, 40, 64);
         assert_eq!(
@@ -77,7 +78,7 @@ mod tests {
         );
         assert_eq!(
             (a.seq, a.sent_at, a.label, a.ecn, a.flow),
-            (42, 1234, 17, true, 3)
+            (42, 1234, 17, true, FlowId(3))
         );
         assert!(std::mem::size_of::<Packet>() <= 40);
     }

@@ -81,7 +81,7 @@ impl Simulation {
             PacketKind::Data => {
                 // with DRR, sprayed and ECMP packets queue (and are limited) separately
                 let class = match self.link.drr {
-                    Some(_) if !self.flows[packet.flow as usize].sprayed => queue::ECMP,
+                    Some(_) if !self.flows[packet.flow.index()].sprayed => queue::ECMP,
                     _ => queue::SPRAYED,
                 };
                 if p.data.bytes(class) + size > self.link.buffer {
@@ -98,8 +98,8 @@ impl Simulation {
 
     /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
     pub(super) fn start_next(&mut self, port: PortId) {
-        let is_nic = port < self.topo.hosts();
-        let Some(packet) = self.next_packet(port, is_nic) else {
+        let nic = self.topo.nic_host(port);
+        let Some(packet) = self.next_packet(port, nic) else {
             return;
         };
         self.transmit(port, packet);
@@ -111,7 +111,7 @@ impl Simulation {
             packet.ecn = true;
             self.counters.ecn_marks += 1;
         }
-        let is_nic = port < self.topo.hosts();
+        let nic = self.topo.nic_host(port);
         let gbps = if self.ports[port as usize].degraded {
             self.link.gbps / 4
         } else {
@@ -123,7 +123,8 @@ impl Simulation {
         self.schedule_after(ser + latency, Event::Arrive { node, packet });
         let p = &mut self.ports[port as usize];
         p.busy_until = self.queue.now() + ser;
-        let more = !p.ctrl.is_empty() || !p.data.is_empty() || (is_nic && self.host_can_send(port));
+        let more =
+            !p.ctrl.is_empty() || !p.data.is_empty() || nic.is_some_and(|h| self.host_can_send(h));
         if more {
             self.ports[port as usize].wake_pending = true;
             self.schedule_after(ser, Event::PortFree(port));
@@ -144,13 +145,15 @@ impl Simulation {
         }
     }
 
-    pub(super) fn next_packet(&mut self, port: PortId, is_nic: bool) -> Option<Packet> {
+    /// The next packet `port` sends: an ACK first, then data (a NIC pulls it from its host's
+    /// flows; a switch port takes it from its queues, marking ECN).
+    pub(super) fn next_packet(&mut self, port: PortId, nic: Option<HostId>) -> Option<Packet> {
         let p = &mut self.ports[port as usize];
         if let Some(ack) = p.ctrl.pop_front() {
             return Some(ack);
         }
-        if is_nic {
-            return self.pull_from_host(port);
+        if let Some(host) = nic {
+            return self.pull_from_host(host);
         }
         let popped = match self.link.drr {
             Some(quantum) => p.data.pop_drr(quantum),

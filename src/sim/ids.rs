@@ -1,0 +1,25 @@
+//! Typed indices. Each wraps the `u32` index of its arena in a small `Copy` value, so one kind
+//! cannot be passed where another is meant: a port's number is not a host's, even where the
+//! numbering makes them equal (host `h`'s NIC is port `h`).
+
+/// A host (a server's NIC and its flows' endpoints).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HostId(pub u32);
+
+/// A flow, in the order the workload made them (the timeline's order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FlowId(pub u32);
+
+impl HostId {
+    /// Its position in per-host arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl FlowId {
+    /// Its position in per-flow arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
