@@ -629,6 +629,16 @@ impl Scenario {
             1 << 20,
         )?;
         range_f("topology.link_failure_rate", t.link_failure_rate, 0.0, 0.5)?;
+        if t.failed_links_degraded && t.link_gbps < 4 {
+            return Err(err(
+                "topology.link_gbps",
+                format!(
+                    "must be at least 4 with topology.failed_links_degraded (a degraded link runs \
+                     at a quarter of the rate), got {}",
+                    t.link_gbps
+                ),
+            ));
+        }
 
         let hosts = self.hosts() as u64;
         let w = &self.workload;

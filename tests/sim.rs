@@ -403,3 +403,34 @@ fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
         coalesced.counters.delivered
     );
 }
+
+#[test]
+fn tcp_and_dctcp_with_a_window_cap_below_two_packets_run_without_a_panic() {
+    for cca in ["tcp", "dctcp"] {
+        let mut s = Scenario::default();
+        s.topology.k = 4;
+        s.workload.elephants = 0;
+        s.workload.flow_size_bytes = 64 << 10;
+        s.set_field("cca", cca).unwrap();
+        s.cca.swift.max_cwnd = 1.999;
+        s.validate().unwrap();
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        assert!(sim.report().finished, "{cca}");
+    }
+}
+
+#[test]
+fn degraded_links_below_4_gbps_are_refused_with_the_fields_named() {
+    let mut s = Scenario::default();
+    s.topology.k = 4;
+    s.workload.elephants = 0;
+    s.topology.link_gbps = 3;
+    s.topology.link_failure_rate = 0.05;
+    s.topology.failed_links_degraded = true;
+    let e = s.validate().unwrap_err();
+    assert_eq!(e.field, "topology.link_gbps");
+    assert!(e.to_string().contains("failed_links_degraded"), "{e}");
+    s.topology.link_gbps = 4;
+    s.validate().unwrap();
+}

@@ -44,8 +44,9 @@ impl Tcp {
     /// NewReno (or DCTCP when `dctcp`), starting in congestion avoidance at `initial_cwnd`.
     pub fn new(initial_cwnd: f64, max_cwnd: f64, dctcp: bool, base_rtt: SimTime) -> Tcp {
         Tcp {
-            cwnd: initial_cwnd.clamp(1.0, max_cwnd),
-            ssthresh: initial_cwnd.clamp(2.0, max_cwnd),
+            // as clamps to [1, max] and [2, max], without a panic when max_cwnd is below them
+            cwnd: initial_cwnd.max(1.0).min(max_cwnd.max(1.0)),
+            ssthresh: initial_cwnd.max(2.0).min(max_cwnd.max(2.0)),
             max_cwnd,
             in_recovery: false,
             recover: 0,
