@@ -330,13 +330,11 @@ impl Session {
                 };
                 // a series planned before the worker loaded starts now
                 for lane in [Lane::Compare, Lane::Theory] {
-                    let idle = match lane {
-                        Lane::Theory => {
-                            !self.theory.busy() && self.theory.phase == Some(Phase::Running)
-                        }
-                        _ => !self.compare.busy() && self.compare.phase == Some(Phase::Running),
+                    let waiting = match lane {
+                        Lane::Theory => self.theory.waiting(),
+                        _ => self.compare.waiting(),
                     };
-                    if idle && out.is_empty() {
+                    if waiting && out.is_empty() {
                         out = self.next_in(lane);
                     }
                 }

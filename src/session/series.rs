@@ -43,6 +43,11 @@ impl<T> Series<T> {
         self.running.is_some()
     }
 
+    /// Planned, but no run in progress (the worker was not ready when it was planned).
+    pub fn waiting(&self) -> bool {
+        !self.busy() && self.phase == Some(Phase::Running)
+    }
+
     /// The id of the run in progress.
     pub fn id(&self) -> Option<u32> {
         self.running.as_ref().map(|r| r.0)

@@ -49,7 +49,8 @@ pub fn draw_network(
         .ok_or("canvas has no 2D context")?
         .dyn_into()
         .map_err(|_| "not a 2D context")?;
-    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    // CSS pixels for the drawing calls; putImageData ignores the transform (device pixels)
+    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     let (w, h) = (
         canvas.width() as f64 / scale,
         canvas.height() as f64 / scale,
@@ -65,7 +66,6 @@ pub fn draw_network(
         return Ok(());
     };
     let queues = run.queues_at(cursor_us);
-    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
     let many = layout.links.len() > 600;
     let base_w = if many { 1.0 } else { 2.0 };
     // the links as pixels (see `session::pixels`): the elephants' paths wide underneath, then
@@ -120,7 +120,6 @@ pub fn draw_network(
         let mid = at(((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0));
         dot(&ctx, mid, 4.0, "#000");
     }
-    let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     draw_spread(&ctx, layout, run, marks.flow, cursor_us, &at);
     let elephant_hosts: Vec<u32> = meta
         .flows
@@ -131,7 +130,7 @@ pub fn draw_network(
     for node in &layout.nodes {
         let p = at(node.at);
         match node.role {
-            Role::Host(h) => {
+            Role::Host(_) => {
                 let ends = meta.flows.get(marks.flow).map(|f| (f.0, f.1));
                 let mine =
                     ends.is_some_and(|(s, d)| node.hosts.contains(&s) || node.hosts.contains(&d));
@@ -150,7 +149,6 @@ pub fn draw_network(
                 if mine {
                     ring(&ctx, p, 7.0, "#111", 2.0);
                 }
-                let _ = h;
             }
             Role::Path(_) | Role::Spray | Role::Return => box_at(&ctx, p, 7.0, "#374151"),
             _ => box_at(&ctx, p, if many { 2.5 } else { 4.0 }, "#374151"),
