@@ -5,6 +5,7 @@
 //! what is allowed, so a bad file, URL or form value never reaches the simulator.
 //! Named presets reproduce the paper's figures.
 
+pub use crate::sim::cca::{NsccParams, SwiftParams};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -175,26 +176,6 @@ pub struct CcaConfig {
     pub smartt_wait_to_decrease: bool,
 }
 
-/// NSCC's parameters (ALGORITHMS.md §6); the other constants follow from the network.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct NsccParams {
-    /// Target queueing delay, µs (the paper sets it to Swift's, about 1 µs).
-    pub target_qdelay_us: f64,
-    /// Smallest retransmission timeout for NSCC flows, µs (the UEC reference: 15 µs plus the
-    /// drain time of six full 800 KiB queues).
-    pub rto_min_us: f64,
-}
-
-impl Default for NsccParams {
-    fn default() -> Self {
-        NsccParams {
-            target_qdelay_us: 1.0,
-            rto_min_us: 64.2,
-        }
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CcaKind {
@@ -316,35 +297,6 @@ pub const MAX_HISTORY: u32 = 1024;
 /// Largest cwnd (packets) a sender may reach: its scoreboard covers this many packets and more.
 pub const MAX_CWND_PACKETS: f64 = 2000.0;
 
-/// Swift's parameters (ALGORITHMS.md §3.4; defaults from htsim's Swift, target from the paper).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SwiftParams {
-    /// Additive increase, packets per RTT.
-    pub ai: f64,
-    /// Multiplicative-decrease gain.
-    pub beta: f64,
-    /// Largest multiplicative decrease.
-    pub max_mdf: f64,
-    /// Target queueing delay above the path's unloaded RTT, µs (the paper: about 1 µs).
-    pub target_queue_delay_us: f64,
-    /// Range of the flow-scaling term of the target, µs.
-    pub fs_range_us: f64,
-    pub fs_min_cwnd: f64,
-    pub fs_max_cwnd: f64,
-    /// Smallest cwnd, packets (below 1 the sender paces).
-    pub min_cwnd: f64,
-    /// Largest cwnd, packets.
-    pub max_cwnd: f64,
-    /// Timeouts in a row after which cwnd drops to min_cwnd.
-    pub retx_reset_threshold: u32,
-    /// LSwift/MSwift: successive delayed packets that count as a congestion loss (LTCP-U).
-    pub ltcp_k: u32,
-    /// MSwift: size a delay decrease on the latest sample instead of the percentile that
-    /// decided it (ALGORITHMS.md §15 A6's alternative; the median is the default).
-    pub decrease_on_latest: bool,
-}
-
 /// Loss detection and retransmission timers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -451,25 +403,6 @@ impl Default for CcaConfig {
             swift: SwiftParams::default(),
             nscc: NsccParams::default(),
             smartt_wait_to_decrease: true,
-        }
-    }
-}
-
-impl Default for SwiftParams {
-    fn default() -> Self {
-        SwiftParams {
-            ai: 1.0,
-            beta: 0.8,
-            max_mdf: 0.5,
-            target_queue_delay_us: 1.0,
-            fs_range_us: 5.0,
-            fs_min_cwnd: 0.1,
-            fs_max_cwnd: 100.0,
-            min_cwnd: 0.001,
-            max_cwnd: 1000.0,
-            retx_reset_threshold: 5,
-            ltcp_k: 5,
-            decrease_on_latest: false,
         }
     }
 }

@@ -62,8 +62,7 @@ impl Simulation {
     /// refused when failed links disconnect a flow's hosts.
     fn add_flows(&mut self, scenario: &Scenario) -> Result<(), ScenarioError> {
         let link = self.link;
-        let initial_cwnd =
-            (self.bdp_packets() * scenario.cca.initial_cwnd_bdp).min(scenario.cca.swift.max_cwnd);
+        let initial_cwnd = AnyController::initial_cwnd(&scenario.cca, self.bdp_packets());
         let net_rtt = self.net_rtt();
         let transport_cfg = transport_config(scenario);
         let specs = workload::flows(scenario);
@@ -90,7 +89,7 @@ impl Simulation {
                 link_gbps: link.gbps,
                 initial_cwnd,
             };
-            let cca = Cca::new(scenario, &ctx);
+            let cca = AnyController::new(&scenario.cca, &ctx);
             self.host_flows[spec.src as usize].push(FlowId(i as u32));
             if spec.bytes.is_some() {
                 self.finite_flows += 1;
@@ -209,11 +208,7 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
 /// The transport's settings; NSCC and MNSCC take their own minimum RTO (ALGORITHMS.md §6.1).
 fn transport_config(scenario: &Scenario) -> TransportConfig {
     let tr = &scenario.transport;
-    let rto_min_us = if matches!(scenario.cca.algorithm, CcaKind::Nscc | CcaKind::Mnscc) {
-        scenario.cca.nscc.rto_min_us
-    } else {
-        tr.rto_min_us
-    };
+    let rto_min_us = AnyController::rto_min_us(&scenario.cca, tr);
     TransportConfig {
         dupthresh: tr.dupthresh,
         rto_min: from_us(rto_min_us),

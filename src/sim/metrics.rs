@@ -92,6 +92,7 @@ impl Report {
     }
 }
 
+use super::cca::Controller;
 use super::network::Network;
 use super::time::to_us;
 use super::Flow;

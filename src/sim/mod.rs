@@ -37,8 +37,8 @@ mod observe;
 mod port;
 mod routing;
 
-use crate::scenario::{CcaKind, Scenario, ScenarioError, WorkloadKind};
-use cca::{Cca, CcaContext};
+use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
+use cca::{AnyController, CcaContext, Controller};
 use events::{EventQueue, Next};
 use host::Flow;
 use lb::{hash_port, pick_lowest, quantize, PathChooser, ADAPTIVE};

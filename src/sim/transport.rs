@@ -12,7 +12,7 @@
 //! possibly a reordered packet to wait for (LSwift, MSwift). A hole still missing after the
 //! reordering wait (srtt + 4·rttvar) is retransmitted and reported to the CCA as a delayed packet.
 
-use super::cca::{AckSample, Cca, HoleVerdict, Window};
+use super::cca::{AckSample, AnyController, Controller, Hole, HoleVerdict, Timeout, Window};
 use super::time::SimTime;
 use std::collections::VecDeque;
 
@@ -76,7 +76,7 @@ pub struct Sender {
     wait_for_reordering: bool,
     /// RTT of the latest ACK (ps).
     pub latest_rtt: SimTime,
-    pub cca: Cca,
+    pub cca: AnyController,
     pub retransmits: u64,
     pub timeouts: u64,
     pub acked: u64,
@@ -84,7 +84,7 @@ pub struct Sender {
 }
 
 impl Sender {
-    pub fn new(total: u64, cca: Cca, base_rtt: SimTime, cfg: &TransportConfig) -> Sender {
+    pub fn new(total: u64, cca: AnyController, base_rtt: SimTime, cfg: &TransportConfig) -> Sender {
         Sender {
             total,
             snd_una: 0,
@@ -319,7 +319,13 @@ impl Sender {
             if self.is_acked(seq) {
                 continue;
             }
-            match self.cca.on_hole(now, self.srtt, self.snd_nxt) {
+            let hole = Hole {
+                now,
+                seq,
+                snd_nxt: self.snd_nxt,
+                srtt: self.srtt,
+            };
+            match self.cca.on_hole(&hole) {
                 HoleVerdict::Retransmit => self.declare_lost(seq),
                 HoleVerdict::Wait => {
                     *self.flag_mut(seq) |= PENDING;
@@ -349,7 +355,13 @@ impl Sender {
                 self.pending.pop_front();
             } else if now - declared >= wait {
                 self.pending.pop_front();
-                self.cca.on_delayed_packet(now, seq, self.srtt);
+                let hole = Hole {
+                    now,
+                    seq,
+                    snd_nxt: self.snd_nxt,
+                    srtt: self.srtt,
+                };
+                self.cca.on_delayed_packet(&hole);
                 self.declare_lost(seq);
             } else {
                 break;
@@ -390,7 +402,10 @@ impl Sender {
             return false;
         }
         self.timeouts += 1;
-        self.cca.on_timeout(now, self.srtt);
+        self.cca.on_timeout(&Timeout {
+            now,
+            srtt: self.srtt,
+        });
         for seq in self.snd_una..self.snd_nxt {
             if !self.is_acked(seq) {
                 self.declare_lost(seq);
@@ -504,7 +519,7 @@ mod tests {
             pacing: false,
             reordering_wait: true,
         };
-        Sender::new(total, Cca::new(&s, &ctx(cwnd)), 6 * US, &cfg)
+        Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)
     }
 
     fn send_all(s: &mut Sender, now: SimTime) -> Vec<u64> {
@@ -640,7 +655,7 @@ mod tests {
             pacing: true,
             reordering_wait: true,
         };
-        let mut p = Sender::new(100, Cca::new(&s, &ctx(4.0)), 6 * US, &cfg);
+        let mut p = Sender::new(100, AnyController::new(&s.cca, &ctx(4.0)), 6 * US, &cfg);
         assert_eq!(
             p.next_send(0),
             SendDecision::Send {

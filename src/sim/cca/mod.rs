@@ -2,19 +2,38 @@
 //!
 //! The transport (`transport.rs`) owns sequence numbers, the SACK scoreboard, RTT estimation and
 //! timers; a CCA owns the congestion window and decides how to react to each signal: an ACK
-//! with its delay and ECN echo, a new hole in the scoreboard, a timeout.
+//! with its delay and ECN echo ([`AckSample`]), a new hole in the scoreboard or a hole still
+//! missing after the reordering wait ([`Hole`]), a retransmission timeout ([`Timeout`]).
+//!
+//! Every CCA implements [`Controller`], whose methods take the same inputs for every algorithm
+//! and default to doing nothing, so each file writes only the reactions its algorithm has. The
+//! transport holds an [`AnyController`], an enum over the algorithms: static dispatch, no boxing,
+//! and a `Copy`-free but allocation-free state per flow.
+//!
+//! | file | algorithms | reference |
+//! |---|---|---|
+//! | `swift.rs` (`swift_params.rs`) | Swift, LSwift, MSwift | ALGORITHMS.md §3–5 |
+//! | `nscc.rs` (`nscc_params.rs`) | NSCC, MNSCC | §6–7 |
+//! | `tcp.rs` | TCP NewReno, DCTCP | §1–2 |
+//! | `smartt.rs` | SMaRTT | §8 |
+//! | `estimator.rs` | the median framework all "M" variants share | §9 |
 
+mod any;
 pub mod estimator;
 pub mod nscc;
+pub mod nscc_params;
 pub mod smartt;
 pub mod swift;
+pub mod swift_params;
 pub mod tcp;
 
-use crate::scenario::{CcaKind, Scenario};
 use crate::sim::time::SimTime;
-pub use nscc::{Nscc, NsccSetup};
+pub use any::AnyController;
+pub use nscc::Nscc;
+pub use nscc_params::NsccParams;
 pub use smartt::Smartt;
-pub use swift::{Cuts, Swift};
+pub use swift::Swift;
+pub use swift_params::SwiftParams;
 pub use tcp::Tcp;
 
 /// What one ACK tells the CCA.
@@ -32,7 +51,7 @@ pub struct AckSample {
 }
 
 /// The sender's window after an ACK.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Window {
     pub snd_una: u64,
     pub snd_nxt: u64,
@@ -40,16 +59,49 @@ pub struct Window {
     pub in_flight: u32,
 }
 
+/// A hole in the SACK scoreboard: new, or still missing after the reordering wait.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hole {
+    pub now: SimTime,
+    /// The missing packet's sequence number.
+    pub seq: u64,
+    /// The next sequence number the sender would send.
+    pub snd_nxt: u64,
+    /// The transport's smoothed RTT.
+    pub srtt: SimTime,
+}
+
+/// A retransmission timeout.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timeout {
+    pub now: SimTime,
+    /// The transport's smoothed RTT.
+    pub srtt: SimTime,
+}
+
 /// What the transport should do about a new hole in the scoreboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HoleVerdict {
     /// The packet is lost: retransmit it now.
     Retransmit,
-    /// The packet is probably only reordered: wait for it (the transport's reordering wait), then
-    /// report it with [`Cca::on_delayed_packet`] if it is still missing.
+    /// The packet is probably only reordered: wait for it (the transport's reordering wait),
+    /// then report it with [`Controller::on_delayed_packet`] if it is still missing.
     Wait,
-    /// Holes mean nothing to this CCA (NSCC): only the retransmission timeout recovers a loss.
+    /// Holes mean nothing to this CCA (NSCC, SMaRTT): only the retransmission timeout recovers
+    /// a loss.
     Ignore,
+}
+
+/// Multiplicative decreases of cwnd, by cause: what the report's per-flow cut counters show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cuts {
+    /// The congestion signal (delay or ECN) asked for a decrease.
+    pub delay: u64,
+    /// A loss: a SACK hole (Swift, TCP), a run of delayed packets (LSwift, MSwift), quick adapt
+    /// (NSCC).
+    pub loss: u64,
+    /// A retransmission timeout.
+    pub timeout: u64,
 }
 
 /// What a CCA needs to know about its flow and network.
@@ -67,130 +119,42 @@ pub struct CcaContext {
 }
 
 /// The congestion controller of one flow.
-#[derive(Clone, Debug)]
-pub enum Cca {
-    Swift(Swift),
-    Nscc(Nscc),
-    Tcp(Tcp),
-    Smartt(Smartt),
-}
+///
+/// Windows are reported in packets whatever unit the algorithm counts in (NSCC and SMaRTT count
+/// bytes). Every reaction defaults to "nothing": a CCA that ignores holes keeps the default
+/// [`Controller::on_hole`], which answers [`HoleVerdict::Ignore`].
+pub trait Controller {
+    /// Congestion window, packets.
+    fn cwnd(&self) -> f64;
 
-impl Cca {
-    /// The CCA the scenario asks for, on a path of unloaded RTT `base_rtt`.
-    pub fn new(scenario: &Scenario, ctx: &CcaContext) -> Cca {
-        let c = &scenario.cca;
-        match c.algorithm {
-            CcaKind::Swift | CcaKind::LSwift | CcaKind::MSwift => Cca::Swift(Swift::new(
-                c.algorithm,
-                &c.swift,
-                c.history,
-                c.percentile,
-                ctx.base_rtt,
-                ctx.initial_cwnd,
-            )),
-            CcaKind::Nscc | CcaKind::Mnscc => {
-                let setup = NsccSetup {
-                    mss: ctx.mss_bytes as f64,
-                    net_rtt: ctx.net_rtt as f64,
-                    base_rtt: ctx.base_rtt as f64,
-                    bytes_per_ps: ctx.link_gbps as f64 / 8000.0,
-                    target_qdelay: crate::sim::time::from_us(c.nscc.target_qdelay_us) as f64,
-                    initial_cwnd: ctx.initial_cwnd * ctx.mss_bytes as f64,
-                };
-                let median = (c.algorithm == CcaKind::Mnscc).then_some((c.history, c.percentile));
-                Cca::Nscc(Nscc::new(&setup, median))
-            }
-            CcaKind::Smartt => {
-                let mss = ctx.mss_bytes as f64;
-                let bdp = (ctx.net_rtt as f64 * ctx.link_gbps as f64 / 8000.0).max(mss);
-                Cca::Smartt(Smartt::new(
-                    mss,
-                    bdp,
-                    ctx.base_rtt,
-                    ctx.initial_cwnd * mss,
-                    c.smartt_wait_to_decrease,
-                ))
-            }
-            CcaKind::Tcp | CcaKind::Dctcp => Cca::Tcp(Tcp::new(
-                ctx.initial_cwnd,
-                c.swift.max_cwnd,
-                c.algorithm == CcaKind::Dctcp,
-                ctx.base_rtt,
-            )),
-        }
-    }
+    /// Multiplicative decreases so far, by cause.
+    fn cuts(&self) -> Cuts;
+
+    /// The congestion signal (an RTT, ps) the last decision used: the latest sample, or the
+    /// median framework's percentile.
+    fn signal(&self) -> f64;
 
     /// An ACK; `window` is the sender's state after it.
-    pub fn on_ack(&mut self, s: &AckSample, window: &Window) {
-        match self {
-            Cca::Swift(c) => c.on_ack(s),
-            Cca::Nscc(c) => c.on_ack(s, window.in_flight),
-            Cca::Tcp(c) => c.on_ack(s, window.snd_una, window.snd_nxt),
-            Cca::Smartt(c) => c.on_ack(s),
-        }
-    }
+    fn on_ack(&mut self, _ack: &AckSample, _window: &Window) {}
 
-    pub fn on_hole(&mut self, now: SimTime, srtt: SimTime, snd_nxt: u64) -> HoleVerdict {
-        match self {
-            Cca::Swift(c) => c.on_hole(now, srtt),
-            Cca::Nscc(c) => c.on_hole(),
-            Cca::Tcp(c) => c.on_hole(snd_nxt),
-            Cca::Smartt(c) => c.on_hole(),
-        }
+    /// A new hole in the scoreboard.
+    fn on_hole(&mut self, _hole: &Hole) -> HoleVerdict {
+        HoleVerdict::Ignore
     }
 
     /// A hole the transport waited for is still missing (it is retransmitted now).
-    pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
-        match self {
-            Cca::Swift(c) => c.on_delayed_packet(now, seq, srtt),
-            Cca::Nscc(_) | Cca::Tcp(_) | Cca::Smartt(_) => {}
-        }
-    }
+    fn on_delayed_packet(&mut self, _hole: &Hole) {}
 
-    pub fn on_timeout(&mut self, now: SimTime, srtt: SimTime) {
-        match self {
-            Cca::Swift(c) => c.on_timeout(now, srtt),
-            Cca::Nscc(c) => c.on_timeout(),
-            Cca::Tcp(c) => c.on_timeout(),
-            Cca::Smartt(c) => c.on_timeout(),
-        }
-    }
-
-    /// Congestion window, packets.
-    pub fn cwnd(&self) -> f64 {
-        match self {
-            Cca::Swift(c) => c.cwnd(),
-            Cca::Nscc(c) => c.cwnd(),
-            Cca::Tcp(c) => c.cwnd(),
-            Cca::Smartt(c) => c.cwnd(),
-        }
-    }
-
-    /// The congestion signal (delay, ps) the last decision used.
-    pub fn signal(&self) -> f64 {
-        match self {
-            Cca::Swift(c) => c.signal(),
-            Cca::Nscc(c) => c.signal(),
-            Cca::Tcp(c) => c.signal(),
-            Cca::Smartt(c) => c.signal(),
-        }
-    }
-
-    /// Multiplicative decreases so far, by cause.
-    pub fn cuts(&self) -> Cuts {
-        match self {
-            Cca::Swift(c) => c.cuts,
-            Cca::Nscc(c) => c.cuts,
-            Cca::Tcp(c) => c.cuts,
-            Cca::Smartt(c) => c.cuts,
-        }
-    }
+    /// A retransmission timeout.
+    fn on_timeout(&mut self, _timeout: &Timeout) {}
 
     /// Gap between two packets when the CCA paces instead of using its window.
-    pub fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
-        match self {
-            Cca::Swift(c) => c.pacing_interval(srtt),
-            Cca::Nscc(_) | Cca::Tcp(_) | Cca::Smartt(_) => None,
-        }
+    fn pacing_interval(&self, _srtt: SimTime) -> Option<SimTime> {
+        None
+    }
+
+    /// The median framework's current history H, for the variants that have one.
+    fn history(&self) -> Option<usize> {
+        None
     }
 }

@@ -16,16 +16,10 @@
 //! Units: bytes and picoseconds, as f64.
 
 use super::estimator::PercentileFilter;
-use super::swift::Cuts;
-use super::{AckSample, HoleVerdict};
-use crate::scenario::History;
+use super::nscc_params::*;
+use super::{AckSample, CcaContext, Controller, Cuts, Timeout, Window};
+use crate::scenario::{CcaConfig, CcaKind, History};
 use crate::sim::time::SimTime;
-
-/// Reference network of the constants (100 Gbps, 12 µs RTT).
-const REF_BDP: f64 = 150_000.0;
-const REF_RTT_PS: f64 = 12e6;
-/// The fast-increase delay threshold, 1 µs.
-const FAST_INCREASE_DELAY_PS: f64 = 1e6;
 
 /// What a NSCC sender needs to know about its network.
 #[derive(Clone, Copy, Debug)]
@@ -78,20 +72,36 @@ pub struct Nscc {
 }
 
 impl Nscc {
+    /// The scenario's NSCC (or MNSCC) for one flow: the reference's constants scaled to this
+    /// network, the target delay from `[cca.nscc]`, the median framework for MNSCC.
+    pub fn for_flow(config: &CcaConfig, ctx: &CcaContext) -> Nscc {
+        let setup = NsccSetup {
+            mss: ctx.mss_bytes as f64,
+            net_rtt: ctx.net_rtt as f64,
+            base_rtt: ctx.base_rtt as f64,
+            bytes_per_ps: ctx.link_gbps as f64 / 8000.0,
+            target_qdelay: crate::sim::time::from_us(config.nscc.target_qdelay_us) as f64,
+            initial_cwnd: ctx.initial_cwnd * ctx.mss_bytes as f64,
+        };
+        let median =
+            (config.algorithm == CcaKind::Mnscc).then_some((config.history, config.percentile));
+        Nscc::new(&setup, median)
+    }
+
     /// NSCC, or MNSCC when `median` gives the history rule and percentile.
     pub fn new(setup: &NsccSetup, median: Option<(History, u32)>) -> Nscc {
         let net_bdp = setup.net_rtt * setup.bytes_per_ps;
         let a = net_bdp / REF_BDP;
         let b = setup.target_qdelay / REF_RTT_PS;
-        let max_cwnd = 1.5 * setup.base_rtt * setup.bytes_per_ps;
+        let max_cwnd = MAX_CWND_BDPS * setup.base_rtt * setup.bytes_per_ps;
         Nscc {
             mss: setup.mss,
             net_rtt: setup.net_rtt,
             qt: setup.target_qdelay,
-            alpha: 4.0 * setup.mss * a * b / setup.target_qdelay.max(1.0),
-            fi: 5.0 * setup.mss * a,
-            eta: 0.15 * setup.mss * a,
-            fi_scale: 0.25 * a,
+            alpha: ALPHA_GAIN * setup.mss * a * b / setup.target_qdelay.max(1.0),
+            fi: FI_GAIN * setup.mss * a,
+            eta: ETA_GAIN * setup.mss * a,
+            fi_scale: FI_SCALE_GAIN * a,
             min_cwnd: setup.mss,
             max_cwnd: max_cwnd.max(setup.mss),
             cwnd: setup.initial_cwnd.clamp(setup.mss, max_cwnd.max(setup.mss)),
@@ -114,15 +124,6 @@ impl Nscc {
         }
     }
 
-    /// cwnd in packets.
-    pub fn cwnd(&self) -> f64 {
-        self.cwnd / self.mss
-    }
-
-    pub fn signal(&self) -> f64 {
-        self.signal
-    }
-
     fn clamp(&mut self) {
         self.cwnd = self.cwnd.clamp(self.min_cwnd, self.max_cwnd);
     }
@@ -130,57 +131,11 @@ impl Nscc {
     /// The delay EWMA (§6.5): an unmarked packet with a high delay counts as a small one.
     fn update_delay(&mut self, sample: f64, skip: bool) {
         let x = if !skip && sample > self.qt {
-            0.25 * self.base_rtt
+            UNMARKED_HIGH_DELAY_BASE_RTTS * self.base_rtt
         } else {
             sample
         };
-        self.avg_delay = 0.0125 * x + 0.9875 * self.avg_delay;
-    }
-
-    /// Per-ACK processing (§6.3, §6.4).
-    pub fn on_ack(&mut self, s: &AckSample, in_flight_packets: u32) {
-        let raw = s.rtt as f64;
-        let n = s.newly_acked as f64 * self.mss;
-        let raw_delay = if raw >= self.base_rtt {
-            self.update_delay(raw - self.base_rtt, s.ecn);
-            Some(raw - self.base_rtt)
-        } else {
-            self.base_rtt = raw; // the base RTT is the smallest RTT seen
-            None
-        };
-        // MNSCC: NSCC grows cwnd by about one packet per min(W, 8) packets
-        let growth_period = self.cwnd().min(8.0);
-        let delay = match (&mut self.filter, raw_delay) {
-            (Some(f), Some(d)) => f.update(d as u64, growth_period),
-            (_, Some(d)) => d,
-            (_, None) => self.avg_delay,
-        };
-        self.signal = self.base_rtt + delay;
-        self.achieved_bytes += n;
-        self.received_bytes += n;
-        if self.quick_adapt(
-            s.now,
-            false,
-            s.ecn,
-            delay,
-            n,
-            in_flight_packets as f64 * self.mss,
-        ) {
-            return;
-        }
-        match (s.ecn, delay >= self.qt) {
-            (false, true) => self.inc_bytes += self.fi * n,
-            (false, false) => self.proportional_increase(n, delay),
-            (true, true) => self.multiplicative_decrease(s.now),
-            (true, false) => {} // marked but a small delay: only change paths (the LB's job)
-        }
-        self.clamp();
-        if self.received_bytes > 8.0 * self.mss
-            || (s.now - self.last_adjust_time) as f64 > self.net_rtt
-        {
-            self.fulfill_adjustment(s.now);
-        }
-        self.clamp();
+        self.avg_delay = DELAY_ALPHA * x + (1.0 - DELAY_ALPHA) * self.avg_delay;
     }
 
     fn proportional_increase(&mut self, n: f64, delay: f64) {
@@ -210,7 +165,8 @@ impl Nscc {
         self.increasing = false;
         self.fi_count = 0.0;
         if self.avg_delay > self.qt && (now - self.last_dec_time) as f64 > self.base_rtt {
-            let factor = (1.0 - 0.8 * (self.avg_delay - self.qt) / self.avg_delay).max(0.5);
+            let factor = (1.0 - GAMMA * (self.avg_delay - self.qt) / self.avg_delay)
+                .max(MIN_DECREASE_FACTOR);
             self.cwnd = (self.cwnd * factor).max(self.min_cwnd);
             self.last_dec_time = now;
             self.cuts.delay += 1;
@@ -245,9 +201,9 @@ impl Nscc {
             return true;
         }
         if now > self.qa_endtime {
-            let collapsed = self.achieved_bytes < self.max_cwnd / 8.0;
+            let collapsed = self.achieved_bytes < self.max_cwnd / QA_ACHIEVED_DIVISOR;
             if self.qa_endtime != 0
-                && (self.trigger_qa || is_loss || delay > 4.0 * self.qt)
+                && (self.trigger_qa || is_loss || delay > QA_DELAY_QTS * self.qt)
                 && collapsed
             {
                 self.cwnd = self.achieved_bytes.max(self.min_cwnd);
@@ -264,21 +220,77 @@ impl Nscc {
         }
         false
     }
+}
+
+impl Controller for Nscc {
+    /// cwnd in packets.
+    fn cwnd(&self) -> f64 {
+        self.cwnd / self.mss
+    }
+
+    fn cuts(&self) -> Cuts {
+        self.cuts
+    }
+
+    fn signal(&self) -> f64 {
+        self.signal
+    }
+
+    /// Per-ACK processing (§6.3, §6.4).
+    fn on_ack(&mut self, s: &AckSample, window: &Window) {
+        let raw = s.rtt as f64;
+        let n = s.newly_acked as f64 * self.mss;
+        let raw_delay = if raw >= self.base_rtt {
+            self.update_delay(raw - self.base_rtt, s.ecn);
+            Some(raw - self.base_rtt)
+        } else {
+            self.base_rtt = raw; // the base RTT is the smallest RTT seen
+            None
+        };
+        // MNSCC: NSCC grows cwnd by about one packet per min(W, 8) packets
+        let growth_period = self.cwnd().min(GROWTH_PERIOD_MAX_PACKETS);
+        let delay = match (&mut self.filter, raw_delay) {
+            (Some(f), Some(d)) => f.update(d as u64, growth_period),
+            (_, Some(d)) => d,
+            (_, None) => self.avg_delay,
+        };
+        self.signal = self.base_rtt + delay;
+        self.achieved_bytes += n;
+        self.received_bytes += n;
+        if self.quick_adapt(
+            s.now,
+            false,
+            s.ecn,
+            delay,
+            n,
+            window.in_flight as f64 * self.mss,
+        ) {
+            return;
+        }
+        match (s.ecn, delay >= self.qt) {
+            (false, true) => self.inc_bytes += self.fi * n,
+            (false, false) => self.proportional_increase(n, delay),
+            (true, true) => self.multiplicative_decrease(s.now),
+            (true, false) => {} // marked but a small delay: only change paths (the LB's job)
+        }
+        self.clamp();
+        if self.received_bytes > ADJUST_BYTES_MTUS * self.mss
+            || (s.now - self.last_adjust_time) as f64 > self.net_rtt
+        {
+            self.fulfill_adjustment(s.now);
+        }
+        self.clamp();
+    }
 
     /// A timeout: one packet less, and quick adapt at the next ACK.
-    pub fn on_timeout(&mut self) {
+    fn on_timeout(&mut self, _: &Timeout) {
         self.cwnd = (self.cwnd - self.mss).max(self.min_cwnd);
         self.trigger_qa = true;
         self.cuts.timeout += 1;
     }
 
-    /// NSCC does not treat holes as losses.
-    pub fn on_hole(&self) -> HoleVerdict {
-        HoleVerdict::Ignore
-    }
-
     /// The median framework's current H (MNSCC only).
-    pub fn history(&self) -> Option<usize> {
+    fn history(&self) -> Option<usize> {
         self.filter.as_ref().map(PercentileFilter::history)
     }
 }
@@ -286,6 +298,7 @@ impl Nscc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::cca::{Hole, HoleVerdict};
 
     const US: f64 = 1e6;
     const MSS: f64 = 4096.0;
@@ -298,6 +311,14 @@ mod tests {
             bytes_per_ps: 0.1, // 800 Gbps
             target_qdelay: US,
             initial_cwnd: 100.0 * MSS,
+        }
+    }
+
+    fn in_flight(packets: u32) -> Window {
+        Window {
+            snd_una: 0,
+            snd_nxt: 0,
+            in_flight: packets,
         }
     }
 
@@ -326,7 +347,7 @@ mod tests {
         let mut n = Nscc::new(&setup(), None);
         let before = n.cwnd;
         for i in 0..9 {
-            n.on_ack(&ack(1.0 + i as f64 * 0.01, 2.0, false), 50);
+            n.on_ack(&ack(1.0 + i as f64 * 0.01, 2.0, false), &in_flight(50));
         }
         // 9 MTUs acked: one batched adjustment of fi·(9·MSS)/cwnd
         let expected = before + n.fi * 9.0 * MSS / before;
@@ -342,8 +363,8 @@ mod tests {
         let (mut low, mut high) = (Nscc::new(&setup(), None), Nscc::new(&setup(), None));
         for i in 0..9 {
             let t = 1.0 + i as f64 * 0.01;
-            low.on_ack(&ack(t, 0.0, false), 50); // full headroom... but fast increase needs a whole cwnd
-            high.on_ack(&ack(t, 0.9, false), 50); // little headroom
+            low.on_ack(&ack(t, 0.0, false), &in_flight(50)); // full headroom... but fast increase needs a whole cwnd
+            high.on_ack(&ack(t, 0.9, false), &in_flight(50)); // little headroom
         }
         assert!(low.cwnd > high.cwnd && high.cwnd > 100.0 * MSS);
     }
@@ -352,11 +373,11 @@ mod tests {
     fn fast_increase_after_a_cwnd_of_low_delay() {
         let mut n = Nscc::new(&setup(), None);
         for i in 0..101 {
-            n.on_ack(&ack(1.0 + i as f64 * 0.001, 0.5, false), 50);
+            n.on_ack(&ack(1.0 + i as f64 * 0.001, 0.5, false), &in_flight(50));
         }
         assert!(n.increasing);
         let before = n.cwnd;
-        n.on_ack(&ack(1.2, 0.5, false), 50);
+        n.on_ack(&ack(1.2, 0.5, false), &in_flight(50));
         assert!(n.cwnd - before >= MSS * n.fi_scale * 0.99);
     }
 
@@ -365,7 +386,7 @@ mod tests {
         let mut n = Nscc::new(&setup(), None);
         n.avg_delay = 3.0 * US;
         let before = n.cwnd;
-        n.on_ack(&ack(10.0, 3.0, true), 50);
+        n.on_ack(&ack(10.0, 3.0, true), &in_flight(50));
         let factor = (1.0f64 - 0.8 * 2.0 / 3.0).max(0.5);
         assert!(
             (n.cwnd / before - factor).abs() < 0.01,
@@ -373,22 +394,22 @@ mod tests {
             n.cwnd / before
         );
         let after_one = n.cwnd;
-        n.on_ack(&ack(11.0, 3.0, true), 50); // within one base RTT
+        n.on_ack(&ack(11.0, 3.0, true), &in_flight(50)); // within one base RTT
         assert!((n.cwnd - after_one).abs() < 1.0);
         assert_eq!(n.cuts.delay, 1);
         // marked but a small delay: no change (away from the once-per-RTT eta adjustment)
         let mut m = Nscc::new(&setup(), None);
         m.last_adjust_time = (10.0 * US) as SimTime;
         let c = m.cwnd;
-        m.on_ack(&ack(10.0, 0.1, true), 50);
+        m.on_ack(&ack(10.0, 0.1, true), &in_flight(50));
         assert_eq!(m.cwnd, c);
     }
 
     #[test]
     fn quick_adapt_drops_cwnd_to_what_a_collapsed_window_achieved() {
         let mut n = Nscc::new(&setup(), None);
-        n.on_ack(&ack(1.0, 0.0, false), 50); // opens the first quick-adapt window
-        n.on_ack(&ack(20.0, 5.0, false), 50); // a huge delay, after the window, little achieved
+        n.on_ack(&ack(1.0, 0.0, false), &in_flight(50)); // opens the first quick-adapt window
+        n.on_ack(&ack(20.0, 5.0, false), &in_flight(50)); // a huge delay, after the window, little achieved
         assert!(n.cwnd <= 2.0 * MSS, "{}", n.cwnd / MSS);
         assert_eq!(n.cuts.loss, 1);
     }
@@ -396,9 +417,9 @@ mod tests {
     #[test]
     fn a_timeout_removes_a_packet_and_arms_quick_adapt() {
         let mut n = Nscc::new(&setup(), None);
-        n.on_timeout();
+        n.on_timeout(&Timeout::default());
         assert!((n.cwnd - 99.0 * MSS).abs() < 1e-6 && n.trigger_qa);
-        assert_eq!(n.on_hole(), HoleVerdict::Ignore);
+        assert_eq!(n.on_hole(&Hole::default()), HoleVerdict::Ignore);
     }
 
     #[test]
@@ -406,7 +427,7 @@ mod tests {
         let mut m = Nscc::new(&setup(), Some((History::Nyquist, 50)));
         for i in 0..8 {
             let q = if i % 3 == 2 { 5.0 } else { 0.1 };
-            m.on_ack(&ack(1.0 + i as f64 * 0.01, q, false), 50);
+            m.on_ack(&ack(1.0 + i as f64 * 0.01, q, false), &in_flight(50));
         }
         assert_eq!(m.history(), Some(4));
         assert!(m.signal() < 6.2496 * US + 0.5 * US, "{}", m.signal());

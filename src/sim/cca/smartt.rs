@@ -15,8 +15,8 @@
 //!
 //! Units: bytes and picoseconds, as f64.
 
-use super::swift::Cuts;
-use super::{AckSample, HoleVerdict};
+use super::{AckSample, CcaContext, Controller, Cuts, Timeout, Window};
+use crate::scenario::CcaConfig;
 use crate::sim::time::SimTime;
 
 const MI: f64 = 2.0;
@@ -48,6 +48,20 @@ pub struct Smartt {
 }
 
 impl Smartt {
+    /// The scenario's SMaRTT for one flow: windows in bytes, the BDP of the network's largest
+    /// unloaded RTT (at least one packet), the gate from `cca.smartt_wait_to_decrease`.
+    pub fn for_flow(config: &CcaConfig, ctx: &CcaContext) -> Smartt {
+        let mss = ctx.mss_bytes as f64;
+        let bdp = (ctx.net_rtt as f64 * ctx.link_gbps as f64 / 8000.0).max(mss);
+        Smartt::new(
+            mss,
+            bdp,
+            ctx.base_rtt,
+            ctx.initial_cwnd * mss,
+            config.smartt_wait_to_decrease,
+        )
+    }
+
     pub fn new(
         mss: f64,
         bdp_bytes: f64,
@@ -71,16 +85,31 @@ impl Smartt {
         }
     }
 
+    fn track_window(&mut self, now: SimTime, n: f64) {
+        if now >= self.window_end {
+            self.last_window_bytes = self.window_bytes;
+            self.window_bytes = 0.0;
+            self.window_end = now + (1.5 * self.base_rtt) as SimTime;
+        }
+        self.window_bytes += n;
+    }
+}
+
+impl Controller for Smartt {
     /// cwnd in packets.
-    pub fn cwnd(&self) -> f64 {
+    fn cwnd(&self) -> f64 {
         self.cwnd / self.mss
     }
 
-    pub fn signal(&self) -> f64 {
+    fn cuts(&self) -> Cuts {
+        self.cuts
+    }
+
+    fn signal(&self) -> f64 {
         self.signal
     }
 
-    pub fn on_ack(&mut self, s: &AckSample) {
+    fn on_ack(&mut self, s: &AckSample, _: &Window) {
         let rtt = s.rtt as f64;
         self.signal = rtt;
         self.base_rtt = self.base_rtt.min(rtt);
@@ -116,29 +145,17 @@ impl Smartt {
         self.cwnd = self.cwnd.clamp(self.mss, 1.5 * self.bdp);
     }
 
-    fn track_window(&mut self, now: SimTime, n: f64) {
-        if now >= self.window_end {
-            self.last_window_bytes = self.window_bytes;
-            self.window_bytes = 0.0;
-            self.window_end = now + (1.5 * self.base_rtt) as SimTime;
-        }
-        self.window_bytes += n;
-    }
-
     /// Quick adapt on a timeout: what the last window achieved.
-    pub fn on_timeout(&mut self) {
+    fn on_timeout(&mut self, _: &Timeout) {
         self.cwnd = self.last_window_bytes.max(self.window_bytes).max(self.mss);
         self.cuts.timeout += 1;
-    }
-
-    pub fn on_hole(&self) -> HoleVerdict {
-        HoleVerdict::Ignore
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::cca::{Hole, HoleVerdict};
 
     const MSS: f64 = 4096.0;
     const BASE: SimTime = 4_000_000;
@@ -162,7 +179,7 @@ mod tests {
         let mut c = s(20.0);
         c.clean_bytes = -1e12; // keep fast increase out of this rule
         let rtt = 5_000_000; // target 6 µs
-        c.on_ack(&ack(0, rtt, false));
+        c.on_ack(&ack(0, rtt, false), &Window::default());
         let cwnd0 = 20.0 * MSS;
         let mi = (MI * (6e6 - 5e6) / 5e6 * MSS * MSS / cwnd0).min(MSS);
         let expected = cwnd0 + mi + FI * MSS * MSS / (cwnd0 + mi);
@@ -173,15 +190,15 @@ mod tests {
     fn decreases_wait_for_the_ecn_average() {
         let mut c = s(20.0);
         let before = c.cwnd;
-        c.on_ack(&ack(0, 8_000_000, true)); // one mark: average 0.05 < 0.25
+        c.on_ack(&ack(0, 8_000_000, true), &Window::default()); // one mark: average 0.05 < 0.25
         assert_eq!(c.cwnd, before);
         for i in 0..10 {
-            c.on_ack(&ack(i, 8_000_000, true));
+            c.on_ack(&ack(i, 8_000_000, true), &Window::default());
         }
         assert!(c.cwnd < before && c.cuts.delay > 0);
         // with the gate open (Theorem 4's assumption), the first mark decreases
         let mut open = Smartt::new(MSS, 153.0 * MSS, BASE, 20.0 * MSS, false);
-        open.on_ack(&ack(0, 8_000_000, true));
+        open.on_ack(&ack(0, 8_000_000, true), &Window::default());
         assert!(open.cwnd < 20.0 * MSS);
     }
 
@@ -190,7 +207,7 @@ mod tests {
         let mut c = s(100.0);
         c.ecn_avg = 0.9;
         let before = c.cwnd;
-        c.on_ack(&ack(0, 5_000_000, true)); // marked, below target
+        c.on_ack(&ack(0, 5_000_000, true), &Window::default()); // marked, below target
         let expected = before - FD * before / (153.0 * MSS) * MSS;
         assert!((c.cwnd - expected).abs() < 1e-6);
     }
@@ -200,7 +217,7 @@ mod tests {
         let mut c = s(100.0);
         c.ecn_avg = 0.9;
         let before = c.cwnd;
-        c.on_ack(&ack(0, 100_000_000, true));
+        c.on_ack(&ack(0, 100_000_000, true), &Window::default());
         assert!((before - c.cwnd - MSS).abs() < 1e-6);
     }
 
@@ -208,13 +225,13 @@ mod tests {
     fn fast_increase_after_a_clean_cwnd_and_quick_adapt_on_timeout() {
         let mut c = s(4.0);
         for i in 0..5 {
-            c.on_ack(&ack(i, BASE, false));
+            c.on_ack(&ack(i, BASE, false), &Window::default());
         }
         let before = c.cwnd;
-        c.on_ack(&ack(10, BASE, false));
+        c.on_ack(&ack(10, BASE, false), &Window::default());
         assert!((c.cwnd - before - MSS).abs() < 1e-6);
-        c.on_timeout();
+        c.on_timeout(&Timeout::default());
         assert!(c.cwnd <= 6.0 * MSS && c.cwnd >= MSS);
-        assert_eq!(c.on_hole(), HoleVerdict::Ignore);
+        assert_eq!(c.on_hole(&Hole::default()), HoleVerdict::Ignore);
     }
 }

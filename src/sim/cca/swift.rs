@@ -14,8 +14,10 @@
 //! Units: cwnd in packets (fractional; below one packet the sender paces), times in picoseconds.
 
 use super::estimator::PercentileFilter;
-use super::{AckSample, HoleVerdict};
-use crate::scenario::{CcaKind, History, SwiftParams};
+use super::{
+    AckSample, CcaContext, Controller, Cuts, Hole, HoleVerdict, SwiftParams, Timeout, Window,
+};
+use crate::scenario::{CcaConfig, CcaKind, History};
 use crate::sim::time::{from_us, SimTime};
 
 /// How holes in the SACK scoreboard are treated.
@@ -57,18 +59,19 @@ pub struct Swift {
     pub cuts: Cuts,
 }
 
-/// Multiplicative decreases of cwnd, by cause.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cuts {
-    /// The delay signal was above target.
-    pub delay: u64,
-    /// A loss: a SACK hole (Swift) or a run of delayed packets (LSwift, MSwift).
-    pub loss: u64,
-    /// A retransmission timeout.
-    pub timeout: u64,
-}
-
 impl Swift {
+    /// The scenario's Swift, LSwift or MSwift for one flow.
+    pub fn for_flow(config: &CcaConfig, ctx: &CcaContext) -> Swift {
+        Swift::new(
+            config.algorithm,
+            &config.swift,
+            config.history,
+            config.percentile,
+            ctx.base_rtt,
+            ctx.initial_cwnd,
+        )
+    }
+
     /// A sender of `kind` on a path of unloaded RTT `base_rtt`, starting at `initial_cwnd` packets.
     pub fn new(
         kind: CcaKind,
@@ -112,15 +115,6 @@ impl Swift {
         }
     }
 
-    pub fn cwnd(&self) -> f64 {
-        self.cwnd
-    }
-
-    /// The delay (ps) the last AIMD decision was taken on: the latest sample, or MSwift's median.
-    pub fn signal(&self) -> f64 {
-        self.signal
-    }
-
     /// Target delay (ps) at the current cwnd: base RTT + target queueing + flow scaling (§3.1).
     pub fn target(&self) -> f64 {
         let fs = (self.fs_alpha / self.cwnd.sqrt() + self.fs_beta).clamp(0.0, self.fs_range);
@@ -135,9 +129,24 @@ impl Swift {
         self.cwnd = (self.cwnd * factor).clamp(self.min_cwnd, self.max_cwnd);
         self.t_last_decrease = Some(now);
     }
+}
+
+impl Controller for Swift {
+    fn cwnd(&self) -> f64 {
+        self.cwnd
+    }
+
+    fn cuts(&self) -> Cuts {
+        self.cuts
+    }
+
+    /// The delay (ps) the last AIMD decision was taken on: the latest sample, or MSwift's median.
+    fn signal(&self) -> f64 {
+        self.signal
+    }
 
     /// Per-ACK AIMD (Swift Algorithm 1, §3.2; MSwift decides on the percentile, §5).
-    pub fn on_ack(&mut self, s: &AckSample) {
+    fn on_ack(&mut self, s: &AckSample, _: &Window) {
         self.retransmit_cnt = 0;
         let delay = match &mut self.filter {
             // Swift's cwnd grows by ai per W packets: K = W/ai in the Nyquist rule
@@ -168,13 +177,13 @@ impl Swift {
         }
     }
 
-    /// A new hole at `seq` in the SACK scoreboard: Swift takes it as a loss (§3.3); LSwift and
+    /// A new hole in the SACK scoreboard: Swift takes it as a loss (§3.3); LSwift and
     /// MSwift wait for the packet (§4).
-    pub fn on_hole(&mut self, now: SimTime, srtt: SimTime) -> HoleVerdict {
+    fn on_hole(&mut self, hole: &Hole) -> HoleVerdict {
         match self.holes {
             HoleReaction::EveryHoleIsLoss => {
-                if self.can_decrease(now, srtt) {
-                    self.decrease(now, 1.0 - self.max_mdf);
+                if self.can_decrease(hole.now, hole.srtt) {
+                    self.decrease(hole.now, 1.0 - self.max_mdf);
                     self.cuts.loss += 1;
                 }
                 HoleVerdict::Retransmit
@@ -185,43 +194,43 @@ impl Swift {
 
     /// A hole the sender waited for is still missing: a delayed packet (LTCP-U, §4). The packet is
     /// retransmitted either way; `ltcp_k` successive delayed packets are a congestion loss.
-    pub fn on_delayed_packet(&mut self, now: SimTime, seq: u64, srtt: SimTime) {
+    fn on_delayed_packet(&mut self, hole: &Hole) {
         let HoleReaction::SuccessiveHoles { run_start, run_len } = &mut self.holes else {
             return;
         };
-        if *run_len > 0 && seq == *run_start + *run_len as u64 {
+        if *run_len > 0 && hole.seq == *run_start + *run_len as u64 {
             *run_len += 1;
         } else {
-            *run_start = seq;
+            *run_start = hole.seq;
             *run_len = 1;
         }
         if *run_len >= self.ltcp_k {
             *run_len = 0;
-            if self.can_decrease(now, srtt) {
-                self.decrease(now, 1.0 - self.max_mdf);
+            if self.can_decrease(hole.now, hole.srtt) {
+                self.decrease(hole.now, 1.0 - self.max_mdf);
                 self.cuts.loss += 1;
             }
         }
     }
 
     /// Retransmission timeout (§3.3).
-    pub fn on_timeout(&mut self, now: SimTime, srtt: SimTime) {
+    fn on_timeout(&mut self, timeout: &Timeout) {
         self.retransmit_cnt += 1;
         if self.retransmit_cnt >= self.retx_reset_threshold {
             self.cwnd = self.min_cwnd;
-        } else if self.can_decrease(now, srtt) {
-            self.decrease(now, 1.0 - self.max_mdf);
+        } else if self.can_decrease(timeout.now, timeout.srtt) {
+            self.decrease(timeout.now, 1.0 - self.max_mdf);
         }
         self.cuts.timeout += 1;
     }
 
     /// Below one packet of cwnd, one packet every srtt/cwnd.
-    pub fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
+    fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
         (self.cwnd < 1.0).then(|| (srtt as f64 / self.cwnd) as SimTime)
     }
 
     /// The median framework's current H (MSwift only).
-    pub fn history(&self) -> Option<usize> {
+    fn history(&self) -> Option<usize> {
         self.filter.as_ref().map(PercentileFilter::history)
     }
 }
@@ -229,6 +238,15 @@ impl Swift {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn hole(now: SimTime, seq: u64) -> Hole {
+        Hole {
+            now,
+            seq,
+            snd_nxt: seq + 1,
+            srtt: BASE,
+        }
+    }
 
     const US: SimTime = 1_000_000;
     const BASE: SimTime = 6 * US;
@@ -257,14 +275,14 @@ mod tests {
     #[test]
     fn additive_increase_below_target() {
         let mut s = swift(CcaKind::Swift, 100.0);
-        s.on_ack(&ack(0, BASE));
+        s.on_ack(&ack(0, BASE), &Window::default());
         assert!((s.cwnd() - 100.01).abs() < 1e-12);
     }
 
     #[test]
     fn additive_increase_below_one_packet_is_per_ack() {
         let mut s = swift(CcaKind::Swift, 0.5);
-        s.on_ack(&ack(0, BASE));
+        s.on_ack(&ack(0, BASE), &Window::default());
         assert!((s.cwnd() - 1.5).abs() < 1e-12);
     }
 
@@ -274,22 +292,22 @@ mod tests {
         let target = s.target();
         assert_eq!(target, (BASE + US) as f64);
         let d = 8 * US;
-        s.on_ack(&ack(0, d));
+        s.on_ack(&ack(0, d), &Window::default());
         let factor = 1.0 - 0.8 * (d as f64 - target) / d as f64;
         assert!((s.cwnd() - 100.0 * factor).abs() < 1e-9);
         // a huge delay is capped at max_mdf
         let mut s = swift(CcaKind::Swift, 100.0);
-        s.on_ack(&ack(0, 100 * US));
+        s.on_ack(&ack(0, 100 * US), &Window::default());
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
     }
 
     #[test]
     fn at_most_one_decrease_per_rtt() {
         let mut s = swift(CcaKind::Swift, 100.0);
-        s.on_ack(&ack(0, 100 * US));
-        s.on_ack(&ack(BASE - 1, 100 * US));
+        s.on_ack(&ack(0, 100 * US), &Window::default());
+        s.on_ack(&ack(BASE - 1, 100 * US), &Window::default());
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
-        s.on_ack(&ack(BASE, 100 * US));
+        s.on_ack(&ack(BASE, 100 * US), &Window::default());
         assert!((s.cwnd() - 25.0).abs() < 1e-9);
     }
 
@@ -306,9 +324,9 @@ mod tests {
     #[test]
     fn swift_cuts_on_every_hole_once_per_rtt() {
         let mut s = swift(CcaKind::Swift, 100.0);
-        assert_eq!(s.on_hole(0, BASE), HoleVerdict::Retransmit);
+        assert_eq!(s.on_hole(&hole(0, 0)), HoleVerdict::Retransmit);
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
-        assert_eq!(s.on_hole(1, BASE), HoleVerdict::Retransmit);
+        assert_eq!(s.on_hole(&hole(1, 0)), HoleVerdict::Retransmit);
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
         assert_eq!(s.cuts.loss, 1);
     }
@@ -316,7 +334,7 @@ mod tests {
     #[test]
     fn lswift_waits_on_holes() {
         let mut s = swift(CcaKind::LSwift, 100.0);
-        assert_eq!(s.on_hole(0, BASE), HoleVerdict::Wait);
+        assert_eq!(s.on_hole(&hole(0, 0)), HoleVerdict::Wait);
         assert_eq!(s.cwnd(), 100.0);
     }
 
@@ -324,10 +342,10 @@ mod tests {
     fn lswift_cuts_only_after_five_successive_delayed_packets() {
         let mut s = swift(CcaKind::LSwift, 100.0);
         for seq in 10..14 {
-            s.on_delayed_packet(0, seq, BASE);
+            s.on_delayed_packet(&hole(0, seq));
         }
         assert_eq!(s.cwnd(), 100.0);
-        s.on_delayed_packet(0, 14, BASE);
+        s.on_delayed_packet(&hole(0, 14));
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
         assert_eq!(s.cuts.loss, 1);
     }
@@ -336,7 +354,7 @@ mod tests {
     fn lswift_run_breaks_on_a_gap() {
         let mut s = swift(CcaKind::LSwift, 100.0);
         for seq in [1, 2, 3, 4, 6, 7, 8, 9, 11] {
-            s.on_delayed_packet(0, seq, BASE);
+            s.on_delayed_packet(&hole(0, seq));
         }
         assert_eq!(s.cwnd(), 100.0);
     }
@@ -348,8 +366,8 @@ mod tests {
         // one congested sample in ten: LSwift cuts, MSwift's median stays at the base RTT
         for i in 0..10u64 {
             let rtt = if i == 9 { 20 * US } else { BASE };
-            l.on_ack(&ack(i, rtt));
-            m.on_ack(&ack(i, rtt));
+            l.on_ack(&ack(i, rtt), &Window::default());
+            m.on_ack(&ack(i, rtt), &Window::default());
         }
         assert!(l.cwnd() < 60.0, "lswift {}", l.cwnd());
         assert!(m.cwnd() > 100.0, "mswift {}", m.cwnd());
@@ -374,8 +392,8 @@ mod tests {
                 // both filters now hold [8 µs, 8 µs, BASE]: the median is 8 µs, the latest BASE
                 assert_eq!(median.cwnd(), latest.cwnd());
             }
-            median.on_ack(&ack(now, rtt));
-            latest.on_ack(&ack(now, rtt));
+            median.on_ack(&ack(now, rtt), &Window::default());
+            latest.on_ack(&ack(now, rtt), &Window::default());
         }
         let before = latest.cwnd();
         let target = latest.target(); // at the cwnd both had before the third ACK
@@ -411,8 +429,8 @@ mod tests {
         let (mut p10, mut p90) = (mk(10), mk(90));
         for i in 0..10u64 {
             let rtt = if i % 2 == 0 { 20 * US } else { BASE };
-            p10.on_ack(&ack(i, rtt));
-            p90.on_ack(&ack(i, rtt));
+            p10.on_ack(&ack(i, rtt), &Window::default());
+            p90.on_ack(&ack(i, rtt), &Window::default());
         }
         assert_eq!(p10.signal(), BASE as f64);
         assert_eq!(p90.signal(), (20 * US) as f64);
@@ -421,10 +439,13 @@ mod tests {
     #[test]
     fn timeouts_cut_then_reset_to_min_cwnd() {
         let mut s = swift(CcaKind::Swift, 100.0);
-        s.on_timeout(0, BASE);
+        s.on_timeout(&Timeout { now: 0, srtt: BASE });
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
         for i in 1..5 {
-            s.on_timeout(i * 10 * BASE, BASE);
+            s.on_timeout(&Timeout {
+                now: i * 10 * BASE,
+                srtt: BASE,
+            });
         }
         assert_eq!(s.cwnd(), 0.001);
         assert_eq!(s.pacing_interval(BASE), Some(BASE * 1000));
@@ -433,10 +454,11 @@ mod tests {
     #[test]
     fn cwnd_is_clamped_to_max() {
         let mut s = swift(CcaKind::Swift, 999.999);
-        s.on_ack(&AckSample {
+        let big = AckSample {
             newly_acked: 1000,
             ..ack(0, BASE)
-        });
+        };
+        s.on_ack(&big, &Window::default());
         assert_eq!(s.cwnd(), 1000.0);
         assert_eq!(s.pacing_interval(BASE), None);
     }

@@ -10,8 +10,8 @@
 //!
 //! Units: packets; the transport's sequence numbers delimit recovery and DCTCP's windows.
 
-use super::swift::Cuts;
-use super::{AckSample, HoleVerdict};
+use super::{AckSample, CcaContext, Controller, Cuts, Hole, HoleVerdict, Timeout, Window};
+use crate::scenario::{CcaConfig, CcaKind};
 use crate::sim::time::SimTime;
 
 /// DCTCP's ECN state.
@@ -41,6 +41,17 @@ pub struct Tcp {
 }
 
 impl Tcp {
+    /// The scenario's NewReno (or DCTCP) for one flow. Its largest window is the scenario's one
+    /// window cap, `cca.swift.max_cwnd`.
+    pub fn for_flow(config: &CcaConfig, ctx: &CcaContext) -> Tcp {
+        Tcp::new(
+            ctx.initial_cwnd,
+            config.swift.max_cwnd,
+            config.algorithm == CcaKind::Dctcp,
+            ctx.base_rtt,
+        )
+    }
+
     /// NewReno (or DCTCP when `dctcp`), starting in congestion avoidance at `initial_cwnd`.
     pub fn new(initial_cwnd: f64, max_cwnd: f64, dctcp: bool, base_rtt: SimTime) -> Tcp {
         Tcp {
@@ -61,17 +72,24 @@ impl Tcp {
             cuts: Cuts::default(),
         }
     }
+}
 
-    pub fn cwnd(&self) -> f64 {
+impl Controller for Tcp {
+    fn cwnd(&self) -> f64 {
         self.cwnd
     }
 
-    pub fn signal(&self) -> f64 {
+    fn cuts(&self) -> Cuts {
+        self.cuts
+    }
+
+    fn signal(&self) -> f64 {
         self.signal
     }
 
-    /// An ACK; `snd_una`/`snd_nxt` after it was processed.
-    pub fn on_ack(&mut self, s: &AckSample, snd_una: u64, snd_nxt: u64) {
+    /// An ACK; the window's `snd_una` and `snd_nxt` delimit recovery and DCTCP's windows.
+    fn on_ack(&mut self, s: &AckSample, window: &Window) {
+        let (snd_una, snd_nxt) = (window.snd_una, window.snd_nxt);
         self.signal = s.rtt as f64;
         let n = s.newly_acked as f64;
         if self.in_recovery && snd_una > self.recover {
@@ -111,11 +129,11 @@ impl Tcp {
     }
 
     /// A hole: the first of a loss event halves cwnd and starts recovery.
-    pub fn on_hole(&mut self, snd_nxt: u64) -> HoleVerdict {
+    fn on_hole(&mut self, hole: &Hole) -> HoleVerdict {
         if !self.in_recovery {
             self.ssthresh = (self.cwnd / 2.0).max(2.0);
             self.cwnd = self.ssthresh;
-            self.recover = snd_nxt.saturating_sub(1);
+            self.recover = hole.snd_nxt.saturating_sub(1);
             self.in_recovery = true;
             self.cuts.loss += 1;
         }
@@ -123,7 +141,7 @@ impl Tcp {
     }
 
     /// A timeout: ssthresh halves, cwnd restarts from one packet (slow start).
-    pub fn on_timeout(&mut self) {
+    fn on_timeout(&mut self, _: &Timeout) {
         self.ssthresh = (self.cwnd / 2.0).max(2.0);
         self.cwnd = 1.0;
         self.in_recovery = false;
@@ -134,6 +152,21 @@ impl Tcp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn window(snd_una: u64, snd_nxt: u64) -> Window {
+        Window {
+            snd_una,
+            snd_nxt,
+            in_flight: 0,
+        }
+    }
+
+    fn hole(snd_nxt: u64) -> Hole {
+        Hole {
+            snd_nxt,
+            ..Hole::default()
+        }
+    }
 
     fn ack(ecn: bool, newly: u32) -> AckSample {
         AckSample {
@@ -149,7 +182,7 @@ mod tests {
     fn congestion_avoidance_adds_a_packet_per_window() {
         let mut t = Tcp::new(10.0, 1000.0, false, 1);
         for _ in 0..10 {
-            t.on_ack(&ack(false, 1), 1, 20);
+            t.on_ack(&ack(false, 1), &window(1, 20));
         }
         assert!((t.cwnd() - 11.0).abs() < 0.05, "{}", t.cwnd());
     }
@@ -157,24 +190,24 @@ mod tests {
     #[test]
     fn slow_start_below_ssthresh() {
         let mut t = Tcp::new(10.0, 1000.0, false, 1);
-        t.on_timeout();
+        t.on_timeout(&Timeout::default());
         assert_eq!(t.cwnd(), 1.0);
-        t.on_ack(&ack(false, 1), 1, 5);
-        t.on_ack(&ack(false, 1), 2, 5);
+        t.on_ack(&ack(false, 1), &window(1, 5));
+        t.on_ack(&ack(false, 1), &window(2, 5));
         assert_eq!(t.cwnd(), 3.0);
     }
 
     #[test]
     fn one_halving_per_loss_event() {
         let mut t = Tcp::new(20.0, 1000.0, false, 1);
-        assert_eq!(t.on_hole(50), HoleVerdict::Retransmit);
+        assert_eq!(t.on_hole(&hole(50)), HoleVerdict::Retransmit);
         assert_eq!(t.cwnd(), 10.0);
-        t.on_hole(50);
-        t.on_ack(&ack(false, 1), 30, 50); // still in recovery: no growth
+        t.on_hole(&hole(50));
+        t.on_ack(&ack(false, 1), &window(30, 50)); // still in recovery: no growth
         assert_eq!(t.cwnd(), 10.0);
-        t.on_ack(&ack(false, 1), 50, 60); // recovery over
+        t.on_ack(&ack(false, 1), &window(50, 60)); // recovery over
         assert!(t.cwnd() > 10.0);
-        t.on_hole(60);
+        t.on_hole(&hole(60));
         assert!((t.cwnd() - 5.05).abs() < 0.01, "{}", t.cwnd());
         assert_eq!(t.cuts.loss, 2);
     }
@@ -184,9 +217,9 @@ mod tests {
         let mut d = Tcp::new(100.0, 1000.0, true, 1);
         // one window, all marked: α = g = 1/16; cut by α/2
         for i in 0..10 {
-            d.on_ack(&ack(true, 1), i, 100);
+            d.on_ack(&ack(true, 1), &window(i, 100));
         }
-        d.on_ack(&ack(true, 1), 101, 200);
+        d.on_ack(&ack(true, 1), &window(101, 200));
         let expected = 100.0 * (1.0 - 1.0 / 32.0);
         assert!(
             (d.cwnd() - expected).abs() < 0.2,
@@ -197,14 +230,14 @@ mod tests {
         // unmarked window: α decays, no cut
         let before = d.cwnd();
         for i in 102..200 {
-            d.on_ack(&ack(false, 1), i, 200);
+            d.on_ack(&ack(false, 1), &window(i, 200));
         }
-        d.on_ack(&ack(false, 1), 201, 300);
+        d.on_ack(&ack(false, 1), &window(201, 300));
         assert!(d.cwnd() > before);
         assert_eq!(d.cuts.delay, 1);
         // plain TCP ignores marks
         let mut t = Tcp::new(100.0, 1000.0, false, 1);
-        t.on_ack(&ack(true, 1), 101, 200);
+        t.on_ack(&ack(true, 1), &window(101, 200));
         assert!(t.cwnd() > 100.0);
     }
 }
