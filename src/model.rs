@@ -7,6 +7,8 @@
 //!
 //! Throughputs are in bytes per second; `mss` in bytes, times in seconds.
 
+use crate::scenario::{CcaKind, Scenario};
+
 /// Mathis' constant √(3/2) ≈ 1.22.
 pub const MATHIS: f64 = 1.224_744_871_391_589;
 
@@ -62,9 +64,13 @@ pub fn smartt(mss: f64, t_short: f64, t_long: f64, q: f64, m: &SmarttModel) -> f
     a * mss / (q * (g + (1.0 - g) * w) * t_avg)
 }
 
+/// The theory figure's numbers of paths (q = 1/paths, from 0.5 % to 20 %), in the grids of
+/// `spraylab repro` and the page's theory sweep alike.
+pub const THEORY_PATHS: [u32; 6] = [200, 100, 50, 20, 10, 5];
+
 /// Short- and long-path RTTs (seconds) of a scenario's n-path network: 3 links out and 2 back,
 /// store and forward; the long path adds `workload.long_path_extra_us`.
-pub fn npath_rtts(s: &crate::Scenario) -> (f64, f64) {
+pub fn npath_rtts(s: &Scenario) -> (f64, f64) {
     use crate::sim::time::{serialization, to_us};
     let t = &s.topology;
     let ser_data = serialization(t.mss_bytes + t.header_bytes, t.link_gbps);
@@ -86,6 +92,25 @@ pub enum Model {
 }
 
 impl Model {
+    /// The closed form of a simulated CCA, where the paper gives one (Theorems 1–4).
+    pub fn of(kind: CcaKind) -> Option<Model> {
+        match kind {
+            CcaKind::Tcp => Some(Model::Tcp),
+            CcaKind::Dctcp => Some(Model::DctcpBound),
+            CcaKind::Swift => Some(Model::Swift),
+            CcaKind::Smartt => Some(Model::Smartt),
+            _ => None,
+        }
+    }
+
+    /// The closed form for the n-path network of `s` at q = 1/`s.workload.paths`, Gbps, with the
+    /// packet's size on the wire (payload and header) as the MSS.
+    pub fn npath_gbps(self, s: &Scenario) -> f64 {
+        let (short, long) = npath_rtts(s);
+        let mss = (s.topology.mss_bytes + s.topology.header_bytes) as f64;
+        self.throughput(mss, short, long, 1.0 / s.workload.paths as f64) * 8.0 / 1e9
+    }
+
     pub const ALL: [Model; 4] = [Model::Tcp, Model::DctcpBound, Model::Swift, Model::Smartt];
 
     pub fn name(self) -> &'static str {

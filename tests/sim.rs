@@ -17,7 +17,7 @@ fn small(cca: CcaKind, lb: LbScheme) -> Scenario {
 
 fn all_combinations() -> Vec<Scenario> {
     let mut out = Vec::new();
-    for cca in CcaKind::ALL {
+    for &cca in CcaKind::ALL {
         for lb in [LbScheme::Ecmp, LbScheme::Ops, LbScheme::Reps, LbScheme::Ar] {
             out.push(small(cca, lb));
         }

@@ -21,8 +21,9 @@ pub mod playback;
 pub mod series;
 pub mod store;
 
+use crate::model::THEORY_PATHS;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::scenario::Scenario;
+use crate::scenario::{CcaName, Scenario};
 use playback::Playback;
 use series::Series;
 use store::RunData;
@@ -40,11 +41,10 @@ pub enum Phase {
 /// Most finished runs kept for the comparison.
 pub const MAX_COMPARED: usize = 8;
 
-/// The theory sweep's path counts (q = 1/paths, all below 1/3) and flow size.
-pub const THEORY_PATHS: [u32; 7] = [200, 100, 50, 20, 10, 5, 4];
+/// The theory sweep's flow size; its numbers of paths are the theory figure's.
 pub const THEORY_FLOW: &str = "32MiB";
 /// The simulated CCAs of the theory sweep, by [`TheoryPoint::cca`].
-pub const THEORY_CCAS: [&str; 3] = ["swift", "lswift", "mswift"];
+pub const THEORY_CCAS: [CcaName; 3] = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT];
 
 /// One simulated point of the theory sweep.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,8 +73,8 @@ fn theory_runs() -> Vec<(TheoryRun, Scenario)> {
         .flat_map(|cca| THEORY_PATHS.iter().map(move |&paths| (cca, paths)))
         .map(|(cca, paths)| {
             let mut s = Scenario::preset("npath").expect("the npath preset exists");
-            s.set_field("cca", THEORY_CCAS[cca])
-                .and_then(|_| s.set_field("flow-size", THEORY_FLOW))
+            THEORY_CCAS[cca].apply(&mut s.cca);
+            s.set_field("flow-size", THEORY_FLOW)
                 .expect("the theory sweep's fields are valid");
             s.workload.paths = paths;
             let q = 1.0 / paths as f64;

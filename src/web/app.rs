@@ -21,7 +21,7 @@ use super::exports;
 use super::network::{self, Marks};
 use crate::link::{check_web_size, from_fragment, to_fragment};
 use crate::protocol::ToWorker;
-use crate::scenario::{Scenario, ScenarioError};
+use crate::scenario::{CcaName, Scenario, ScenarioError};
 use crate::session::layout::{Hit, Layout};
 use crate::session::pixels::Pixels;
 use crate::session::store::RunData;
@@ -338,11 +338,11 @@ impl Component for App {
                 false
             }
             Msg::CompareVariants => {
-                let variants: Vec<Scenario> = ["swift", "lswift", "mswift"]
+                let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
                     .iter()
                     .map(|cca| {
                         let mut s = self.scenario.clone();
-                        let _ = s.set_field("cca", cca);
+                        cca.apply(&mut s.cca);
                         s
                     })
                     .collect();

@@ -9,6 +9,7 @@
 
 use super::canvas_text::MeasuredCanvas;
 use super::palette;
+use crate::scenario::CcaName;
 use crate::session::store::RunData;
 use crate::session::{TheoryPoint, THEORY_CCAS};
 use plotters::coord::types::RangedCoordf64;
@@ -286,8 +287,9 @@ fn empty(canvas: &HtmlCanvasElement, at: At, title: &str, note: &str) -> DrawRes
     root.present().map_err(err)
 }
 
-fn cca_of(run: &RunData) -> String {
-    run.scenario.field("cca").unwrap_or_default()
+fn cca_of(run: &RunData) -> CcaName {
+    let c = &run.scenario.cca;
+    CcaName::of_config(c.algorithm, c.percentile)
 }
 
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
@@ -311,7 +313,7 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At)
             one.add(t, m.min, m.max);
         }
     }
-    let colour = palette::cca(&cca_of(run));
+    let colour = palette::cca(cca_of(run));
     let has_elephants = run.summary.iter().any(|s| s.elephant_cwnd > 0.0);
     let mut legend = Legend::default();
     legend.add(Mark::Band(colour), "min–max of sprayed flows");
@@ -351,7 +353,7 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At
             signal.add(t, s.min, s.max);
         }
     }
-    let colour = palette::cca(&cca_of(run));
+    let colour = palette::cca(cca_of(run));
     let mut legend = Legend::default();
     legend.add(
         Mark::Line(palette::REFERENCE, 1),
@@ -468,7 +470,7 @@ pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData, at: At) -> DrawRe
     }
     let bound = report.ideal_cct_us;
     let x_top = all.last().copied().unwrap_or(1.0).max(bound) * 1.05;
-    let colour = palette::cca(&cca_of(run));
+    let colour = palette::cca(cca_of(run));
     let mut legend = Legend::default();
     legend.add(
         Mark::Line(palette::REFERENCE, 2),
@@ -497,7 +499,7 @@ pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData, at: At) -> DrawRe
 
 /// The legend name and colour of a compared run: "#3 mswift".
 fn run_name(r: &RunData) -> (String, RGBColor) {
-    (format!("#{} {}", r.id, cca_of(r)), palette::cca(&cca_of(r)))
+    (format!("#{} {}", r.id, cca_of(r)), palette::cca(cca_of(r)))
 }
 
 /// Line widths that tell apart compared runs of one CCA (its colour is fixed).
@@ -654,7 +656,7 @@ pub fn draw_theory(
         c.draw_series(LineSeries::new(pts, style)).map_err(err)?;
     }
     for (k, name) in THEORY_CCAS.iter().enumerate() {
-        let colour = palette::cca(name);
+        let colour = palette::cca(*name);
         let mine: Vec<(f64, f64)> = points
             .iter()
             .filter(|p| p.cca == k)

@@ -3,6 +3,7 @@
 //! colour would be too faint on white for a projector; and the sequential scale that colours
 //! the network's links by queue depth.
 
+use crate::scenario::{CcaKind, CcaName, MEDIAN};
 use plotters::style::RGBColor;
 
 /// Swift: vermilion.
@@ -33,19 +34,19 @@ pub const REFERENCE: RGBColor = RGBColor(70, 70, 70);
 /// The line rate in the theory chart.
 pub const LINE_RATE: RGBColor = RGBColor(140, 140, 140);
 
-/// The colour of a CCA by its form name (`mswift`, `mswift-p10`, `nscc`, ...).
-pub fn cca(name: &str) -> RGBColor {
-    match name {
-        "swift" => SWIFT,
-        "lswift" => LSWIFT,
-        "mswift" => MSWIFT,
-        n if n.starts_with("mswift-p") => MSWIFT_P,
-        "nscc" => NSCC,
-        "mnscc" => MNSCC,
-        "tcp" => TCP,
-        "dctcp" => DCTCP,
-        "smartt" => SMARTT,
-        _ => TCP,
+/// The colour of a CCA: one per algorithm in every chart and run, MSwift's other percentiles in
+/// a shade of their own.
+pub fn cca(name: CcaName) -> RGBColor {
+    match (name.kind, name.percentile) {
+        (CcaKind::Swift, _) => SWIFT,
+        (CcaKind::LSwift, _) => LSWIFT,
+        (CcaKind::MSwift, MEDIAN) => MSWIFT,
+        (CcaKind::MSwift, _) => MSWIFT_P,
+        (CcaKind::Nscc, _) => NSCC,
+        (CcaKind::Mnscc, _) => MNSCC,
+        (CcaKind::Tcp, _) => TCP,
+        (CcaKind::Dctcp, _) => DCTCP,
+        (CcaKind::Smartt, _) => SMARTT,
     }
 }
 

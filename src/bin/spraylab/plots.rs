@@ -20,7 +20,8 @@ use std::sync::Once;
 
 const FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
 
-const LBS: [&str; 3] = ["ops", "ar", "reps"];
+use spraylab::repro::SPRAYING as LBS;
+use spraylab::scenario::{CcaName, LbScheme};
 const SIZE: (u32, u32) = (900, 420);
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -118,10 +119,8 @@ fn bars<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
 ) -> Result<(), String> {
     let (fig, ccas, lbs) = (f.name, f.ccas, f.lbs);
-    let cell = |c: &str, lb: &str| {
-        let s = m
-            .cells
-            .get(&(fig.to_string(), c.to_string(), lb.to_string(), 0))?;
+    let cell = |c: &CcaName, lb: &LbScheme| {
+        let s = m.cells.get(&(fig.to_string(), *c, *lb, 0))?;
         Some((
             100.0 * s.inflation?,
             100.0 * s.inflation_stderr.unwrap_or(0.0),
@@ -148,7 +147,7 @@ fn bars<DB: DrawingBackend>(
         .x_label_formatter(&|x| {
             let i = x.floor();
             if (x - i - 0.5).abs() < 1e-6 && (0.0..lbs.len() as f64).contains(&i) {
-                lbs[i as usize].to_uppercase()
+                lbs[i as usize].name().to_uppercase()
             } else {
                 String::new()
             }
@@ -170,7 +169,7 @@ fn bars<DB: DrawingBackend>(
                 Rectangle::new([(at(i), 0.0), (at(i) + width * 0.9, v)], color.filled())
             }))
             .map_err(err)?
-            .label(*c)
+            .label(c.to_string())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
         chart
             .draw_series(bars.iter().map(|&(i, v, e)| {
@@ -220,12 +219,12 @@ fn theory<DB: DrawingBackend>(
             .filter_map(|(k, s)| Some((1.0 / k.3 as f64, s.throughput_gbps?, s.model_gbps)))
             .collect();
         // TCP and DCTCP coincide here (the model marks nothing): TCP is a ring around DCTCP.
-        let style = if *c == "tcp" {
+        let style = if *c == CcaName::TCP {
             color.stroke_width(2)
         } else {
             color.filled()
         };
-        let radius = if *c == "tcp" { 7 } else { 4 };
+        let radius = if *c == CcaName::TCP { 7 } else { 4 };
         chart
             .draw_series(
                 points
@@ -233,7 +232,7 @@ fn theory<DB: DrawingBackend>(
                     .map(|&(q, t, _)| Circle::new((q, t), radius, style)),
             )
             .map_err(err)?
-            .label(*c)
+            .label(c.to_string())
             .legend(move |(x, y)| Circle::new((x + 6, y), radius, style));
         let mut model: Vec<(f64, f64)> = points
             .iter()
@@ -264,7 +263,7 @@ fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> R
     for (panel, lb) in panels.iter().zip(LBS) {
         let mut chart = ChartBuilder::on(panel)
             .caption(
-                format!("Baseline FCT CDF, {}", lb.to_uppercase()),
+                format!("Baseline FCT CDF, {}", lb.name().to_uppercase()),
                 ("sans-serif", 18),
             )
             .margin(10)
@@ -278,7 +277,7 @@ fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> R
             .draw()
             .map_err(err)?;
         for (j, c) in order.iter().enumerate() {
-            let Some(v) = m.fcts.get(&(c.to_string(), lb.to_string())) else {
+            let Some(v) = m.fcts.get(&(*c, *lb)) else {
                 continue;
             };
             let color = series_color(j);
@@ -287,7 +286,7 @@ fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> R
             chart
                 .draw_series(LineSeries::new(line, color.stroke_width(2)))
                 .map_err(err)?
-                .label(*c)
+                .label(c.to_string())
                 .legend(move |(x, y)| {
                     PathElement::new([(x, y), (x + 14, y)], color.stroke_width(2))
                 });

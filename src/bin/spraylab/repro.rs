@@ -10,12 +10,13 @@
 use crate::args::{usage, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use spraylab::repro::{self, Cell, Figure, Row, FIGURES, RUNS_HEADER, SUMMARY_HEADER};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use spraylab::repro::rows::{self, Header};
+use spraylab::repro::{self, Cell, FctRow, Figure, Row, FIGURES};
 use spraylab::scenario::SHORT_FIELDS;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-const FCT_HEADER: &str = "cca,lb,seed,fct_us";
 
 struct ReproArgs {
     figures: Vec<&'static Figure>,
@@ -178,18 +179,39 @@ fn io_err(path: &Path, e: std::io::Error) -> UsageError {
     usage(format!("{}: {e}", path.display()))
 }
 
-fn write_file(
+/// Writes `rows` as CSV (header included) to `path`.
+fn write_csv<'a, T: Header + Serialize + 'a>(
     path: &Path,
-    header: &str,
-    lines: impl IntoIterator<Item = String>,
+    rows: impl IntoIterator<Item = &'a T>,
 ) -> Result<(), UsageError> {
-    let mut text = String::from(header);
-    text.push('\n');
-    for l in lines {
-        text.push_str(&l);
-        text.push('\n');
-    }
+    let text = rows::to_csv(rows).map_err(|e| usage(format!("{}: {e}", path.display())))?;
     std::fs::write(path, text).map_err(|e| io_err(path, e))
+}
+
+/// Reads the rows of the CSV file at `path`; `None` when there is no such file.
+fn read_csv<T: Header + DeserializeOwned>(path: &Path) -> Result<Option<Vec<T>>, UsageError> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Ok(None);
+    };
+    rows::from_csv(&text)
+        .map(Some)
+        .map_err(|e| usage(format!("{}: {e}", path.display())))
+}
+
+/// The baseline's FCT rows of `runs`, in grid order.
+fn fct_rows(runs: &[(Cell, Vec<f64>)]) -> Vec<FctRow> {
+    let mut runs: Vec<&(Cell, Vec<f64>)> = runs.iter().collect();
+    runs.sort_by_key(|(c, _)| repro::order(c));
+    runs.iter()
+        .flat_map(|(c, v)| {
+            v.iter().map(move |&fct_us| FctRow {
+                cca: c.cca,
+                lb: c.lb,
+                seed: c.seed,
+                fct_us,
+            })
+        })
+        .collect()
 }
 
 /// Writes `runs.csv`, `summary.csv` (and the baseline's `fct.csv`) per figure, rows in grid order.
@@ -202,24 +224,10 @@ fn write_outputs(out: &Path, rows: &[Row], fcts: &[(Cell, Vec<f64>)]) -> Result<
         rows.sort_by_key(|r| repro::order(&r.cell));
         let dir = out.join(figure);
         std::fs::create_dir_all(&dir).map_err(|e| io_err(&dir, e))?;
-        write_file(
-            &dir.join("runs.csv"),
-            RUNS_HEADER,
-            rows.iter().map(Row::to_csv),
-        )?;
-        write_file(
-            &dir.join("summary.csv"),
-            SUMMARY_HEADER,
-            repro::summarize(&rows),
-        )?;
+        write_csv(&dir.join("runs.csv"), &rows)?;
+        write_csv(&dir.join("summary.csv"), &repro::summarize(&rows))?;
         if figure == "baseline" {
-            let mut f: Vec<&(Cell, Vec<f64>)> = fcts.iter().collect();
-            f.sort_by_key(|(c, _)| repro::order(c));
-            let lines = f.iter().flat_map(|(c, v)| {
-                v.iter()
-                    .map(move |x| format!("{},{},{},{x}", c.cca, c.lb, c.seed))
-            });
-            write_file(&dir.join("fct.csv"), FCT_HEADER, lines)?;
+            write_csv(&dir.join("fct.csv"), &fct_rows(fcts))?;
         }
     }
     Ok(())
@@ -239,48 +247,38 @@ pub fn merge(rest: &[String]) -> Result<(), UsageError> {
     }
     let mut rows: BTreeMap<Cell, Row> = BTreeMap::new();
     // each run's FCTs come from the first folder that has them (overlapping shards repeat runs)
-    let mut fcts: BTreeMap<Cell, Vec<String>> = BTreeMap::new();
+    let mut fcts: BTreeMap<Cell, Vec<f64>> = BTreeMap::new();
     for dir in dirs {
         for f in FIGURES {
-            let path = Path::new(dir).join(f.name).join("runs.csv");
-            let Ok(text) = std::fs::read_to_string(&path) else {
+            let folder = Path::new(dir).join(f.name);
+            let Some(found) = read_csv::<Row>(&folder.join("runs.csv"))? else {
                 continue;
             };
-            for (n, line) in text
-                .lines()
-                .enumerate()
-                .skip(1)
-                .filter(|(_, l)| !l.is_empty())
-            {
-                let row = Row::from_csv(line)
-                    .map_err(|e| usage(format!("{}:{}: {e}", path.display(), n + 1)))?;
+            for row in found {
                 rows.insert(row.cell.clone(), row);
             }
-            let path = Path::new(dir).join(f.name).join("fct.csv");
-            let Ok(text) = std::fs::read_to_string(&path) else {
+            let path = folder.join("fct.csv");
+            let Some(found) = read_csv::<FctRow>(&path)? else {
                 continue;
             };
-            // the figure's runs by the (cca, lb, seed) that fct.csv rows start with
-            let runs: BTreeMap<String, &Cell> = rows
-                .keys()
-                .filter(|c| c.figure == f.name)
-                .map(|c| (format!("{},{},{}", c.cca, c.lb, c.seed), c))
-                .collect();
-            let mut here: BTreeMap<Cell, Vec<String>> = BTreeMap::new();
-            for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
-                let run = line.rsplit_once(',').map(|(run, _)| run);
-                let cell = run.and_then(|r| runs.get(r)).ok_or_else(|| {
-                    usage(format!(
-                        "{}: a row of no known run: {line:?}",
-                        path.display()
-                    ))
-                })?;
-                here.entry((*cell).clone())
-                    .or_default()
-                    .push(line.to_string());
+            let mut here: BTreeMap<Cell, Vec<f64>> = BTreeMap::new();
+            for r in found {
+                let cell = rows
+                    .keys()
+                    .find(|c| c.figure == f.name && (c.cca, c.lb, c.seed) == (r.cca, r.lb, r.seed))
+                    .ok_or_else(|| {
+                        usage(format!(
+                            "{}: a row of no known run: {},{},{}",
+                            path.display(),
+                            r.cca,
+                            r.lb,
+                            r.seed
+                        ))
+                    })?;
+                here.entry(cell.clone()).or_default().push(r.fct_us);
             }
-            for (cell, lines) in here {
-                fcts.entry(cell).or_insert(lines);
+            for (cell, v) in here {
+                fcts.entry(cell).or_insert(v);
             }
         }
     }
@@ -288,14 +286,9 @@ pub fn merge(rest: &[String]) -> Result<(), UsageError> {
         return Err(usage("merge: no runs.csv found in the shard folders"));
     }
     let rows: Vec<Row> = rows.into_values().collect();
+    let fcts: Vec<(Cell, Vec<f64>)> = fcts.into_iter().collect();
     let out = Path::new(out);
-    write_outputs(out, &rows, &[])?;
-    if !fcts.is_empty() {
-        let mut cells: Vec<(Cell, Vec<String>)> = fcts.into_iter().collect();
-        cells.sort_by_key(|(c, _)| repro::order(c));
-        let lines = cells.into_iter().flat_map(|(_, l)| l);
-        write_file(&out.join("baseline").join("fct.csv"), FCT_HEADER, lines)?;
-    }
+    write_outputs(out, &rows, &fcts)?;
     crate::plots::draw_all(out).map_err(usage)?;
     eprintln!(
         "merged {} runs from {} folders → {}",

@@ -4,7 +4,7 @@
 
 use super::super::app::Msg;
 use super::glossary::Term;
-use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
+use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -49,33 +49,51 @@ const INPUTS: &[(&str, &str, &str, &str)] = &[
     ("senders", "incast senders", "CCT", "1 to hosts − 1"),
 ];
 
-const CCAS: &[(&str, &str)] = &[
-    ("swift", "Swift"),
-    ("lswift", "LSwift (reordering-resilient)"),
-    ("mswift", "MSwift (median)"),
-    ("mswift-p10", "MSwift-P10"),
-    ("mswift-p90", "MSwift-P90"),
-    ("nscc", "NSCC (Ultra Ethernet)"),
-    ("mnscc", "MNSCC (median)"),
-    ("tcp", "TCP New Reno"),
-    ("dctcp", "DCTCP"),
-    ("smartt", "SMaRTT"),
+/// The form's CCAs and how it labels them.
+const CCAS: &[(CcaName, &str)] = &[
+    (CcaName::SWIFT, "Swift"),
+    (CcaName::LSWIFT, "LSwift (reordering-resilient)"),
+    (CcaName::MSWIFT, "MSwift (median)"),
+    (CcaName::MSWIFT_P10, "MSwift-P10"),
+    (CcaName::MSWIFT_P90, "MSwift-P90"),
+    (CcaName::NSCC, "NSCC (Ultra Ethernet)"),
+    (CcaName::MNSCC, "MNSCC (median)"),
+    (CcaName::TCP, "TCP New Reno"),
+    (CcaName::DCTCP, "DCTCP"),
+    (CcaName::SMARTT, "SMaRTT"),
 ];
 
-const LBS: &[(&str, &str)] = &[
-    ("ecmp", "ECMP (one path per flow)"),
-    ("ops", "OPS (random path per packet)"),
-    ("rr", "round robin"),
-    ("reps", "REPS (reuse clean paths)"),
-    ("ar", "AR (switch adaptive routing)"),
-];
+/// How the form labels each LB scheme.
+fn lb_label(lb: LbScheme) -> &'static str {
+    match lb {
+        LbScheme::Ecmp => "ECMP (one path per flow)",
+        LbScheme::Ops => "OPS (random path per packet)",
+        LbScheme::Rr => "round robin",
+        LbScheme::Reps => "REPS (reuse clean paths)",
+        LbScheme::Ar => "AR (switch adaptive routing)",
+    }
+}
 
-const WORKLOADS: &[(&str, &str)] = &[
-    ("permutation", "permutation (+ elephants)"),
-    ("npath", "n-path theory model"),
-    ("incast", "incast (many → 1)"),
-    ("hsdp", "Llama-70B HSDP ring step"),
-];
+/// How the form labels each workload.
+fn workload_label(w: WorkloadKind) -> &'static str {
+    match w {
+        WorkloadKind::Permutation => "permutation (+ elephants)",
+        WorkloadKind::NPath => "n-path theory model",
+        WorkloadKind::Incast => "incast (many → 1)",
+        WorkloadKind::Hsdp => "Llama-70B HSDP ring step",
+    }
+}
+
+/// (value, label) pairs of a select, the value in the scenario's spelling.
+fn options<T: std::fmt::Display + Copy>(
+    values: impl IntoIterator<Item = T>,
+    label: impl Fn(T) -> &'static str,
+) -> Vec<(String, String)> {
+    values
+        .into_iter()
+        .map(|v| (v.to_string(), label(v).to_string()))
+        .collect()
+}
 
 #[derive(Properties, PartialEq)]
 pub struct FormProps {
@@ -152,11 +170,6 @@ pub fn form(props: &FormProps) -> Html {
         .step_by(2)
         .map(|k| (k.to_string(), format!("k={k} ({} hosts)", k * k * k / 4)))
         .collect();
-    let pairs = |t: &[(&str, &str)]| -> Vec<(String, String)> {
-        t.iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
-    };
     let kind = s.workload.kind;
     let shown = |name: &str| match name {
         "paths" | "long-delay" => kind == WorkloadKind::NPath,
@@ -175,12 +188,12 @@ pub fn form(props: &FormProps) -> Html {
                         { for PRESET_LABELS.iter().map(|(name, label)| html! { <option value={*name}>{ *label }</option> }) }
                     </select>
                 </label>
-                { select("workload", html!{ "workload" }, pairs(WORKLOADS)) }
+                { select("workload", html!{ "workload" }, options(WorkloadKind::ALL.iter().copied(), workload_label)) }
                 if kind != WorkloadKind::NPath {
                     { select("k", html!{ <Term term="fat-tree" text="topology" /> }, ks) }
                 }
-                { select("lb", html!{ <>{ "load balancing (" }<Term term="packet spraying" text="spraying" />{ ")" }</> }, pairs(LBS)) }
-                { select("cca", html!{ <Term term="CCA" text="congestion control" /> }, pairs(CCAS)) }
+                { select("lb", html!{ <>{ "load balancing (" }<Term term="packet spraying" text="spraying" />{ ")" }</> }, options(LbScheme::ALL.iter().copied(), lb_label)) }
+                { select("cca", html!{ <Term term="CCA" text="congestion control" /> }, options(CCAS.iter().map(|c| c.0), |c| CCAS.iter().find(|x| x.0 == c).map_or("", |x| x.1))) }
                 { for INPUTS.iter().filter(|i| shown(i.0)).map(input) }
             </div>
             if let Some(e) = &props.refused {

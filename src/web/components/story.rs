@@ -2,7 +2,7 @@
 //! advanced by a button. A step sets the form (and the playback speed), then runs.
 
 use super::super::app::Msg;
-use crate::scenario::Scenario;
+use crate::scenario::{CcaName, LbScheme, Scenario};
 use yew::prelude::*;
 
 /// What a step runs.
@@ -11,8 +11,8 @@ pub enum StepRun {
     /// The baseline (Fig. 4) with this CCA and LB, at this playback speed (index into
     /// [`crate::session::playback::SPEEDS`]).
     Baseline {
-        cca: &'static str,
-        lb: &'static str,
+        cca: CcaName,
+        lb: LbScheme,
         speed: usize,
     },
     /// The theory sweep.
@@ -32,28 +32,28 @@ pub const STEPS: [Step; 5] = [
         narration: "128 hosts: 124 sprayed flows of 8 MiB, and 4 ECMP elephants that keep a few paths congested. \
             Swift sprays every packet on a random path (OPS). Packets overtake each other, every SACK hole cuts the window.",
         look: "The congestion window band falls to a few packets; the CCT ends many times above the lower bound.",
-        run: StepRun::Baseline { cca: "swift", lb: "ops", speed: 7 },
+        run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7 },
     },
     Step {
         title: "LSwift: reordering handled, still collapsing",
         narration: "LSwift waits before it calls a hole a loss, so reordering alone no longer cuts the window. \
             But a share q of its packets cross the elephants' queues and come back late, and Swift cuts on every late delay.",
         look: "The decision signal (blue) jumps with the raw RTT; the window saws down again and again.",
-        run: StepRun::Baseline { cca: "lswift", lb: "ops", speed: 7 },
+        run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7 },
     },
     Step {
         title: "MSwift: the median holds (in slow motion)",
         narration: "MSwift decides on the median of the last H delays. The few late ACKs from congested paths are outvoted \
             by the many on-time ones. Watch the elephants' links turn red in the network while the median stays flat.",
         look: "Pause (Space), scrub back, click a red link to plot its queue, click a host to follow its flow.",
-        run: StepRun::Baseline { cca: "mswift", lb: "ops", speed: 3 },
+        run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3 },
     },
     Step {
         title: "MSwift with REPS",
         narration: "REPS steers sprayed packets away from paths that came back ECN-marked. With MSwift it gives the paper's best \
             CCT inflation under elephants: up to 8.6× below LSwift.",
         look: "Compare the last runs in the table below: CCT inflation of Swift, LSwift, MSwift.",
-        run: StepRun::Baseline { cca: "mswift", lb: "reps", speed: 7 },
+        run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7 },
     },
     Step {
         title: "The Θ(1/√q) rule",
@@ -71,8 +71,8 @@ impl StepRun {
             return None;
         };
         let mut s = Scenario::preset("baseline")?;
-        s.set_field("cca", cca).ok()?;
-        s.set_field("lb", lb).ok()?;
+        cca.apply(&mut s.cca);
+        s.lb.scheme = lb;
         s.seed = seed;
         Some(s)
     }

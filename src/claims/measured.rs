@@ -1,0 +1,110 @@
+//! What the claims read: the `summary.csv` of every figure and the baseline's `fct.csv`, as
+//! `spraylab repro` wrote them (the row structs of [`crate::repro::rows`]).
+
+use crate::repro::rows::{from_csv, FctRow, SummaryRow};
+use crate::scenario::{CcaName, LbScheme};
+use std::collections::BTreeMap;
+
+/// One cell over its seeds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub runs: u32,
+    pub unfinished: u32,
+    /// Mean CCT inflation over the finished runs.
+    pub inflation: Option<f64>,
+    pub inflation_stderr: Option<f64>,
+    pub cct_us: Option<f64>,
+    /// The theory: the flow's mean throughput.
+    pub throughput_gbps: Option<f64>,
+    /// The theory: the closed form.
+    pub model_gbps: Option<f64>,
+}
+
+/// Key of a summary cell: figure, CCA, LB scheme, paths (0 outside the theory).
+pub type Key = (String, CcaName, LbScheme, u32);
+
+/// Everything the claims read: the summaries of every figure and the baseline's FCTs.
+#[derive(Clone, Debug, Default)]
+pub struct Measured {
+    pub cells: BTreeMap<Key, Summary>,
+    /// Baseline FCTs (µs) per (CCA, LB), all seeds together, sorted.
+    pub fcts: BTreeMap<(CcaName, LbScheme), Vec<f64>>,
+}
+
+impl Measured {
+    /// Adds the rows of one `summary.csv` (header included).
+    pub fn add_summary(&mut self, text: &str) -> Result<(), String> {
+        for r in from_csv::<SummaryRow>(text)? {
+            let summary = Summary {
+                runs: r.runs,
+                unfinished: r.unfinished,
+                inflation: r.inflation_mean,
+                inflation_stderr: r.inflation_stderr,
+                cct_us: r.cct_us_mean,
+                throughput_gbps: r.throughput_gbps_mean,
+                model_gbps: r.model_gbps,
+            };
+            self.cells.insert((r.figure, r.cca, r.lb, r.paths), summary);
+        }
+        Ok(())
+    }
+
+    /// Adds the rows of the baseline's `fct.csv`.
+    pub fn add_fcts(&mut self, text: &str) -> Result<(), String> {
+        for r in from_csv::<FctRow>(text)? {
+            self.fcts.entry((r.cca, r.lb)).or_default().push(r.fct_us);
+        }
+        for v in self.fcts.values_mut() {
+            v.sort_by(f64::total_cmp);
+        }
+        Ok(())
+    }
+
+    fn cell(&self, fig: &str, cca: CcaName, lb: LbScheme, paths: u32) -> Option<&Summary> {
+        self.cells.get(&(fig.to_string(), cca, lb, paths))
+    }
+
+    /// Mean CCT inflation of a cell, in the (CCT − ideal) / ideal sense.
+    pub fn inflation(&self, fig: &str, cca: CcaName, lb: LbScheme) -> Option<f64> {
+        self.cell(fig, cca, lb, 0)?.inflation
+    }
+
+    /// Mean CCT of a cell, µs.
+    pub fn cct(&self, fig: &str, cca: CcaName, lb: LbScheme) -> Option<f64> {
+        self.cell(fig, cca, lb, 0)?.cct_us
+    }
+
+    /// The theory's throughput of `cca` over `paths` paths, Gbps.
+    pub fn throughput(&self, cca: CcaName, paths: u32) -> Option<f64> {
+        self.cell("theory", cca, LbScheme::Rr, paths)?
+            .throughput_gbps
+    }
+
+    /// The `p`-quantile (0 to 1) of the baseline's FCTs of (`cca`, `lb`), nearest rank.
+    pub fn fct_percentile(&self, cca: CcaName, lb: LbScheme, p: f64) -> Option<f64> {
+        let v = self.fcts.get(&(cca, lb))?;
+        let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+        v.get(i).copied()
+    }
+}
+
+/// Reads `DIR/<figure>/summary.csv` for every figure present, and the baseline's `fct.csv`.
+pub fn read_dir(dir: &std::path::Path) -> Result<Measured, String> {
+    let mut m = Measured::default();
+    for f in crate::repro::FIGURES {
+        let path = dir.join(f.name).join("summary.csv");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            m.add_summary(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    let path = dir.join("baseline").join("fct.csv");
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        m.add_fcts(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if m.cells.is_empty() {
+        return Err(format!("{}: no summary.csv found", dir.display()));
+    }
+    Ok(m)
+}

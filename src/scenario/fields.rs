@@ -1,0 +1,159 @@
+//! Short field names (`k`, `cca`, `flow-size`...): how the command line, the web form and links
+//! set a scenario's most used fields from text, and read them back.
+
+use super::*;
+
+/// The fields a user sets by short name: CLI flags (`--k 8`), the web form and its URL hash.
+pub const SHORT_FIELDS: &[(&str, &str)] = &[
+    ("k", "fat-tree arity, even, 4..16"),
+    (
+        "cca",
+        "swift | lswift | mswift | mswift-pN | nscc | mnscc | tcp | dctcp | smartt",
+    ),
+    ("lb", "ecmp | ops | rr | reps | ar"),
+    ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
+    (
+        "flow-size",
+        "bytes per sprayed flow: 8388608, 8MiB, 512KiB, ...",
+    ),
+    ("history", "nyquist | a fixed H from 1 to 1024"),
+    (
+        "percentile",
+        "percentile MSwift decides on, 1..99 (50 = median)",
+    ),
+    ("seed", "random seed (a whole number)"),
+    (
+        "workload",
+        "permutation | npath (the theory model) | incast | hsdp",
+    ),
+    ("paths", "npath: parallel paths, 2..10000 (q = 1/paths)"),
+    ("long-delay", "npath: extra latency of the long path, µs"),
+    ("senders", "incast: senders, 1 to hosts-1"),
+];
+
+impl Scenario {
+    /// Sets the field called `name` (see [`SHORT_FIELDS`]) from text. Only the syntax is checked
+    /// here; [`Scenario::validate`] checks ranges.
+    pub fn set_field(&mut self, name: &str, value: &str) -> Result<(), ScenarioError> {
+        let v = value.trim();
+        match name {
+            "k" => self.topology.k = number("topology.k", v, "an even number from 4 to 16")?,
+            "cca" => {
+                let field = if v.to_ascii_lowercase().starts_with("mswift-p") {
+                    "cca.percentile"
+                } else {
+                    "cca.algorithm"
+                };
+                CcaName::parse(v)
+                    .map_err(|e| err(field, e))?
+                    .apply(&mut self.cca);
+            }
+            "lb" => {
+                self.lb.scheme = LbScheme::parse(v)
+                    .ok_or_else(|| err("lb.scheme", must_be(LbScheme::NAMES, v)))?
+            }
+            "elephants" => {
+                self.workload.elephants = number("workload.elephants", v, "a whole number")?
+            }
+            "flow-size" => {
+                self.workload.flow_size_bytes = parse_bytes("workload.flow_size_bytes", v)?
+            }
+            "history" => self.cca.history = History::parse(v).map_err(|e| err("cca.history", e))?,
+            "percentile" => {
+                self.cca.percentile = number("cca.percentile", v, "a whole number from 1 to 99")?
+            }
+            "seed" => self.seed = number("seed", v, "a whole number from 0 to 2^64-1")?,
+            "workload" => {
+                self.workload.kind = WorkloadKind::parse(v)
+                    .ok_or_else(|| err("workload.kind", must_be(WorkloadKind::NAMES, v)))?
+            }
+            "paths" => {
+                self.workload.paths = number("workload.paths", v, "a whole number from 2 to 10000")?
+            }
+            "senders" => {
+                self.workload.incast_senders =
+                    number("workload.incast_senders", v, "a whole number")?
+            }
+            "long-delay" => {
+                let d: f64 = number(
+                    "workload.long_path_extra_us",
+                    v,
+                    "a number of µs from 0 to 1000",
+                )?;
+                self.workload.long_path_extra_us = d;
+            }
+            _ => {
+                let names: Vec<&str> = SHORT_FIELDS.iter().map(|(n, _)| *n).collect();
+                return Err(err(
+                    name,
+                    format!("unknown field (known: {})", names.join(", ")),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of a short-named field as text ([`Scenario::set_field`] reads it back).
+    pub fn field(&self, name: &str) -> Option<String> {
+        Some(match name {
+            "k" => self.topology.k.to_string(),
+            "cca" => CcaName::of_config(self.cca.algorithm, self.cca.percentile).to_string(),
+            "lb" => self.lb.scheme.to_string(),
+            "elephants" => self.workload.elephants.to_string(),
+            "flow-size" => format_bytes(self.workload.flow_size_bytes),
+            "history" => match self.cca.history {
+                History::Nyquist => "nyquist".to_string(),
+                History::Fixed(h) => h.to_string(),
+            },
+            "percentile" => self.cca.percentile.to_string(),
+            "seed" => self.seed.to_string(),
+            "workload" => self.workload.kind.to_string(),
+            "paths" => self.workload.paths.to_string(),
+            "senders" => self.workload.incast_senders.to_string(),
+            "long-delay" => self.workload.long_path_extra_us.to_string(),
+            _ => return None,
+        })
+    }
+}
+
+/// "must be a, b or c, got "x"".
+fn must_be(names: &[&str], got: &str) -> String {
+    let (last, rest) = names.split_last().expect("a name table is never empty");
+    format!("must be {} or {last}, got {got:?}", rest.join(", "))
+}
+
+fn number<T: std::str::FromStr>(field: &str, v: &str, what: &str) -> Result<T, ScenarioError> {
+    v.parse()
+        .map_err(|_| err(field, format!("must be {what}, got {v:?}")))
+}
+
+/// A byte count in the largest binary unit that divides it exactly: `8MiB`, `1536KiB`, `1000`.
+pub fn format_bytes(n: u64) -> String {
+    for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] {
+        if n > 0 && n % (1 << shift) == 0 {
+            return format!("{}{unit}", n >> shift);
+        }
+    }
+    n.to_string()
+}
+
+/// Parses a byte count with an optional KiB/MiB/GiB (or KB/MB/GB) suffix.
+pub fn parse_bytes(field: &str, v: &str) -> Result<u64, ScenarioError> {
+    let t = v.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, suffix) = t.split_at(split);
+    let what = "a byte count like 8388608 or 8MiB";
+    let mult: u64 = match suffix.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        _ => return Err(err(field, format!("must be {what}, got {v:?}"))),
+    };
+    let n: u64 = number(field, digits, what)?;
+    n.checked_mul(mult)
+        .ok_or_else(|| err(field, format!("is too large: {v:?}")))
+}

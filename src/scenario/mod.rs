@@ -1,0 +1,336 @@
+//! The scenario: every parameter of a run, with the paper's defaults, in one serde struct.
+//!
+//! A scenario is read from TOML or JSON (unknown fields are refused), then [`Scenario::validate`]
+//! checks every value against its allowed range. Errors name the field (`topology.k`) and say
+//! what is allowed, so a bad file, URL or form value never reaches the simulator.
+//! Named presets reproduce the paper's figures.
+
+mod fields;
+mod history;
+mod names;
+mod presets;
+#[cfg(test)]
+mod tests;
+mod validate;
+
+pub use crate::sim::cca::{NsccParams, SwiftParams};
+pub use fields::{format_bytes, parse_bytes, SHORT_FIELDS};
+pub use history::History;
+pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
+pub use presets::PRESETS;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A scenario field that failed to parse or validate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioError {
+    /// Dotted path of the field, e.g. `topology.k`.
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+fn err(field: &str, message: impl Into<String>) -> ScenarioError {
+    ScenarioError {
+        field: field.to_string(),
+        message: message.into(),
+    }
+}
+
+/// One complete run description.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Scenario {
+    /// Seed of every random draw (permutation, elephants, path labels, hash salts).
+    pub seed: u64,
+    pub topology: Topology,
+    pub workload: Workload,
+    pub lb: LoadBalancing,
+    pub cca: CcaConfig,
+    pub transport: Transport,
+    pub timeline: TimelineConfig,
+    /// Safety stop: the run ends at this simulated time even if flows are unfinished.
+    pub max_sim_time_us: f64,
+}
+
+/// The fat-tree and its links and queues.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Topology {
+    /// Fat-tree arity, even, 4..=16 (k³/4 hosts: 16 to 1024).
+    pub k: u32,
+    /// Rate of every link, Gbps.
+    pub link_gbps: u32,
+    /// Propagation latency of every link, µs.
+    pub link_latency_us: f64,
+    /// Drop-tail limit of each switch output port, bytes.
+    pub buffer_bytes: u32,
+    /// The limit in full data packets instead (0: use `buffer_bytes`).
+    pub buffer_packets: u32,
+    /// Payload bytes of a full data packet (the MSS).
+    pub mss_bytes: u32,
+    /// Header bytes added to every data packet on the wire.
+    pub header_bytes: u32,
+    /// Wire size of an ACK, bytes.
+    pub ack_bytes: u32,
+    /// ECN marking starts above this occupancy (bytes). Equal to `ecn_max_bytes`: a step.
+    pub ecn_min_bytes: u32,
+    /// Above this occupancy every packet is marked; between min and max the probability ramps
+    /// linearly.
+    pub ecn_max_bytes: u32,
+    /// Two classes at every switch port, sprayed and ECMP, each with its own FIFO, buffer limit
+    /// and ECN threshold, served by deficit round robin (the paper's fair-scheduling experiment).
+    pub drr: bool,
+    /// DRR weights of the sprayed and the ECMP class.
+    pub drr_weights: [f64; 2],
+    /// DRR quantum of the lighter class, bytes.
+    pub drr_quantum_bytes: u32,
+    /// Probability that each inter-switch link fails (is removed from routing). The failed set
+    /// depends on the seed only.
+    pub link_failure_rate: f64,
+    /// A failed link stays in routing at a quarter of its rate, in both directions (htsim's
+    /// `-failed`, ALGORITHMS.md §15 A17's alternative), instead of being removed.
+    pub failed_links_degraded: bool,
+}
+
+/// Which flows run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Workload {
+    pub kind: WorkloadKind,
+    /// Long-lived ECMP flows among randomly chosen hosts (0, or 2 and more).
+    pub elephants: u32,
+    /// Bytes of each sprayed flow.
+    pub flow_size_bytes: u64,
+    /// `npath`: the number of parallel paths (q = 1/paths of the packets take the long one).
+    pub paths: u32,
+    /// `npath`: the latency the long path adds, µs.
+    pub long_path_extra_us: f64,
+    /// `npath`: packets crossing the long path come back ECN-marked (the congestion of
+    /// Theorems 2 (ii) and 4).
+    pub long_path_ecn: bool,
+    /// `incast`: the number of senders.
+    pub incast_senders: u32,
+    /// `hsdp`: place every GPU on a random host instead of whole servers on random server
+    /// slots (ALGORITHMS.md §15 A14's alternative).
+    pub hsdp_random_hosts: bool,
+}
+
+/// Sender-side path choice of the sprayed flows (elephants always use ECMP).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LoadBalancing {
+    pub scheme: LbScheme,
+    /// Number of distinct path labels (entropy values) a sender can use.
+    pub path_labels: u32,
+    /// AR: queue-occupancy thresholds of the quantized levels, % of the buffer, ascending.
+    pub ar_levels_pct: Vec<f64>,
+    /// AR: a switch refreshes a port's quantized level at most this often, µs.
+    pub ar_refresh_us: f64,
+}
+
+/// Congestion control.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CcaConfig {
+    pub algorithm: CcaKind,
+    /// History size of the median framework: `"nyquist"` (H = max(⌊W/2⌋, 1)) or a fixed H.
+    pub history: History,
+    /// Percentile of the history the median variants decide on (50 = median).
+    pub percentile: u32,
+    /// Initial cwnd as a multiple of the network BDP (the paper: 1, the "ideal value").
+    pub initial_cwnd_bdp: f64,
+    pub swift: SwiftParams,
+    pub nscc: NsccParams,
+    /// SMaRTT decreases only once the ECN moving average passes 25 % ("wait to decrease"). The
+    /// paper's Theorem 4 assumes the gate always open: set false to match it.
+    pub smartt_wait_to_decrease: bool,
+}
+
+/// Largest history the estimator keeps.
+pub const MAX_HISTORY: u32 = 1024;
+
+/// Largest cwnd (packets) a sender may reach: its scoreboard covers this many packets and more.
+pub const MAX_CWND_PACKETS: f64 = 2000.0;
+
+/// Loss detection and retransmission timers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Transport {
+    /// Acknowledged packets above a missing one that make it a hole (a loss for Swift; for
+    /// LSwift/MSwift a packet to wait for, srtt + 4·rttvar, before counting it delayed).
+    pub dupthresh: u32,
+    pub rto_min_us: f64,
+    pub rto_initial_us: f64,
+    /// Pace every flow at cwnd/srtt (one packet per srtt/cwnd) instead of only below one packet
+    /// of cwnd. Theorem 6 (the median framework avoids collapse) assumes pacing.
+    pub pacing: bool,
+    /// ACK coalescing: the receiver acknowledges in-order data every this many bytes (0: every
+    /// packet; the UEC reference uses 16384 for NSCC).
+    pub ack_every_bytes: u64,
+    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
+    /// `false` counts it delayed as soon as 3 later packets are acknowledged.
+    pub reordering_wait: bool,
+}
+
+/// Timeline sampling.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimelineConfig {
+    /// Sample every this many µs of simulated time; 0 turns sampling off.
+    pub interval_us: f64,
+    /// Most samples buffered between two drains; past it, pairs of buckets merge (min/max kept)
+    /// and the interval doubles.
+    pub max_buffered: u32,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            seed: 1,
+            topology: Topology::default(),
+            workload: Workload::default(),
+            lb: LoadBalancing::default(),
+            cca: CcaConfig::default(),
+            transport: Transport::default(),
+            timeline: TimelineConfig::default(),
+            max_sim_time_us: 100_000.0,
+        }
+    }
+}
+
+impl Default for Topology {
+    fn default() -> Self {
+        Topology {
+            k: 8,
+            link_gbps: 800,
+            link_latency_us: 0.5,
+            buffer_bytes: 800 * 1024,
+            buffer_packets: 0,
+            mss_bytes: 4096,
+            header_bytes: 0,
+            ack_bytes: 64,
+            ecn_min_bytes: 40 * 1024,
+            ecn_max_bytes: 40 * 1024,
+            drr: false,
+            drr_weights: [1.0, 1.0],
+            drr_quantum_bytes: 4096,
+            link_failure_rate: 0.0,
+            failed_links_degraded: false,
+        }
+    }
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload {
+            kind: WorkloadKind::Permutation,
+            elephants: 4,
+            flow_size_bytes: 8 << 20,
+            paths: 10,
+            // T_short = 2.62 µs here: 2.5 µs keeps Swift's model assumptions (ALGORITHMS.md §12):
+            // T_s < target (T_s + 1 µs) < T_l < 2·T_s
+            long_path_extra_us: 2.5,
+            long_path_ecn: false,
+            incast_senders: 32,
+            hsdp_random_hosts: false,
+        }
+    }
+}
+
+impl Default for LoadBalancing {
+    fn default() -> Self {
+        LoadBalancing {
+            scheme: LbScheme::Ops,
+            path_labels: 64,
+            ar_levels_pct: vec![5.0, 10.0, 20.0],
+            ar_refresh_us: 0.1,
+        }
+    }
+}
+
+impl Default for CcaConfig {
+    fn default() -> Self {
+        CcaConfig {
+            algorithm: CcaKind::MSwift,
+            history: History::Nyquist,
+            percentile: 50,
+            initial_cwnd_bdp: 1.0,
+            swift: SwiftParams::default(),
+            nscc: NsccParams::default(),
+            smartt_wait_to_decrease: true,
+        }
+    }
+}
+
+impl Default for Transport {
+    fn default() -> Self {
+        Transport {
+            dupthresh: 3,
+            rto_min_us: 100.0,
+            rto_initial_us: 1000.0,
+            pacing: false,
+            ack_every_bytes: 0,
+            reordering_wait: true,
+        }
+    }
+}
+
+impl Default for TimelineConfig {
+    fn default() -> Self {
+        TimelineConfig {
+            interval_us: 1.0,
+            max_buffered: 4096,
+        }
+    }
+}
+
+impl Scenario {
+    /// Parses JSON, naming the offending field on error. Does not validate ranges.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let field = e.path().to_string();
+            let msg = e.inner().to_string();
+            err(if field == "." { "scenario" } else { &field }, msg)
+        })
+    }
+
+    /// Parses TOML, naming the offending field on error. Does not validate ranges.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn from_toml(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = toml::Deserializer::parse(text)
+            .map_err(|e| err("scenario", one_line(&e.to_string())))?;
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let field = e.path().to_string();
+            let msg = one_line(&e.inner().to_string());
+            err(if field == "." { "scenario" } else { &field }, msg)
+        })
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a scenario always serializes")
+    }
+
+    /// Number of hosts of the network.
+    pub fn hosts(&self) -> u32 {
+        match self.workload.kind {
+            WorkloadKind::NPath => 2,
+            _ => self.topology.k.pow(3) / 4,
+        }
+    }
+}
+
+/// Folds a multi-line parser message onto one line.
+#[cfg(not(target_arch = "wasm32"))]
+fn one_line(s: &str) -> String {
+    let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    lines.join(" ")
+}

@@ -1,0 +1,266 @@
+//! The scenario's named choices (CCA, load balancing, workload) and their one name table.
+//!
+//! Each enum is declared with its text name beside each variant; from that one table come
+//! `ALL`, `name()`, `parse()`, `Display` and serde, so the scenario files, the command line, the
+//! repro grids and CSVs, the claims, the web form and links all spell a choice the same way.
+//! [`CcaName`] adds the percentile the median variants decide on: `mswift-p10` is MSwift on the
+//! 10th percentile.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A C-like enum whose text form comes from one table of `Variant = "name"` lines.
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $ty:ident {
+            $( $(#[$vmeta:meta])* $var:ident = $name:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $ty {
+            $( $(#[$vmeta])* $var, )+
+        }
+
+        impl $ty {
+            /// Every variant, in declaration order.
+            pub const ALL: &'static [$ty] = &[$($ty::$var),+];
+            /// Every name, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+
+            /// The variant's name in scenario files, on the command line and in CSVs.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( $ty::$var => $name, )+
+                }
+            }
+
+            /// The variant called `s` (case-insensitive).
+            pub fn parse(s: &str) -> Option<$ty> {
+                Self::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(s))
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = std::borrow::Cow::<str>::deserialize(d)?;
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name() == s)
+                    .ok_or_else(|| serde::de::Error::unknown_variant(&s, Self::NAMES))
+            }
+        }
+    };
+}
+
+named_enum! {
+    /// Workload families.
+    pub enum WorkloadKind {
+        /// A random derangement over the hosts not running elephants; every flow sprayed.
+        Permutation = "permutation",
+        /// The theory model (paper §II): one flow sprays over `paths` parallel paths, one of
+        /// which adds `long_path_extra_us`. Replaces the fat-tree (`topology.k` is not used).
+        NPath = "npath",
+        /// `incast_senders` random hosts send `flow_size_bytes` each to one random host.
+        Incast = "incast",
+        /// One ring step of Llama-3 70B HSDP training (ALGORITHMS.md §13, A14): servers of 8
+        /// GPUs placed at random; logical GPU i sends `flow_size_bytes` to GPU i + 8 (8 rings).
+        Hsdp = "hsdp",
+    }
+}
+
+named_enum! {
+    /// Sender-side path choice of the sprayed flows (elephants always use ECMP).
+    pub enum LbScheme {
+        /// One path label per flow.
+        Ecmp = "ecmp",
+        /// Oblivious packet spraying: a uniformly random label per packet.
+        Ops = "ops",
+        /// Round robin over the labels (the theory model's spraying).
+        Rr = "rr",
+        /// REPS: reuse the labels of ACKs that came back without ECN (oldest first), else a
+        /// random label (ALGORITHMS.md §10, the list form).
+        Reps = "reps",
+        /// Switch adaptive routing: each switch sends a sprayed data packet to the up-port with
+        /// the shortest quantized queue (ALGORITHMS.md §10, A13).
+        Ar = "ar",
+    }
+}
+
+named_enum! {
+    /// The congestion-control algorithm.
+    pub enum CcaKind {
+        /// Swift; any SACK hole cuts cwnd by max_mdf.
+        Swift = "swift",
+        /// Swift with LTCP-U reordering resilience (cut after `ltcp_k` successive delayed
+        /// packets).
+        LSwift = "lswift",
+        /// LSwift deciding on a percentile (default the median) of the last H delay samples.
+        MSwift = "mswift",
+        /// Ultra Ethernet's NSCC (delay and ECN quadrants).
+        Nscc = "nscc",
+        /// NSCC deciding on the median of the last H delays (H = max(min(⌊W/2⌋, 4), 1)).
+        Mnscc = "mnscc",
+        /// TCP NewReno with SACK recovery (the theory section's baseline).
+        Tcp = "tcp",
+        /// DCTCP: NewReno plus the ECN-fraction decrease.
+        Dctcp = "dctcp",
+        /// SMaRTT (FastFlow), the basis of NSCC.
+        Smartt = "smartt",
+    }
+}
+
+impl CcaKind {
+    /// MSwift and MNSCC decide on a percentile of their history.
+    pub const fn has_percentile(self) -> bool {
+        matches!(self, CcaKind::MSwift | CcaKind::Mnscc)
+    }
+}
+
+/// The percentile the median variants decide on unless told otherwise.
+pub const MEDIAN: u32 = 50;
+
+/// A CCA as the grids, the command line and links name it: the algorithm, and the percentile
+/// for MSwift. Written `swift`, `mswift` (the median), `mswift-p10`, `mnscc`...
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CcaName {
+    pub kind: CcaKind,
+    /// The percentile MSwift decides on; [`MEDIAN`] for every other algorithm.
+    pub percentile: u32,
+}
+
+impl CcaName {
+    pub const SWIFT: CcaName = CcaName::of(CcaKind::Swift);
+    pub const LSWIFT: CcaName = CcaName::of(CcaKind::LSwift);
+    pub const MSWIFT: CcaName = CcaName::of(CcaKind::MSwift);
+    pub const MSWIFT_P10: CcaName = CcaName::mswift_p(10);
+    pub const MSWIFT_P90: CcaName = CcaName::mswift_p(90);
+    pub const NSCC: CcaName = CcaName::of(CcaKind::Nscc);
+    pub const MNSCC: CcaName = CcaName::of(CcaKind::Mnscc);
+    pub const TCP: CcaName = CcaName::of(CcaKind::Tcp);
+    pub const DCTCP: CcaName = CcaName::of(CcaKind::Dctcp);
+    pub const SMARTT: CcaName = CcaName::of(CcaKind::Smartt);
+
+    /// The allowed spellings, for error messages and help.
+    pub const ALLOWED: &'static str =
+        "swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt";
+
+    /// `kind` on its default percentile.
+    pub const fn of(kind: CcaKind) -> CcaName {
+        CcaName {
+            kind,
+            percentile: MEDIAN,
+        }
+    }
+
+    /// MSwift on the `p`-th percentile.
+    pub const fn mswift_p(p: u32) -> CcaName {
+        CcaName {
+            kind: CcaKind::MSwift,
+            percentile: p,
+        }
+    }
+
+    /// Parses `mswift-pN` or an algorithm's name; `Err` says what is allowed.
+    pub fn parse(s: &str) -> Result<CcaName, String> {
+        let lower = s.to_ascii_lowercase();
+        if let Some(n) = lower.strip_prefix("mswift-p") {
+            return n
+                .parse::<u32>()
+                .map(CcaName::mswift_p)
+                .map_err(|_| format!("mswift-pN needs N from 1 to 99, got {s:?}"));
+        }
+        CcaKind::parse(&lower)
+            .map(CcaName::of)
+            .ok_or_else(|| format!("must be {}, got {s:?}", CcaName::ALLOWED))
+    }
+
+    /// Sets `config` to run this CCA; the median variants take its percentile.
+    pub fn apply(self, config: &mut super::CcaConfig) {
+        config.algorithm = self.kind;
+        if self.kind.has_percentile() {
+            config.percentile = self.percentile;
+        }
+    }
+
+    /// The name of the CCA a scenario's `[cca]` table runs.
+    pub fn of_config(kind: CcaKind, percentile: u32) -> CcaName {
+        match kind {
+            CcaKind::MSwift => CcaName::mswift_p(percentile),
+            _ => CcaName::of(kind),
+        }
+    }
+}
+
+impl fmt::Display for CcaName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.kind, self.percentile) {
+            (CcaKind::MSwift, p) if p != MEDIAN => write!(f, "mswift-p{p}"),
+            (kind, _) => f.write_str(kind.name()),
+        }
+    }
+}
+
+impl Serialize for CcaName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for CcaName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        CcaName::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back_and_serde_uses_the_table() {
+        for &k in CcaKind::ALL {
+            assert_eq!(CcaKind::parse(k.name()), Some(k));
+            assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{k}\""));
+        }
+        for &l in LbScheme::ALL {
+            let json = serde_json::to_string(&l).unwrap();
+            assert_eq!(serde_json::from_str::<LbScheme>(&json).unwrap(), l);
+        }
+        let e = serde_json::from_str::<LbScheme>("\"spray\"").unwrap_err();
+        assert!(e.to_string().contains("expected one of `ecmp`"), "{e}");
+        assert_eq!(WorkloadKind::parse("NPATH"), Some(WorkloadKind::NPath));
+    }
+
+    #[test]
+    fn cca_names_carry_mswift_percentiles() {
+        for text in ["swift", "mswift", "mswift-p10", "mnscc", "dctcp"] {
+            assert_eq!(CcaName::parse(text).unwrap().to_string(), text);
+        }
+        assert_eq!(CcaName::parse("MSwift-P90").unwrap(), CcaName::mswift_p(90));
+        assert_eq!(CcaName::parse("mswift-p50").unwrap().to_string(), "mswift");
+        assert!(CcaName::parse("reno")
+            .unwrap_err()
+            .contains("swift, lswift"));
+        assert!(CcaName::parse("mswift-px").unwrap_err().contains("1 to 99"));
+        assert_eq!(
+            CcaName::of_config(CcaKind::Mnscc, 30),
+            CcaName::of(CcaKind::Mnscc)
+        );
+    }
+}

@@ -1,0 +1,112 @@
+use super::*;
+
+#[test]
+fn short_fields_round_trip_and_name_their_field_on_error() {
+    let mut s = Scenario::default();
+    for (name, value) in [
+        ("k", "4"),
+        ("cca", "mswift-p10"),
+        ("lb", "ecmp"),
+        ("elephants", "2"),
+        ("flow-size", "16MiB"),
+        ("history", "8"),
+        ("seed", "77"),
+    ] {
+        s.set_field(name, value).unwrap();
+    }
+    assert_eq!(
+        (s.topology.k, s.cca.algorithm, s.cca.percentile),
+        (4, CcaKind::MSwift, 10)
+    );
+    assert_eq!(
+        (s.workload.flow_size_bytes, s.cca.history, s.seed),
+        (16 << 20, History::Fixed(8), 77)
+    );
+    let mut t = Scenario::default();
+    for (name, _) in SHORT_FIELDS {
+        t.set_field(name, &s.field(name).unwrap()).unwrap();
+    }
+    assert_eq!(s, t);
+    assert_eq!(s.field("flow-size").as_deref(), Some("16MiB"));
+    assert_eq!(
+        (
+            format_bytes(1536 << 10),
+            format_bytes(1000),
+            format_bytes(0)
+        ),
+        ("1536KiB".into(), "1000".into(), "0".into())
+    );
+    assert_eq!(s.set_field("k", "eight").unwrap_err().field, "topology.k");
+    assert_eq!(
+        s.set_field("cca", "reno").unwrap_err().field,
+        "cca.algorithm"
+    );
+    assert_eq!(
+        s.set_field("flow-size", "12 parsecs").unwrap_err().field,
+        "workload.flow_size_bytes"
+    );
+    assert!(s
+        .set_field("flow-size", "99999999999999GiB")
+        .unwrap_err()
+        .message
+        .contains("too large"));
+    assert_eq!(s.set_field("seed", "-1").unwrap_err().field, "seed");
+    assert_eq!(s.set_field("speed", "9").unwrap_err().field, "speed");
+}
+
+#[test]
+fn defaults_are_the_papers_and_valid() {
+    let s = Scenario::default();
+    assert_eq!(s.hosts(), 128);
+    assert_eq!(s.topology.buffer_bytes, 819_200);
+    assert_eq!(s.topology.ecn_min_bytes, 40_960);
+    assert_eq!(s.workload.flow_size_bytes, 8 * 1024 * 1024);
+    s.validate().unwrap();
+    for (name, _) in PRESETS {
+        Scenario::preset(name).unwrap().validate().unwrap();
+    }
+}
+
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn json_and_toml_round_trip() {
+    let mut s = Scenario::preset("baseline").unwrap();
+    s.cca.history = History::Fixed(7);
+    assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    let toml_text = toml::to_string(&s).unwrap();
+    assert_eq!(Scenario::from_toml(&toml_text).unwrap(), s);
+}
+
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn partial_files_fill_in_defaults() {
+    let s =
+        Scenario::from_toml("seed = 9\n[topology]\nk = 4\n[cca]\nhistory = \"nyquist\"\n").unwrap();
+    assert_eq!((s.seed, s.topology.k, s.topology.link_gbps), (9, 4, 800));
+}
+
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn errors_name_the_field() {
+    let e = Scenario::from_json(r#"{"topology": {"kk": 3}}"#).unwrap_err();
+    assert!(e.field.starts_with("topology"), "{e}");
+    let e = Scenario::from_toml("[cca]\nalgorithm = \"reno\"\n").unwrap_err();
+    assert_eq!(e.field, "cca.algorithm");
+    let e = Scenario::from_json(r#"{"cca": {"history": "often"}}"#).unwrap_err();
+    assert_eq!(e.field, "cca.history");
+
+    let mut s = Scenario::default();
+    s.topology.k = 7;
+    assert_eq!(s.validate().unwrap_err().field, "topology.k");
+    s.topology.k = 18;
+    assert!(s.validate().unwrap_err().message.contains("4 to 16"));
+    let mut s = Scenario::default();
+    s.workload.elephants = 1;
+    assert_eq!(s.validate().unwrap_err().field, "workload.elephants");
+    let mut s = Scenario::default();
+    s.cca.swift.beta = f64::NAN;
+    assert_eq!(s.validate().unwrap_err().field, "cca.swift.beta");
+    let mut s = Scenario::default();
+    s.cca.history = History::Fixed(0);
+    assert_eq!(s.validate().unwrap_err().field, "cca.history");
+}
