@@ -194,6 +194,17 @@ fn presets_and_help_are_listed() {
     assert!(stdout(&o).contains("baseline") && stdout(&o).contains("permutation"));
     let o = spraylab(&["help"]);
     assert!(o.status.success() && stdout(&o).contains("--history"));
+    for sub in [
+        "run", "scenario", "presets", "model", "repro", "merge", "report", "bench",
+    ] {
+        let o = spraylab(&[sub, "--help"]);
+        assert!(o.status.success(), "{sub} --help: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains(&format!("Usage: spraylab {sub}")),
+            "{sub} --help: {}",
+            stdout(&o)
+        );
+    }
 }
 
 fn read_tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
@@ -271,16 +282,16 @@ fn repro_shards_merged_equal_one_unsharded_run() {
 
 #[test]
 fn repro_and_merge_refuse_bad_arguments() {
-    assert_refused(&["repro"], "repro needs a figure");
+    assert_refused(&["repro"], "spraylab repro needs <FIGURE>");
     assert_refused(&["repro", "fig99"], "unknown figure \"fig99\"");
-    assert_refused(&["repro", "baseline", "--seeds", "0"], "--seeds must be");
+    assert_refused(&["repro", "baseline", "--seeds", "0"], "--seeds");
     assert_refused(
         &["repro", "baseline", "--shard", "3/2"],
-        "--shard must be i/n",
+        "--shard: invalid value \"3/2\": must be i/n",
     );
     assert_refused(&["repro", "baseline", "--k", "5"], "k");
-    assert_refused(&["merge"], "merge needs OUT");
-    assert_refused(&["report"], "report needs a CSV folder");
+    assert_refused(&["merge"], "spraylab merge needs <OUT>");
+    assert_refused(&["report"], "spraylab report needs <DIR>");
     assert_refused(&["report", "/nonexistent"], "no summary.csv");
     assert_refused(
         &["merge", "/nonexistent-out", "/nonexistent-in"],

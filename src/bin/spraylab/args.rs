@@ -1,6 +1,13 @@
-//! Command-line parsing: flags to scenario overrides, with one-line errors that name the flag.
+//! The command line's grammar, on clap: subcommands, their flags, and the scenario overrides
+//! (`--k 8`, `--cca mswift`...) shared by `run`, `scenario`, `repro` and `bench-case`.
+//!
+//! Every error is one line on stderr with exit code 2: [`parse`] turns clap's multi-line
+//! messages into one line that names the flag or value at fault.
 
-use spraylab::scenario::{Scenario, SHORT_FIELDS};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use spraylab::scenario::{Scenario, PRESETS, SHORT_FIELDS};
+use std::error::Error as _;
 use std::path::PathBuf;
 
 /// A usage error: printed on one line, exit code 2.
@@ -17,136 +24,441 @@ pub fn usage(msg: impl Into<String>) -> UsageError {
     UsageError(msg.into())
 }
 
-/// Report format of `run`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// spraylab: packet-level simulation of congestion control under packet spraying.
+///
+/// A scenario file is TOML (.toml) or JSON (.json); missing fields take the paper's defaults.
+/// Without --preset or --scenario, a scenario is the `baseline` preset.
+#[derive(Parser, Debug)]
+#[command(name = "spraylab", version, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// One simulation and its report.
+    Run(RunArgs),
+    /// Print the scenario `run` would use, as TOML (a starting point for files).
+    Scenario(ScenarioArgs),
+    /// List the presets.
+    Presets,
+    /// The paper's closed-form throughput against q (Table I), beside simulated points.
+    Model(ModelArgs),
+    /// The paper's evaluation grids on all cores → DIR/FIGURE/*.csv and plots.
+    Repro(ReproArgs),
+    /// Combine the output folders of shards into one.
+    Merge {
+        /// The folder to write.
+        out: PathBuf,
+        /// The shard folders.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+    },
+    /// Redraw the plots and check the paper's claims on a folder's CSVs → REPRODUCTION.md.
+    Report {
+        /// The folder `spraylab repro` wrote.
+        dir: PathBuf,
+        /// Where to write the report.
+        #[arg(long, default_value = "REPRODUCTION.md")]
+        to: PathBuf,
+    },
+    /// Simulator speed and memory on the standard cases.
+    Bench {
+        /// Smaller flows (1 MiB), for a quick check.
+        #[arg(long)]
+        quick: bool,
+    },
+    /// One bench case in this process, as JSON (what `bench` runs in child processes).
+    #[command(hide = true)]
+    BenchCase(ScenarioArgs),
+}
+
+/// Where a scenario comes from, and the overrides applied to it.
+#[derive(Args, Debug)]
+pub struct ScenarioArgs {
+    /// A named scenario (see `spraylab presets`).
+    #[arg(long, value_name = "NAME", conflicts_with = "scenario")]
+    pub preset: Option<String>,
+    /// A scenario file, TOML or JSON.
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+/// Report format.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,
     Json,
 }
 
-/// Everything `run` (and `scenario`) accept.
-#[derive(Debug)]
+#[derive(Args, Debug)]
 pub struct RunArgs {
-    pub preset: Option<String>,
-    pub scenario_file: Option<PathBuf>,
-    pub overrides: Vec<(String, String)>,
+    #[command(flatten)]
+    pub scenario: ScenarioArgs,
+    /// Report as text or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Write the sampled timelines to this CSV file as the run goes.
+    #[arg(long, value_name = "FILE.csv")]
     pub timeline: Option<PathBuf>,
 }
 
-/// The value after `flag` in a flag list, or the error that names the flag.
-pub fn flag_value<'a>(
-    it: &mut impl Iterator<Item = &'a String>,
-    flag: &str,
-) -> Result<String, UsageError> {
-    it.next()
-        .cloned()
-        .ok_or_else(|| usage(format!("{flag} needs a value")))
+#[derive(Args, Debug)]
+pub struct ModelArgs {
+    /// A CCA to show: tcp, dctcp, swift, smartt, lswift or mswift (repeatable; default all).
+    #[arg(long = "cca", value_name = "C")]
+    pub ccas: Vec<String>,
+    /// A share of long-path packets, in (0, 0.5] (repeatable; default 0.5 % to 20 %).
+    #[arg(long = "q", value_name = "Q", value_parser = parse_q)]
+    pub qs: Vec<f64>,
+    /// Also simulate each point on the n-path network.
+    #[arg(long)]
+    pub simulate: bool,
+    /// The long path's extra latency, µs.
+    #[arg(long, value_name = "US", allow_hyphen_values = true)]
+    pub long_delay: Option<String>,
+    /// Bytes of the simulated flow (8MiB, 512KiB, ...).
+    #[arg(long, value_name = "BYTES")]
+    pub flow_size: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
-pub fn parse_run(args: &[String]) -> Result<RunArgs, UsageError> {
-    let mut out = RunArgs {
-        preset: None,
-        scenario_file: None,
-        overrides: Vec::new(),
-        format: Format::Text,
-        timeline: None,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let (name, inline) = match flag.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (flag.as_str(), None),
-        };
-        let mut value = || -> Result<String, UsageError> {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| usage(format!("{name} needs a value")))
-        };
-        match name {
-            "--preset" => out.preset = Some(value()?),
-            "--scenario" => out.scenario_file = Some(PathBuf::from(value()?)),
-            "--format" => {
-                out.format = match value()?.as_str() {
-                    "json" => Format::Json,
-                    "text" => Format::Text,
-                    other => {
-                        return Err(usage(format!(
-                            "--format must be text or json, got {other:?}"
-                        )))
-                    }
-                }
-            }
-            "--timeline" => out.timeline = Some(PathBuf::from(value()?)),
-            n if n
-                .strip_prefix("--")
-                .is_some_and(|f| SHORT_FIELDS.iter().any(|(o, _)| *o == f)) =>
-            {
-                out.overrides.push((n.to_string(), value()?))
-            }
-            other => {
-                return Err(usage(format!(
-                    "unknown flag {other:?} (see `spraylab help`)"
-                )))
+fn parse_q(v: &str) -> Result<f64, String> {
+    let q: f64 = v
+        .parse()
+        .map_err(|_| format!("must be a number, got {v:?}"))?;
+    if q > 0.0 && q <= 0.5 {
+        Ok(q)
+    } else {
+        Err(format!(
+            "must be in (0, 0.5] (q = 1/paths, at least 2 paths), got {v}"
+        ))
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct ReproArgs {
+    /// A figure, `alternatives` (the ALGORITHMS.md §15 choices' alternatives) or `all`.
+    #[arg(value_name = "FIGURE")]
+    pub which: String,
+    /// Seeds per cell, 1 to 1000.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub seeds: u64,
+    /// Run only the i-th of n slices of the grid (1 ≤ i ≤ n).
+    #[arg(long, value_name = "i/n", default_value = "1/1", value_parser = parse_shard)]
+    pub shard: (usize, usize),
+    /// The output folder.
+    #[arg(long, default_value = "repro")]
+    pub out: PathBuf,
+    /// Then check the paper's claims and write REPRODUCTION.md.
+    #[arg(long)]
+    pub report: bool,
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+fn parse_shard(v: &str) -> Result<(usize, usize), String> {
+    v.split_once('/')
+        .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
+        .filter(|&(i, n)| n >= 1 && i >= 1 && i <= n)
+        .ok_or_else(|| format!("must be i/n with 1 ≤ i ≤ n, got {v:?}"))
+}
+
+/// The scenario overrides, one flag per short field (`--k`, `--cca`, `--flow-size`...), kept in
+/// command-line order: `--cca mswift --percentile 10` is not `--percentile 10 --cca mswift`
+/// (naming MSwift resets its percentile to the median).
+#[derive(Debug, Default)]
+pub struct Overrides(pub Vec<(String, String)>);
+
+impl Args for Overrides {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        SHORT_FIELDS.iter().fold(cmd, |cmd, &(name, about)| {
+            cmd.arg(
+                clap::Arg::new(name)
+                    .long(name)
+                    .value_name("VALUE")
+                    .help(about)
+                    .help_heading("Scenario overrides")
+                    .action(ArgAction::Append)
+                    .allow_hyphen_values(true),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for Overrides {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut found: Vec<(usize, String, String)> = Vec::new();
+        for &(name, _) in SHORT_FIELDS {
+            let (Some(values), Some(at)) = (m.get_many::<String>(name), m.indices_of(name)) else {
+                continue;
+            };
+            for (v, i) in values.zip(at) {
+                found.push((i, name.to_string(), v.clone()));
             }
         }
+        found.sort();
+        Ok(Overrides(
+            found.into_iter().map(|(_, n, v)| (n, v)).collect(),
+        ))
     }
-    if out.preset.is_some() && out.scenario_file.is_some() {
-        return Err(usage("--preset and --scenario cannot be used together"));
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
     }
-    Ok(out)
 }
 
-/// Applies one override flag (`--k`, `--cca`, ...) to the scenario; ranges are checked later
-/// by `Scenario::validate`.
-pub fn apply_override(s: &mut Scenario, flag: &str, v: &str) -> Result<(), UsageError> {
-    let name = flag.strip_prefix("--").unwrap_or(flag);
-    s.set_field(name, v)
-        .map_err(|e| usage(format!("{flag}: {e}")))
+impl Overrides {
+    /// Applies the overrides to `s`; ranges are checked later by `Scenario::validate`.
+    pub fn apply(&self, s: &mut Scenario) -> Result<(), UsageError> {
+        for (name, value) in &self.0 {
+            s.set_field(name, value)
+                .map_err(|e| usage(format!("--{name}: {e}")))?;
+        }
+        Ok(())
+    }
+}
+
+impl ScenarioArgs {
+    /// The scenario named by the preset or file, with the overrides applied and validated.
+    pub fn build(&self) -> Result<Scenario, UsageError> {
+        let mut s = match &self.scenario {
+            Some(path) => read_scenario(path)?,
+            None => {
+                let name = self.preset.as_deref().unwrap_or("baseline");
+                Scenario::preset(name).ok_or_else(|| {
+                    let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+                    usage(format!(
+                        "--preset must be one of {}, got {name:?}",
+                        names.join(", ")
+                    ))
+                })?
+            }
+        };
+        self.overrides.apply(&mut s)?;
+        s.validate()
+            .map_err(|e| usage(format!("invalid scenario: {e}")))?;
+        Ok(s)
+    }
+}
+
+/// A scenario file: JSON when it ends in `.json`, TOML otherwise.
+fn read_scenario(path: &std::path::Path) -> Result<Scenario, UsageError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| usage(format!("--scenario {}: cannot read: {e}", path.display())))?;
+    let is_json = path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("json"));
+    let parsed = if is_json {
+        Scenario::from_json(&text)
+    } else {
+        Scenario::from_toml(&text)
+    };
+    parsed.map_err(|e| usage(format!("{}: {e}", path.display())))
+}
+
+/// What the command line asks for: a command, or text to print (help, version).
+pub enum Parsed {
+    Command(Command),
+    Print(String),
+}
+
+/// Parses `argv` (without the program name). Help and the version are text to print; every
+/// error is one line naming the flag or value at fault.
+pub fn parse(argv: &[String]) -> Result<Parsed, UsageError> {
+    if argv.is_empty() {
+        return Ok(Parsed::Print(Cli::command().render_help().to_string()));
+    }
+    let args = std::iter::once("spraylab".to_string()).chain(argv.iter().cloned());
+    match Cli::try_parse_from(args) {
+        Ok(cli) => Ok(Parsed::Command(cli.command)),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            Ok(Parsed::Print(e.render().to_string()))
+        }
+        Err(e) => Err(usage(one_line(&e, argv))),
+    }
+}
+
+/// clap's error as one line: what is wrong, the flag or value, and where to look for help.
+fn one_line(e: &clap::Error, argv: &[String]) -> String {
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        _ => String::new(),
+    };
+    // the flag without its value name: "--k <VALUE>" → "--k"
+    let flag = text(ContextKind::InvalidArg)
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let sub = argv
+        .first()
+        .filter(|a| Cli::command().find_subcommand(a.as_str()).is_some())
+        .map_or(String::new(), |s| format!(" {s}"));
+    let help = format!("see `spraylab{sub} --help`");
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let names: Vec<String> = Cli::command()
+                .get_subcommands()
+                .filter(|c| !c.is_hide_set())
+                .map(|c| c.get_name().to_string())
+                .collect();
+            format!(
+                "unknown command {:?} (expected {})",
+                text(ContextKind::InvalidSubcommand),
+                names.join(", ")
+            )
+        }
+        ErrorKind::UnknownArgument => {
+            format!("unknown flag {:?} ({help})", text(ContextKind::InvalidArg))
+        }
+        ErrorKind::InvalidValue if text(ContextKind::InvalidValue).is_empty() => {
+            format!("{flag} needs a value")
+        }
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let valid = text(ContextKind::ValidValue);
+            let cause = e.source().map_or(String::new(), |c| format!(": {c}"));
+            let allowed = if valid.is_empty() {
+                String::new()
+            } else {
+                format!(" (one of {valid})")
+            };
+            format!(
+                "{flag}: invalid value {:?}{cause}{allowed}",
+                text(ContextKind::InvalidValue)
+            )
+        }
+        ErrorKind::MissingRequiredArgument => format!(
+            "spraylab{sub} needs {} ({help})",
+            text(ContextKind::InvalidArg)
+        ),
+        ErrorKind::ArgumentConflict => format!(
+            "{flag} cannot be used with {} ({help})",
+            text(ContextKind::PriorArg)
+        ),
+        _ => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            format!("{} ({help})", first.trim_start_matches("error: "))
+        }
+    }
+}
+
+/// The help's list of scenario overrides, for `spraylab help`.
+pub fn overrides_help() -> String {
+    let mut s = String::from("Scenario overrides (run, scenario, repro):\n");
+    for (name, about) in SHORT_FIELDS {
+        s.push_str(&format!("  --{name:<13} {about}\n"));
+    }
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn strings(v: &[&str]) -> Vec<String> {
-        v.iter().map(|s| s.to_string()).collect()
+    fn parse_strs(v: &[&str]) -> Result<Parsed, UsageError> {
+        parse(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    fn run_args(v: &[&str]) -> RunArgs {
+        let mut argv = vec!["run"];
+        argv.extend_from_slice(v);
+        match parse_strs(&argv) {
+            Ok(Parsed::Command(Command::Run(a))) => a,
+            Ok(_) => panic!("not a run"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn error(v: &[&str]) -> String {
+        match parse_strs(v) {
+            Err(e) => e.0,
+            Ok(_) => panic!("{v:?} parsed"),
+        }
     }
 
     #[test]
-    fn parses_flags_in_both_forms() {
-        let a = parse_run(&strings(&[
-            "--preset", "baseline", "--k=4", "--format", "json",
-        ]))
-        .unwrap();
-        assert_eq!(a.preset.as_deref(), Some("baseline"));
-        assert_eq!(a.overrides, vec![("--k".to_string(), "4".to_string())]);
+    fn parses_flags_in_both_forms_keeping_the_overrides_order() {
+        let a = run_args(&[
+            "--preset",
+            "baseline",
+            "--percentile=10",
+            "--k=4",
+            "--cca",
+            "mswift",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(a.scenario.preset.as_deref(), Some("baseline"));
+        let names: Vec<&str> = a
+            .scenario
+            .overrides
+            .0
+            .iter()
+            .map(|o| o.0.as_str())
+            .collect();
+        assert_eq!(names, ["percentile", "k", "cca"]);
         assert_eq!(a.format, Format::Json);
+        // in order: naming MSwift resets the percentile to the median
+        assert_eq!(a.scenario.build().unwrap().cca.percentile, 50);
     }
 
     #[test]
-    fn rejects_unknown_and_missing_values() {
-        assert!(parse_run(&strings(&["--bogus"]))
-            .unwrap_err()
-            .0
-            .contains("--bogus"));
-        assert!(parse_run(&strings(&["--k"]))
-            .unwrap_err()
-            .0
-            .contains("--k needs a value"));
-        assert!(parse_run(&strings(&["--format", "xml"]))
-            .unwrap_err()
-            .0
-            .contains("--format"));
+    fn errors_are_one_line_naming_the_flag() {
+        for (argv, needle) in [
+            (&["run", "--bogus"][..], "unknown flag \"--bogus\""),
+            (&["run", "--k"], "--k needs a value"),
+            (
+                &["run", "--format", "xml"],
+                "--format: invalid value \"xml\"",
+            ),
+            (&["repro", "all", "--seeds", "0"], "--seeds"),
+            (&["repro", "all", "--shard", "3/2"], "--shard"),
+            (&["frobnicate"], "unknown command \"frobnicate\""),
+            (
+                &["run", "--preset", "a", "--scenario", "b"],
+                "cannot be used with",
+            ),
+            (&["merge", "out"], "spraylab merge needs <DIRS>..."),
+            (&["bench", "--slow"], "spraylab bench --help"),
+        ] {
+            let e = error(argv);
+            assert!(e.contains(needle), "{argv:?}: {e:?} lacks {needle:?}");
+            assert!(!e.contains('\n'), "{argv:?}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn every_subcommand_has_help() {
+        for sub in Cli::command().get_subcommands() {
+            let name = sub.get_name().to_string();
+            match parse_strs(&[&name, "--help"]) {
+                Ok(Parsed::Print(text)) => assert!(text.contains("Usage"), "{name}: {text}"),
+                _ => panic!("{name} --help"),
+            }
+        }
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn overrides_set_fields_and_name_the_flag_on_error() {
         let mut s = Scenario::default();
-        apply_override(&mut s, "--cca", "mswift-p10").unwrap();
+        let o = Overrides(vec![("cca".into(), "mswift-p10".into())]);
+        o.apply(&mut s).unwrap();
         assert_eq!(s.cca.percentile, 10);
-        let e = apply_override(&mut s, "--k", "eight").unwrap_err().0;
+        let bad = Overrides(vec![("k".into(), "eight".into())]);
+        let e = bad.apply(&mut s).unwrap_err().0;
         assert!(e.starts_with("--k: topology.k"), "{e}");
     }
 }

@@ -5,8 +5,7 @@
 //! CPU time comes from the kernel's per-task accounting (/proc/self/schedstat, nanoseconds), peak
 //! memory from VmHWM (Linux); elsewhere wall time stands in and memory is reported as unknown.
 
-use crate::args::{usage, UsageError};
-use crate::cli::build_scenario;
+use crate::args::{usage, ScenarioArgs, UsageError};
 use serde::{Deserialize, Serialize};
 use spraylab::Simulation;
 use std::time::Instant;
@@ -42,12 +41,7 @@ struct CaseResult {
     sim_time_us: f64,
 }
 
-pub fn run(rest: &[String]) -> Result<(), UsageError> {
-    let quick = match rest {
-        [] => false,
-        [q] if q == "--quick" => true,
-        _ => return Err(usage("bench takes only --quick")),
-    };
+pub fn run(quick: bool) -> Result<(), UsageError> {
     let exe =
         std::env::current_exe().map_err(|e| usage(format!("cannot find own executable: {e}")))?;
     println!(
@@ -103,9 +97,8 @@ pub fn run(rest: &[String]) -> Result<(), UsageError> {
 }
 
 /// Runs one case in this process and prints its figures as JSON.
-pub fn case(rest: &[String]) -> Result<(), UsageError> {
-    let a = crate::args::parse_run(rest)?;
-    let s = build_scenario(&a)?;
+pub fn case(a: &ScenarioArgs) -> Result<(), UsageError> {
+    let s = a.build()?;
     let cpu0 = cpu_seconds();
     let wall0 = Instant::now();
     let mut sim = Simulation::new(&s).map_err(|e| usage(e.to_string()))?;

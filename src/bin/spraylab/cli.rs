@@ -1,6 +1,6 @@
 //! The native command line (everything but `main`), compiled only for native targets.
 
-use crate::args::{apply_override, parse_run, usage, Format, RunArgs, UsageError};
+use crate::args::{self, usage, Command, Format, Parsed, RunArgs, UsageError};
 use spraylab::scenario::{Scenario, PRESETS};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
@@ -9,32 +9,21 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const HELP: &str = "\
-spraylab: packet-level simulation of congestion control under packet spraying
-
-USAGE:
-  spraylab run [--preset NAME | --scenario FILE] [OVERRIDES] [--format text|json] [--timeline FILE.csv]
-                                  one simulation and its report
-  spraylab scenario [--preset NAME | --scenario FILE] [OVERRIDES]
-                                  print the scenario as TOML
-  spraylab presets                list the presets
-  spraylab model [--cca C]... [--q Q]... [--simulate] [--long-delay US] [--format text|json]
-                                  closed-form throughput against q (paper Table I), and simulated
-  spraylab repro FIGURE|alternatives|all [--seeds N] [--shard i/n] [--out DIR] [--report] [OVERRIDES]
-                                  the paper's evaluation grids on all cores → DIR/FIGURE/*.csv;
-                                  alternatives: the ALGORITHMS.md §15 choices' alternatives
-  spraylab merge OUT DIR...       combine shard outputs
-  spraylab report DIR [--to FILE] the paper's claims checked on DIR's CSVs → REPRODUCTION.md
-  spraylab bench [--quick]        speed and memory figures
-  spraylab help
-
-A scenario file is TOML (.toml) or JSON (.json); missing fields take the paper's defaults.
-Without --preset or --scenario, `run` uses the `baseline` preset.
-";
-
 pub fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    match dispatch(&argv) {
+    let outcome = match args::parse(&argv) {
+        Ok(Parsed::Print(text)) => {
+            print!("{text}");
+            // the top-level help also lists the overrides every scenario command takes
+            if argv.len() == 1 && ["help", "--help", "-h"].contains(&argv[0].as_str()) {
+                print!("\n{}", args::overrides_help());
+            }
+            Ok(())
+        }
+        Ok(Parsed::Command(c)) => dispatch(c),
+        Err(e) => Err(e),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("spraylab: error: {e}");
@@ -43,78 +32,31 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn dispatch(argv: &[String]) -> Result<(), UsageError> {
-    let Some((cmd, rest)) = argv.split_first() else {
-        print!("{HELP}");
-        return Ok(());
-    };
-    match cmd.as_str() {
-        "run" => run(parse_run(rest)?),
-        "scenario" => {
-            let a = parse_run(rest)?;
-            let s = build_scenario(&a)?;
+fn dispatch(command: Command) -> Result<(), UsageError> {
+    match command {
+        Command::Run(a) => run(a),
+        Command::Scenario(a) => {
+            let s = a.build()?;
             print!("{}", toml::to_string(&s).map_err(|e| usage(e.to_string()))?);
             Ok(())
         }
-        "presets" => {
+        Command::Presets => {
             for (name, about) in PRESETS {
                 println!("{name:<14} {about}");
             }
             Ok(())
         }
-        "bench" => crate::bench::run(rest),
-                "model" => crate::model::run(rest),
-        "repro" => crate::repro::run(rest),
-        "merge" => crate::repro::merge(rest),
-        "report" => crate::repro::report(rest),
-        "bench-case" => crate::bench::case(rest),
-        "help" | "--help" | "-h" => {
-            print!("{HELP}\nOVERRIDES:\n");
-            for (name, about) in spraylab::scenario::SHORT_FIELDS {
-                println!("  --{name:<13} {about}");
-            }
-            Ok(())
-        }
-        other => Err(usage(format!(
-            "unknown command {other:?} (expected run, scenario, presets, model, repro, merge, bench or help)"
-        ))),
+        Command::Model(a) => crate::model::run(a),
+        Command::Repro(a) => crate::repro::run(a),
+        Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),
+        Command::Report { dir, to } => crate::repro::report(&dir, &to),
+        Command::Bench { quick } => crate::bench::run(quick),
+        Command::BenchCase(a) => crate::bench::case(&a),
     }
-}
-
-/// The scenario named by a preset or file, with the overrides applied and validated.
-pub fn build_scenario(a: &RunArgs) -> Result<Scenario, UsageError> {
-    let mut s = if let Some(path) = &a.scenario_file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| usage(format!("--scenario {}: cannot read: {e}", path.display())))?;
-        let is_json = path
-            .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("json"));
-        let parsed = if is_json {
-            Scenario::from_json(&text)
-        } else {
-            Scenario::from_toml(&text)
-        };
-        parsed.map_err(|e| usage(format!("{}: {e}", path.display())))?
-    } else {
-        let name = a.preset.as_deref().unwrap_or("baseline");
-        Scenario::preset(name).ok_or_else(|| {
-            let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-            usage(format!(
-                "--preset must be one of {}, got {name:?}",
-                names.join(", ")
-            ))
-        })?
-    };
-    for (flag, value) in &a.overrides {
-        apply_override(&mut s, flag, value)?;
-    }
-    s.validate()
-        .map_err(|e| usage(format!("invalid scenario: {e}")))?;
-    Ok(s)
 }
 
 fn run(a: RunArgs) -> Result<(), UsageError> {
-    let scenario = build_scenario(&a)?;
+    let scenario = a.scenario.build()?;
     let mut sim =
         Simulation::new(&scenario).map_err(|e| usage(format!("invalid scenario: {e}")))?;
     let mut csv = match &a.timeline {

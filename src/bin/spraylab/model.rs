@@ -1,10 +1,10 @@
 //! `spraylab model`: the paper's closed-form throughput models against q, beside simulated
 //! points of the n-path theory scenario.
 
-use crate::args::{usage, Format, UsageError};
+use crate::args::{usage, Format, ModelArgs, UsageError};
 use serde::Serialize;
 use spraylab::model::Model;
-use spraylab::scenario::{CcaKind, Scenario};
+use spraylab::scenario::{CcaName, Scenario};
 use spraylab::Simulation;
 
 /// One point of the table.
@@ -26,67 +26,40 @@ struct Point {
 
 const QS: [f64; 6] = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2];
 
-pub fn run(rest: &[String]) -> Result<(), UsageError> {
-    let (mut ccas, mut qs, mut simulate, mut format) =
-        (Vec::new(), Vec::new(), false, Format::Text);
+/// The CCAs `model` shows: those with a closed form, and LSwift and MSwift simulated beside them.
+const CCAS: [CcaName; 6] = [
+    CcaName::TCP,
+    CcaName::DCTCP,
+    CcaName::SWIFT,
+    CcaName::SMARTT,
+    CcaName::LSWIFT,
+    CcaName::MSWIFT,
+];
+
+pub fn run(a: ModelArgs) -> Result<(), UsageError> {
     let mut base = Scenario::preset("npath").expect("the npath preset exists");
-    let mut it = rest.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || crate::args::flag_value(&mut it, flag);
-        match flag.as_str() {
-            "--cca" => ccas.push(value()?),
-            "--q" => {
-                let v = value()?;
-                let q: f64 = v
-                    .parse()
-                    .map_err(|_| usage(format!("--q must be a number, got {v:?}")))?;
-                if !(q > 0.0 && q <= 0.5) {
-                    return Err(usage(format!(
-                        "--q must be in (0, 0.5] (q = 1/paths, at least 2 paths), got {v}"
-                    )));
-                }
-                qs.push(q);
-            }
-            "--long-delay" => base
-                .set_field("long-delay", &value()?)
-                .map_err(|e| usage(format!("--long-delay: {e}")))?,
-            "--flow-size" => base
-                .set_field("flow-size", &value()?)
-                .map_err(|e| usage(format!("--flow-size: {e}")))?,
-            "--simulate" => simulate = true,
-            "--format" => {
-                format = match value()?.as_str() {
-                    "json" => Format::Json,
-                    "text" => Format::Text,
-                    other => {
-                        return Err(usage(format!(
-                            "--format must be text or json, got {other:?}"
-                        )))
-                    }
-                }
-            }
-            other => {
-                return Err(usage(format!(
-                    "unknown flag {other:?} for model (see `spraylab help`)"
-                )))
-            }
-        }
+    if let Some(v) = &a.long_delay {
+        base.set_field("long-delay", v)
+            .map_err(|e| usage(format!("--long-delay: {e}")))?;
     }
-    // without --cca: every CCA, simulated where the simulator has it
-    let explicit = !ccas.is_empty();
-    if !explicit {
-        ccas = ["tcp", "dctcp", "swift", "smartt", "lswift", "mswift"]
-            .map(String::from)
-            .to_vec();
+    if let Some(v) = &a.flow_size {
+        base.set_field("flow-size", v)
+            .map_err(|e| usage(format!("--flow-size: {e}")))?;
     }
-    if qs.is_empty() {
-        qs = QS.to_vec();
-    }
+    let ccas = if a.ccas.is_empty() {
+        CCAS.to_vec()
+    } else {
+        a.ccas
+            .iter()
+            .map(|c| model_cca(c))
+            .collect::<Result<_, _>>()?
+    };
+    let qs = if a.qs.is_empty() { QS.to_vec() } else { a.qs };
+    let (simulate, format) = (a.simulate, a.format);
     let mut points = Vec::new();
-    for cca in &ccas {
+    for &cca in &ccas {
         for &q in &qs {
-            let simulated = simulate && (explicit || simulable(cca).is_some());
-            points.push(point(&base, cca, q, simulated)?);
+            points.push(point(&base, cca, q, simulate)?);
         }
     }
     match format {
@@ -121,33 +94,24 @@ pub fn run(rest: &[String]) -> Result<(), UsageError> {
     Ok(())
 }
 
-fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, UsageError> {
+/// A `--cca` value: one of [`CCAS`].
+fn model_cca(text: &str) -> Result<CcaName, UsageError> {
+    let allowed = || {
+        let names: Vec<String> = CCAS.iter().map(CcaName::to_string).collect();
+        usage(format!("--cca must be {}, got {text:?}", names.join(", ")))
+    };
+    let cca = CcaName::parse(text).map_err(|_| allowed())?;
+    CCAS.contains(&cca).then_some(cca).ok_or_else(allowed)
+}
+
+fn point(base: &Scenario, cca: CcaName, q: f64, simulate: bool) -> Result<Point, UsageError> {
     let paths = (1.0 / q).round().max(2.0) as u32;
     let mut s = base.clone();
     s.workload.paths = paths;
-    let model = match cca {
-        "tcp" => Some(Model::Tcp),
-        "dctcp" => Some(Model::DctcpBound),
-        "swift" => Some(Model::Swift),
-        "smartt" => Some(Model::Smartt),
-        "lswift" | "mswift" => None,
-        other => {
-            return Err(usage(format!(
-                "--cca must be tcp, dctcp, swift, smartt, lswift or mswift, got {other:?}"
-            )))
-        }
-    };
     let (t_short, t_long) = spraylab::model::npath_rtts(&s);
-    let mss = s.topology.mss_bytes as f64;
-    let model_gbps =
-        model.map(|m| m.throughput(mss, t_short, t_long, 1.0 / paths as f64) * 8.0 / 1e9);
+    let model_gbps = Model::of(cca.kind).map(|m| m.npath_gbps(&s));
     let sim_gbps = if simulate {
-        let kind = simulable(cca).ok_or_else(|| {
-            usage(format!(
-                "--simulate: {cca} is not simulated yet (tcp, dctcp, smartt, swift, lswift, mswift are)"
-            ))
-        })?;
-        s.cca.algorithm = kind;
+        cca.apply(&mut s.cca);
         let mut sim = Simulation::new(&s).map_err(|e| usage(format!("invalid scenario: {e}")))?;
         sim.run();
         sim.report().flows.first().and_then(|f| f.throughput_gbps)
@@ -160,21 +124,8 @@ fn point(base: &Scenario, cca: &str, q: f64, simulate: bool) -> Result<Point, Us
         paths,
         model_gbps,
         sim_gbps,
-        mss_bytes: s.topology.mss_bytes,
+        mss_bytes: s.topology.mss_bytes + s.topology.header_bytes,
         t_short_us: t_short * 1e6,
         t_long_us: t_long * 1e6,
     })
-}
-
-/// The simulator's CCA for a model name, if it has one.
-fn simulable(cca: &str) -> Option<CcaKind> {
-    match cca {
-        "tcp" => Some(CcaKind::Tcp),
-        "dctcp" => Some(CcaKind::Dctcp),
-        "smartt" => Some(CcaKind::Smartt),
-        "swift" => Some(CcaKind::Swift),
-        "lswift" => Some(CcaKind::LSwift),
-        "mswift" => Some(CcaKind::MSwift),
-        _ => None,
-    }
 }

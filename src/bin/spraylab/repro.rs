@@ -7,103 +7,38 @@
 //! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs);
 //! - `plot.svg` and `plot.png` (and the baseline's `fct.svg`, `fct.png`): see [`crate::plots`].
 
-use crate::args::{usage, UsageError};
+use crate::args::{usage, ReproArgs, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use spraylab::repro::rows::{self, Header};
 use spraylab::repro::{self, Cell, FctRow, Figure, Row, FIGURES};
-use spraylab::scenario::SHORT_FIELDS;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-struct ReproArgs {
-    figures: Vec<&'static Figure>,
-    seeds: u64,
-    shard: (usize, usize),
-    out: PathBuf,
-    overrides: Vec<(String, String)>,
-    report: bool,
-}
-
-fn parse(rest: &[String]) -> Result<ReproArgs, UsageError> {
-    let names: Vec<&str> = FIGURES.iter().map(|f| f.name).collect();
-    let Some((which, flags)) = rest.split_first() else {
-        return Err(usage(format!(
-            "repro needs a figure, alternatives or all: {}",
-            names.join(", ")
-        )));
-    };
-    let figures: Vec<&'static Figure> = match which.as_str() {
+/// The figures `which` names: one, `alternatives` or `all`.
+fn figures(which: &str) -> Result<Vec<&'static Figure>, UsageError> {
+    Ok(match which {
         "all" => FIGURES.iter().collect(),
         "alternatives" => FIGURES.iter().filter(|f| f.alternative.is_some()).collect(),
         name => vec![repro::figure(name).ok_or_else(|| {
+            let names: Vec<&str> = FIGURES.iter().map(|f| f.name).collect();
             usage(format!(
                 "repro: unknown figure {name:?} (expected all, alternatives, {})",
                 names.join(", ")
             ))
         })?],
-    };
-    let mut a = ReproArgs {
-        figures,
-        seeds: 10,
-        shard: (1, 1),
-        out: PathBuf::from("repro"),
-        overrides: Vec::new(),
-        report: false,
-    };
-    let mut it = flags.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || crate::args::flag_value(&mut it, flag);
-        match flag.as_str() {
-            "--seeds" => {
-                let v = value()?;
-                a.seeds = v
-                    .parse()
-                    .ok()
-                    .filter(|s| (1..=1000).contains(s))
-                    .ok_or_else(|| {
-                        usage(format!(
-                            "--seeds must be a whole number from 1 to 1000, got {v:?}"
-                        ))
-                    })?;
-            }
-            "--shard" => {
-                let v = value()?;
-                let parsed = v
-                    .split_once('/')
-                    .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)));
-                a.shard = parsed
-                    .filter(|&(i, n)| n >= 1 && i >= 1 && i <= n)
-                    .ok_or_else(|| {
-                        usage(format!("--shard must be i/n with 1 ≤ i ≤ n, got {v:?}"))
-                    })?;
-            }
-            "--out" => a.out = PathBuf::from(value()?),
-            "--report" => a.report = true,
-            f if f
-                .strip_prefix("--")
-                .is_some_and(|n| SHORT_FIELDS.iter().any(|(x, _)| *x == n)) =>
-            {
-                a.overrides.push((f[2..].to_string(), value()?));
-            }
-            other => {
-                return Err(usage(format!(
-                    "unknown flag {other:?} for repro (see `spraylab help`)"
-                )))
-            }
-        }
-    }
-    Ok(a)
+    })
 }
 
-pub fn run(rest: &[String]) -> Result<(), UsageError> {
-    let a = parse(rest)?;
-    let cells = repro::shard(repro::expand(&a.figures, a.seeds), a.shard.0, a.shard.1);
+pub fn run(a: ReproArgs) -> Result<(), UsageError> {
+    let figures = figures(&a.which)?;
+    let overrides = &a.overrides.0;
+    let cells = repro::shard(repro::expand(&figures, a.seeds), a.shard.0, a.shard.1);
     // refuse a bad override before spending hours
     if let Some(c) = cells.first() {
-        c.scenario(&a.overrides)
+        c.scenario(overrides)
             .map_err(|e| usage(format!("invalid scenario: {e}")))?;
     }
     let bar = ProgressBar::new(cells.len() as u64);
@@ -115,7 +50,7 @@ pub fn run(rest: &[String]) -> Result<(), UsageError> {
     let results: Vec<Result<(Row, Vec<f64>), String>> = cells
         .par_iter()
         .map(|c| {
-            let r = c.run(&a.overrides);
+            let r = c.run(overrides);
             bar.inc(1);
             r
         })
@@ -135,7 +70,7 @@ pub fn run(rest: &[String]) -> Result<(), UsageError> {
     eprintln!(
         "{} runs ({} figures, shard {}/{}) in {:.1} s → {}",
         rows.len(),
-        a.figures.len(),
+        figures.len(),
         a.shard.0,
         a.shard.1,
         started.elapsed().as_secs_f64(),
@@ -161,18 +96,9 @@ fn write_report(dir: &Path, to: &Path) -> Result<(), UsageError> {
 }
 
 /// `spraylab report DIR [--to FILE]`: the plots and the claims report from existing CSVs.
-pub fn report(rest: &[String]) -> Result<(), UsageError> {
-    let (dir, to) = match rest {
-        [dir] => (dir, REPORT),
-        [dir, flag, to] if flag == "--to" => (dir, to.as_str()),
-        _ => {
-            return Err(usage(
-                "report needs a CSV folder: spraylab report DIR [--to FILE]",
-            ))
-        }
-    };
-    crate::plots::draw_all(Path::new(dir)).map_err(usage)?;
-    write_report(Path::new(dir), Path::new(to))
+pub fn report(dir: &Path, to: &Path) -> Result<(), UsageError> {
+    crate::plots::draw_all(dir).map_err(usage)?;
+    write_report(dir, to)
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> UsageError {
@@ -234,23 +160,13 @@ fn write_outputs(out: &Path, rows: &[Row], fcts: &[(Cell, Vec<f64>)]) -> Result<
 }
 
 /// `spraylab merge OUT DIR...`: combines the outputs of shards into one.
-pub fn merge(rest: &[String]) -> Result<(), UsageError> {
-    let [out, dirs @ ..] = rest else {
-        return Err(usage(
-            "merge needs OUT and at least one shard folder: spraylab merge OUT DIR...",
-        ));
-    };
-    if dirs.is_empty() {
-        return Err(usage(
-            "merge needs at least one shard folder: spraylab merge OUT DIR...",
-        ));
-    }
+pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<(), UsageError> {
     let mut rows: BTreeMap<Cell, Row> = BTreeMap::new();
     // each run's FCTs come from the first folder that has them (overlapping shards repeat runs)
     let mut fcts: BTreeMap<Cell, Vec<f64>> = BTreeMap::new();
     for dir in dirs {
         for f in FIGURES {
-            let folder = Path::new(dir).join(f.name);
+            let folder = dir.join(f.name);
             let Some(found) = read_csv::<Row>(&folder.join("runs.csv"))? else {
                 continue;
             };
@@ -287,7 +203,6 @@ pub fn merge(rest: &[String]) -> Result<(), UsageError> {
     }
     let rows: Vec<Row> = rows.into_values().collect();
     let fcts: Vec<(Cell, Vec<f64>)> = fcts.into_iter().collect();
-    let out = Path::new(out);
     write_outputs(out, &rows, &fcts)?;
     crate::plots::draw_all(out).map_err(usage)?;
     eprintln!(
