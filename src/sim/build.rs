@@ -19,7 +19,7 @@ impl Simulation {
         let mut sim = Simulation::empty(scenario, built.topo, link_config(scenario));
         sim.degraded_links = built.degraded_links;
         for p in built.degraded_ports {
-            sim.ports[p as usize].degraded = true;
+            sim.ports[p.index()].degraded = true;
         }
         sim.add_flows(scenario)?;
         sim.start_timeline(scenario);

@@ -53,7 +53,7 @@ use routing::ACK_HASH_BIT;
 use std::collections::VecDeque;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
-use topology::{FatTree, Hop, PortId};
+use topology::{FatTree, Hop, NodeId, PortId};
 use transport::{Receiver, SendDecision, Sender, TransportConfig};
 
 pub use ids::{FlowId, HostId};
@@ -62,7 +62,7 @@ pub use ids::{FlowId, HostId};
 #[derive(Clone, Copy, Debug)]
 enum Event {
     /// A packet reaches node `node`.
-    Arrive { node: u32, packet: Packet },
+    Arrive { node: NodeId, packet: Packet },
     /// A port finished sending and has more to send.
     PortFree(PortId),
 }
@@ -174,7 +174,7 @@ impl Simulation {
             match event {
                 Next::Lane(Event::Arrive { node, packet }) => self.arrive(node, packet),
                 Next::Lane(Event::PortFree(port)) | Next::Heap(Timer::PortFree(port)) => {
-                    self.ports[port as usize].wake_pending = false;
+                    self.ports[port.index()].wake_pending = false;
                     self.start_next(port);
                 }
                 Next::Heap(Timer::FlowWake(f)) => self.flow_wake(f),
@@ -232,10 +232,10 @@ impl Simulation {
         self.queue.now()
     }
 
-    fn arrive(&mut self, node: u32, p: Packet) {
-        if node < self.topo.hosts() {
+    fn arrive(&mut self, node: NodeId, p: Packet) {
+        if let Some(host) = self.topo.host_of(node) {
             match p.kind {
-                PacketKind::Data => self.receive_data(HostId(node), p),
+                PacketKind::Data => self.receive_data(host, p),
                 PacketKind::Ack => self.receive_ack(p),
             }
             return;

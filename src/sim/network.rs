@@ -25,22 +25,22 @@ pub struct NPath {
 }
 
 impl NPath {
-    const SPRAY: NodeId = 2;
+    const SPRAY: NodeId = NodeId(2);
 
     fn path_node(&self, i: u32) -> NodeId {
-        3 + i
+        NodeId(3 + i)
     }
     fn return_node(&self) -> NodeId {
-        3 + self.paths
+        NodeId(3 + self.paths)
     }
     fn spray_port(&self, i: u32) -> PortId {
-        2 + i
+        PortId(2 + i)
     }
     fn path_out_port(&self, i: u32) -> PortId {
-        2 + self.paths + i
+        PortId(2 + self.paths + i)
     }
     fn return_port(&self) -> PortId {
-        2 + 2 * self.paths
+        PortId(2 + 2 * self.paths)
     }
 }
 
@@ -80,24 +80,29 @@ impl Network {
 
     /// The NIC port of `host` (host → first switch).
     pub fn nic_port(&self, host: HostId) -> PortId {
-        host.0
+        PortId(host.0)
+    }
+
+    /// The host `node` is, if it is one (hosts are the first nodes).
+    pub fn host_of(&self, node: NodeId) -> Option<HostId> {
+        (node.0 < self.hosts()).then_some(HostId(node.0))
     }
 
     /// The host whose NIC `port` is, if it is one.
     pub fn nic_host(&self, port: PortId) -> Option<HostId> {
-        (port < self.hosts()).then_some(HostId(port))
+        (port.0 < self.hosts()).then_some(HostId(port.0))
     }
 
     /// The node a port leads to.
     pub fn port_to(&self, p: PortId) -> NodeId {
         match self {
             Network::FatTree(t) => t.port_to(p),
-            Network::NPath(n) => match p {
+            Network::NPath(n) => match p.0 {
                 0 => NPath::SPRAY,
                 1 => n.return_node(),
                 p if p < 2 + n.paths => n.path_node(p - 2),
-                p if p < 2 + 2 * n.paths => 1,
-                _ => 0,
+                p if p < 2 + 2 * n.paths => NodeId(1),
+                _ => NodeId(0),
             },
         }
     }
@@ -106,8 +111,8 @@ impl Network {
     pub fn port_from(&self, p: PortId) -> NodeId {
         match self {
             Network::FatTree(t) => t.port_from(p),
-            Network::NPath(n) => match p {
-                0 | 1 => p,
+            Network::NPath(n) => match p.0 {
+                p @ (0 | 1) => NodeId(p),
                 p if p < 2 + n.paths => NPath::SPRAY,
                 p if p < 2 + 2 * n.paths => n.path_node(p - 2 - n.paths),
                 _ => n.return_node(),
@@ -129,23 +134,22 @@ impl Network {
     pub fn path_slot(&self, node: NodeId, src: u32, dst: u32) -> Option<u32> {
         match self {
             Network::FatTree(t) => t.apex_slot(node, src, dst),
-            Network::NPath(n) => (node >= 3 && node < n.return_node()).then(|| node - 3),
+            Network::NPath(n) => (node.0 >= 3 && node < n.return_node()).then(|| node.0 - 3),
         }
     }
 
     /// The network as a front end draws it.
     pub fn map(&self) -> NetMap {
-        let switch_ports = self.hosts()..self.port_count();
-        let port_ends = switch_ports
-            .clone()
-            .map(|p| (self.port_from(p), self.port_to(p)))
+        let port_ends = (self.hosts()..self.port_count())
+            .map(PortId)
+            .map(|p| (self.port_from(p).0, self.port_to(p).0))
             .collect();
         let (shape, failed_ports) = match self {
             Network::FatTree(t) => {
                 let failed = (0..t.link_count())
                     .filter(|&l| t.link_failed(l))
                     .flat_map(|l| t.link_ports(l))
-                    .map(|p| p - self.hosts())
+                    .map(|p| p.0 - self.hosts())
                     .collect();
                 (Shape::FatTree { k: t.k }, failed)
             }
@@ -169,7 +173,7 @@ impl Network {
                     count: n.paths,
                 },
                 node if node == n.return_node() => Hop::Port(n.return_port()),
-                node => Hop::Port(n.path_out_port(node - 3)),
+                node => Hop::Port(n.path_out_port(node.0 - 3)),
             },
         }
     }
@@ -211,8 +215,8 @@ impl Network {
     pub fn port_name(&self, p: PortId) -> String {
         match self {
             Network::FatTree(t) => t.port_name(p),
-            Network::NPath(n) => match p {
-                0 | 1 => format!("host{p}.nic"),
+            Network::NPath(n) => match p.0 {
+                p @ (0 | 1) => format!("host{p}.nic"),
                 p if p < 2 + n.paths => format!("spray.path{}", p - 2),
                 p if p < 2 + 2 * n.paths => format!("path{}.out", p - 2 - n.paths),
                 _ => "return.out".to_string(),
@@ -236,16 +240,16 @@ mod tests {
             // sender NIC → spray switch → path (label mod n) → receiver
             let mut node = net.port_to(net.nic_port(HostId(0)));
             let mut ports = Vec::new();
-            while node >= net.hosts() {
+            while net.host_of(node).is_none() {
                 let port = match net.hop(node, 1) {
                     Hop::Port(p) => p,
-                    Hop::ByLabel { first, count } => first + label % count,
+                    Hop::ByLabel { first, count } => first.offset(label % count),
                     Hop::Up { .. } => panic!("no hashing in the n-path network"),
                 };
                 ports.push(port);
                 node = net.port_to(port);
             }
-            assert_eq!(node, 1);
+            assert_eq!(node, NodeId(1));
             assert_eq!(ports.len(), 2);
             let extra: u64 = ports.iter().map(|&p| net.extra_latency(p)).sum();
             assert_eq!(extra, if label % 5 == 0 { 7 } else { 0 });
@@ -254,12 +258,12 @@ mod tests {
         let Hop::Port(p) = net.hop(back, 0) else {
             panic!()
         };
-        assert_eq!(net.port_to(p), 0);
+        assert_eq!(net.port_to(p), NodeId(0));
         assert_eq!(net.round_trip_links(0, 1), (3, 2));
         assert_eq!(
             (net.port_count(), net.switch_port_count(), net.node_count()),
             (13, 11, 9)
         );
-        assert_eq!(net.port_name(2), "spray.path0");
+        assert_eq!(net.port_name(PortId(2)), "spray.path0");
     }
 }

@@ -30,7 +30,7 @@ impl Simulation {
     }
 
     /// Counts a data packet at the highest switch of its path, for the timeline's path spread.
-    pub(super) fn count_path(&mut self, node: u32, p: &Packet) {
+    pub(super) fn count_path(&mut self, node: NodeId, p: &Packet) {
         if self.row.path_pkts.is_empty() {
             return;
         }
@@ -45,7 +45,7 @@ impl Simulation {
     /// Names of the ports in timeline order (switch ports).
     pub fn timeline_port_names(&self) -> Vec<String> {
         (self.topo.hosts()..self.topo.port_count())
-            .map(|p| self.topo.port_name(p))
+            .map(|p| self.topo.port_name(PortId(p)))
             .collect()
     }
 
@@ -74,9 +74,9 @@ impl Simulation {
             let mut probe = f.paths.clone();
             let label = probe.next_label();
             let mut node = self.topo.port_to(self.topo.nic_port(HostId(f.src)));
-            while node >= self.topo.hosts() {
+            while self.topo.host_of(node).is_none() {
                 let port = self.hashed_route(node, i as u32, label, f.dst);
-                out.push((port - self.topo.hosts()) as usize);
+                out.push((port.0 - self.topo.hosts()) as usize);
                 node = self.topo.port_to(port);
             }
         }

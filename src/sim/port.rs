@@ -48,7 +48,7 @@ impl Simulation {
     /// Starts `port` sending if it is idle; otherwise makes sure it wakes when free.
     pub(super) fn kick(&mut self, port: PortId) {
         let now = self.now();
-        let p = &mut self.ports[port as usize];
+        let p = &mut self.ports[port.index()];
         if p.wake_pending {
             return;
         }
@@ -64,9 +64,9 @@ impl Simulation {
     pub(super) fn enqueue(&mut self, port: PortId, packet: Packet) {
         let size = packet.size as u64;
         let now = self.now();
-        let p = &mut self.ports[port as usize];
+        let p = &mut self.ports[port.index()];
         let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
-        if idle && port >= self.topo.hosts() {
+        if idle && self.topo.nic_host(port).is_none() {
             // fast path: an idle switch port sends at once (the queue, empty, is never marked)
             p.peak_bytes = p.peak_bytes.max(if packet.kind == PacketKind::Data {
                 size
@@ -112,7 +112,7 @@ impl Simulation {
             self.counters.ecn_marks += 1;
         }
         let nic = self.topo.nic_host(port);
-        let gbps = if self.ports[port as usize].degraded {
+        let gbps = if self.ports[port.index()].degraded {
             self.link.gbps / 4
         } else {
             self.link.gbps
@@ -121,12 +121,12 @@ impl Simulation {
         let node = self.topo.port_to(port);
         let latency = self.link.latency + self.topo.extra_latency(port);
         self.schedule_after(ser + latency, Event::Arrive { node, packet });
-        let p = &mut self.ports[port as usize];
+        let p = &mut self.ports[port.index()];
         p.busy_until = self.queue.now() + ser;
         let more =
             !p.ctrl.is_empty() || !p.data.is_empty() || nic.is_some_and(|h| self.host_can_send(h));
         if more {
-            self.ports[port as usize].wake_pending = true;
+            self.ports[port.index()].wake_pending = true;
             self.schedule_after(ser, Event::PortFree(port));
         }
     }
@@ -148,7 +148,7 @@ impl Simulation {
     /// The next packet `port` sends: an ACK first, then data (a NIC pulls it from its host's
     /// flows; a switch port takes it from its queues, marking ECN).
     pub(super) fn next_packet(&mut self, port: PortId, nic: Option<HostId>) -> Option<Packet> {
-        let p = &mut self.ports[port as usize];
+        let p = &mut self.ports[port.index()];
         if let Some(ack) = p.ctrl.pop_front() {
             return Some(ack);
         }

@@ -26,7 +26,7 @@ impl Simulation {
     /// (AR); ACKs (under 100 B) and every other packet are hashed.
     pub(super) fn route(
         &mut self,
-        node: u32,
+        node: NodeId,
         flow_key: u32,
         label: u16,
         dst: u32,
@@ -42,21 +42,16 @@ impl Simulation {
 
     /// The output port without adaptive routing: fixed, hashed on (flow, label, switch), or by
     /// label in the n-path network.
-    pub(super) fn hashed_route(&self, node: u32, flow_key: u32, label: u16, dst: u32) -> PortId {
+    pub(super) fn hashed_route(&self, node: NodeId, flow_key: u32, label: u16, dst: u32) -> PortId {
         match self.topo.hop(node, dst) {
             Hop::Port(p) => p,
             Hop::Up { first, count } => {
                 // with failed links, hash among the up-ports that still lead to `dst`
                 let mask = self.topo.up_mask(node, dst) & full_mask(count);
-                let pick = hash_port(
-                    flow_key,
-                    label,
-                    self.salts[node as usize],
-                    mask.count_ones(),
-                );
-                first + nth_set_bit(mask, pick)
+                let pick = hash_port(flow_key, label, self.salts[node.index()], mask.count_ones());
+                first.offset(nth_set_bit(mask, pick))
             }
-            Hop::ByLabel { first, count } => first + label as u32 % count,
+            Hop::ByLabel { first, count } => first.offset(label as u32 % count),
         }
     }
 
@@ -68,16 +63,19 @@ impl Simulation {
         let mut levels = [0u8; 8]; // a fat-tree switch has at most k/2 = 8 up-ports
         let n = mask.count_ones() as usize;
         for (j, level) in levels[..n].iter_mut().enumerate() {
-            *level = self.ar_level(first + nth_set_bit(mask, j as u32), now);
+            *level = self.ar_level(first.offset(nth_set_bit(mask, j as u32)), now);
         }
-        first + nth_set_bit(mask, pick_lowest(&levels[..n], &mut self.ar_rng) as u32)
+        first.offset(nth_set_bit(
+            mask,
+            pick_lowest(&levels[..n], &mut self.ar_rng) as u32,
+        ))
     }
 
     /// The quantized level of a port's queue as switches see it: the number of AR thresholds
     /// its occupancy has reached, refreshed at most every `ar_refresh`.
     pub(super) fn ar_level(&mut self, port: PortId, now: SimTime) -> u8 {
         let l = &self.link;
-        let p = &mut self.ports[port as usize];
+        let p = &mut self.ports[port.index()];
         if p.ar_refreshed.is_none_or(|t| now - t >= l.ar_refresh) {
             p.ar_level = quantize(p.data.total_bytes(), &l.ar_thresholds[..l.ar_levels]);
             p.ar_refreshed = Some(now);

@@ -7,10 +7,7 @@
 //! ports (k/2 down to ToRs, k/2 up to cores), then core ports (one per pod).
 //! Nodes are numbered hosts, ToRs, aggregation switches, cores.
 
-/// Index of a node (host or switch).
-pub type NodeId = u32;
-/// Index of an output port (one direction of a link).
-pub type PortId = u32;
+pub use super::ids::{NodeId, PortId};
 
 /// Tier of a switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,7 +194,7 @@ impl FatTree {
         if self.up_masks.is_empty() {
             return u8::MAX;
         }
-        let switch = node - self.hosts;
+        let switch = node.0 - self.hosts;
         self.up_masks[(switch * self.tors + self.tor_of(dst)) as usize]
     }
 
@@ -221,30 +218,30 @@ impl FatTree {
     }
 
     fn tor_node(&self, t: u32) -> NodeId {
-        self.hosts + t
+        NodeId(self.hosts + t)
     }
     fn agg_node(&self, a: u32) -> NodeId {
-        self.hosts + self.tors + a
+        NodeId(self.hosts + self.tors + a)
     }
     fn core_node(&self, c: u32) -> NodeId {
-        self.hosts + self.tors + self.aggs + c
+        NodeId(self.hosts + self.tors + self.aggs + c)
     }
     fn tor_port(&self, t: u32, i: u32) -> PortId {
-        self.hosts + t * self.k + i
+        PortId(self.hosts + t * self.k + i)
     }
     fn agg_port(&self, a: u32, i: u32) -> PortId {
-        self.hosts + (self.tors + a) * self.k + i
+        PortId(self.hosts + (self.tors + a) * self.k + i)
     }
     fn core_port(&self, c: u32, pod: u32) -> PortId {
-        self.hosts + (self.tors + self.aggs + c) * self.k + pod
+        PortId(self.hosts + (self.tors + self.aggs + c) * self.k + pod)
     }
 
     /// Tier and index within the tier of a node.
     pub fn node_tier(&self, n: NodeId) -> (Tier, u32) {
-        self.tiers[n as usize]
+        self.tiers[n.index()]
     }
 
-    fn compute_tier(&self, n: NodeId) -> (Tier, u32) {
+    fn compute_tier(&self, n: u32) -> (Tier, u32) {
         if n < self.hosts {
             (Tier::Host, n)
         } else if n < self.hosts + self.tors {
@@ -268,24 +265,24 @@ impl FatTree {
 
     /// The node a port leads to.
     pub fn port_to(&self, p: PortId) -> NodeId {
-        self.port_to[p as usize]
+        self.port_to[p.index()]
     }
 
     /// The node a port belongs to (the sending side of the link).
     pub fn port_from(&self, p: PortId) -> NodeId {
-        if p < self.hosts {
-            return p;
+        if p.0 < self.hosts {
+            return NodeId(p.0);
         }
-        let s = (p - self.hosts) / self.k;
-        self.hosts + s
+        let s = (p.0 - self.hosts) / self.k;
+        NodeId(self.hosts + s)
     }
 
     /// The host's NIC port (host → ToR).
     pub fn nic_port(&self, host: u32) -> PortId {
-        host
+        PortId(host)
     }
 
-    fn compute_port_to(&self, p: PortId) -> NodeId {
+    fn compute_port_to(&self, p: u32) -> NodeId {
         let (k, half) = (self.k, self.half);
         if p < self.hosts {
             return self.tor_node(self.tor_of(p));
@@ -295,7 +292,7 @@ impl FatTree {
         if s < self.tors {
             let pod = s / half;
             if i < half {
-                s * half + i
+                NodeId(s * half + i)
             } else {
                 self.agg_node(pod * half + (i - half))
             }
@@ -318,7 +315,7 @@ impl FatTree {
         let half = self.half;
         let (dst_tor, dst_pod) = (self.tor_of(dst), self.pod_of(dst));
         match self.node_tier(node) {
-            (Tier::Host, _) => Hop::Port(self.nic_port(node)),
+            (Tier::Host, _) => Hop::Port(self.nic_port(node.0)),
             (Tier::Tor, t) if dst_tor == t => Hop::Port(self.tor_port(t, dst - t * half)),
             (Tier::Tor, t) => Hop::Up {
                 first: self.tor_port(t, half),
@@ -358,7 +355,7 @@ impl FatTree {
 
     /// A readable name for a port, e.g. `tor3.up1` or `core2.pod5`.
     pub fn port_name(&self, p: PortId) -> String {
-        let half = self.half;
+        let (p, half) = (p.0, self.half);
         if p < self.hosts {
             return format!("host{p}.nic");
         }
@@ -397,14 +394,14 @@ mod tests {
             path: &mut Vec<PortId>,
             out: &mut BTreeSet<Vec<PortId>>,
         ) {
-            if node == dst {
+            if node == NodeId(dst) {
                 out.insert(path.clone());
                 return;
             }
             let choices: Vec<PortId> = match t.hop(node, dst) {
                 Hop::Port(p) => vec![p],
                 Hop::Up { first, count } | Hop::ByLabel { first, count } => {
-                    (first..first + count).collect()
+                    (0..count).map(|i| first.offset(i)).collect()
                 }
             };
             for p in choices {
@@ -414,7 +411,7 @@ mod tests {
             }
         }
         let mut out = BTreeSet::new();
-        walk(t, src, dst, &mut Vec::new(), &mut out);
+        walk(t, NodeId(src), dst, &mut Vec::new(), &mut out);
         out
     }
 
@@ -427,10 +424,11 @@ mod tests {
             assert_eq!(t.aggs, k * k / 2);
             assert_eq!(t.cores, k * k / 4);
             // every switch port leads to a node of an adjacent tier, and links pair up
-            for p in 0..t.port_count() {
+            for p in (0..t.port_count()).map(PortId) {
                 let (from, to) = (t.port_from(p), t.port_to(p));
-                let back =
-                    (0..t.port_count()).find(|&q| t.port_from(q) == to && t.port_to(q) == from);
+                let back = (0..t.port_count())
+                    .map(PortId)
+                    .find(|&q| t.port_from(q) == to && t.port_to(q) == from);
                 assert!(
                     back.is_some(),
                     "k={k} port {} has no reverse",
@@ -473,7 +471,7 @@ mod tests {
                     "link {l} shares a port"
                 );
                 // each port leads to the switch that owns the other
-                let owner = |p: PortId| t.hosts + (p - t.hosts) / k;
+                let owner = |p: PortId| NodeId(t.hosts + (p.0 - t.hosts) / k);
                 assert_eq!(t.port_to(up), owner(down), "link {l}");
                 assert_eq!(t.port_to(down), owner(up), "link {l}");
                 assert!(
@@ -511,9 +509,9 @@ mod tests {
                     continue;
                 }
                 // walk every allowed choice: never a failed link, always the destination
-                let mut stack = vec![t.port_to(src)];
+                let mut stack = vec![t.port_to(t.nic_port(src))];
                 while let Some(node) = stack.pop() {
-                    if node == dst {
+                    if node == NodeId(dst) {
                         continue;
                     }
                     let ports: Vec<PortId> = match t.hop(node, dst) {
@@ -522,11 +520,11 @@ mod tests {
                             let mask = t.up_mask(node, dst);
                             (0..count)
                                 .filter(|i| mask & 1 << i != 0)
-                                .map(|i| first + i)
+                                .map(|i| first.offset(i))
                                 .collect()
                         }
                     };
-                    assert!(!ports.is_empty(), "dead end at {} for {src}->{dst}", node);
+                    assert!(!ports.is_empty(), "dead end at {node:?} for {src}->{dst}");
                     for p in ports {
                         if let Some(l) = link_of(p) {
                             assert!(
@@ -540,7 +538,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(clean.up_mask(clean.hosts, 0), u8::MAX);
+        assert_eq!(clean.up_mask(NodeId(clean.hosts), 0), u8::MAX);
     }
 
     #[test]
