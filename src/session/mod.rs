@@ -20,13 +20,15 @@ pub mod pixels;
 pub mod playback;
 pub mod series;
 pub mod store;
+mod theory;
 
-use crate::model::THEORY_PATHS;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::scenario::{CcaName, Scenario};
+use crate::scenario::Scenario;
 use playback::Playback;
 use series::Series;
 use store::RunData;
+use theory::theory_runs;
+pub use theory::{theory_total, TheoryPoint, TheoryRun, THEORY_CCAS, THEORY_FLOW};
 
 /// Where a run (main, or the theory sweep) stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,48 +42,6 @@ pub enum Phase {
 
 /// Most finished runs kept for the comparison.
 pub const MAX_COMPARED: usize = 8;
-
-/// The theory sweep's flow size; its numbers of paths are the theory figure's.
-pub const THEORY_FLOW: &str = "32MiB";
-/// The simulated CCAs of the theory sweep, by [`TheoryPoint::cca`].
-pub const THEORY_CCAS: [CcaName; 3] = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT];
-
-/// One simulated point of the theory sweep.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TheoryPoint {
-    /// Index into [`THEORY_CCAS`].
-    pub cca: usize,
-    pub q: f64,
-    pub gbps: f64,
-}
-
-/// What a theory run measures: the CCA (index into [`THEORY_CCAS`]) at q.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TheoryRun {
-    pub cca: usize,
-    pub q: f64,
-}
-
-/// Runs in a whole theory sweep.
-pub fn theory_total() -> usize {
-    THEORY_CCAS.len() * THEORY_PATHS.len()
-}
-
-/// The theory sweep's runs: the n-path model for every CCA and q.
-fn theory_runs() -> Vec<(TheoryRun, Scenario)> {
-    (0..THEORY_CCAS.len())
-        .flat_map(|cca| THEORY_PATHS.iter().map(move |&paths| (cca, paths)))
-        .map(|(cca, paths)| {
-            let mut s = Scenario::preset("npath").expect("the npath preset exists");
-            THEORY_CCAS[cca].apply(&mut s.cca);
-            s.set_field("flow-size", THEORY_FLOW)
-                .expect("the theory sweep's fields are valid");
-            s.workload.paths = paths;
-            let q = 1.0 / paths as f64;
-            (TheoryRun { cca, q }, s)
-        })
-        .collect()
-}
 
 /// What a worker message changed, for the view to redraw.
 #[derive(Clone, Debug, Default, PartialEq)]

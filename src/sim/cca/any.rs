@@ -1,7 +1,7 @@
 //! [`AnyController`]: the scenario's CCA, chosen once per flow and dispatched statically.
 
 use super::{
-    AckSample, CcaContext, Controller, Cuts, Hole, HoleVerdict, Nscc, Smartt, Swift, Tcp, Timeout,
+    AckSample, CcaContext, Controller, Hole, HoleVerdict, Nscc, Smartt, Stats, Swift, Tcp, Timeout,
     Window,
 };
 use crate::scenario::{CcaConfig, CcaKind, Transport};
@@ -67,13 +67,9 @@ impl Controller for AnyController {
         dispatch!(self, c => c.cwnd())
     }
 
-    fn cuts(&self) -> Cuts {
-        dispatch!(self, c => c.cuts())
-    }
-
     #[inline]
-    fn signal(&self) -> f64 {
-        dispatch!(self, c => c.signal())
+    fn stats(&self) -> &Stats {
+        dispatch!(self, c => c.stats())
     }
 
     #[inline]

@@ -104,6 +104,26 @@ pub struct Cuts {
     pub timeout: u64,
 }
 
+/// What every CCA reports besides its window: the congestion signal its last decision used and
+/// its cuts so far. Each CCA keeps one and updates it; [`Controller`] reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// The congestion signal (an RTT, ps) of the last decision: the latest sample, or the
+    /// median framework's percentile.
+    pub signal: f64,
+    pub cuts: Cuts,
+}
+
+impl Stats {
+    /// No cuts yet, the signal at `signal` (the path's unloaded RTT).
+    pub fn starting_at(signal: f64) -> Stats {
+        Stats {
+            signal,
+            cuts: Cuts::default(),
+        }
+    }
+}
+
 /// What a CCA needs to know about its flow and network.
 #[derive(Clone, Copy, Debug)]
 pub struct CcaContext {
@@ -127,12 +147,19 @@ pub trait Controller {
     /// Congestion window, packets.
     fn cwnd(&self) -> f64;
 
+    /// The signal of the last decision and the cuts so far.
+    fn stats(&self) -> &Stats;
+
     /// Multiplicative decreases so far, by cause.
-    fn cuts(&self) -> Cuts;
+    fn cuts(&self) -> Cuts {
+        self.stats().cuts
+    }
 
     /// The congestion signal (an RTT, ps) the last decision used: the latest sample, or the
     /// median framework's percentile.
-    fn signal(&self) -> f64;
+    fn signal(&self) -> f64 {
+        self.stats().signal
+    }
 
     /// An ACK; `window` is the sender's state after it.
     fn on_ack(&mut self, _ack: &AckSample, _window: &Window) {}

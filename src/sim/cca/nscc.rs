@@ -17,7 +17,7 @@
 
 use super::estimator::PercentileFilter;
 use super::nscc_params::*;
-use super::{AckSample, CcaContext, Controller, Cuts, Timeout, Window};
+use super::{AckSample, CcaContext, Controller, Stats, Timeout, Window};
 use crate::scenario::{CcaConfig, CcaKind, History};
 use crate::sim::time::SimTime;
 
@@ -66,9 +66,8 @@ pub struct Nscc {
     trigger_qa: bool,
     /// MNSCC's filter of the queueing delay; `None` for NSCC.
     filter: Option<PercentileFilter>,
-    /// The delay (RTT, ps) the last decision used.
-    signal: f64,
-    pub cuts: Cuts,
+    /// The signal of the last decision and the cuts so far.
+    stats: Stats,
 }
 
 impl Nscc {
@@ -119,8 +118,7 @@ impl Nscc {
             bytes_ignored: 0.0,
             trigger_qa: false,
             filter: median.map(|(rule, p)| PercentileFilter::new(rule, p)),
-            signal: setup.base_rtt,
-            cuts: Cuts::default(),
+            stats: Stats::starting_at(setup.base_rtt),
         }
     }
 
@@ -169,7 +167,7 @@ impl Nscc {
                 .max(MIN_DECREASE_FACTOR);
             self.cwnd = (self.cwnd * factor).max(self.min_cwnd);
             self.last_dec_time = now;
-            self.cuts.delay += 1;
+            self.stats.cuts.delay += 1;
         }
     }
 
@@ -212,7 +210,7 @@ impl Nscc {
                 self.trigger_qa = false;
                 self.inc_bytes = 0.0;
                 self.received_bytes = 0.0;
-                self.cuts.loss += 1;
+                self.stats.cuts.loss += 1;
                 return true;
             }
             self.achieved_bytes = 0.0;
@@ -228,12 +226,8 @@ impl Controller for Nscc {
         self.cwnd / self.mss
     }
 
-    fn cuts(&self) -> Cuts {
-        self.cuts
-    }
-
-    fn signal(&self) -> f64 {
-        self.signal
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 
     /// Per-ACK processing (§6.3, §6.4).
@@ -254,7 +248,7 @@ impl Controller for Nscc {
             (_, Some(d)) => d,
             (_, None) => self.avg_delay,
         };
-        self.signal = self.base_rtt + delay;
+        self.stats.signal = self.base_rtt + delay;
         self.achieved_bytes += n;
         self.received_bytes += n;
         if self.quick_adapt(
@@ -286,7 +280,7 @@ impl Controller for Nscc {
     fn on_timeout(&mut self, _: &Timeout) {
         self.cwnd = (self.cwnd - self.mss).max(self.min_cwnd);
         self.trigger_qa = true;
-        self.cuts.timeout += 1;
+        self.stats.cuts.timeout += 1;
     }
 
     /// The median framework's current H (MNSCC only).
@@ -396,7 +390,7 @@ mod tests {
         let after_one = n.cwnd;
         n.on_ack(&ack(11.0, 3.0, true), &in_flight(50)); // within one base RTT
         assert!((n.cwnd - after_one).abs() < 1.0);
-        assert_eq!(n.cuts.delay, 1);
+        assert_eq!(n.cuts().delay, 1);
         // marked but a small delay: no change (away from the once-per-RTT eta adjustment)
         let mut m = Nscc::new(&setup(), None);
         m.last_adjust_time = (10.0 * US) as SimTime;
@@ -411,7 +405,7 @@ mod tests {
         n.on_ack(&ack(1.0, 0.0, false), &in_flight(50)); // opens the first quick-adapt window
         n.on_ack(&ack(20.0, 5.0, false), &in_flight(50)); // a huge delay, after the window, little achieved
         assert!(n.cwnd <= 2.0 * MSS, "{}", n.cwnd / MSS);
-        assert_eq!(n.cuts.loss, 1);
+        assert_eq!(n.cuts().loss, 1);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //!
 //! Units: bytes and picoseconds, as f64.
 
-use super::{AckSample, CcaContext, Controller, Cuts, Timeout, Window};
+use super::{AckSample, CcaContext, Controller, Stats, Timeout, Window};
 use crate::scenario::CcaConfig;
 use crate::sim::time::SimTime;
 
@@ -43,8 +43,8 @@ pub struct Smartt {
     window_bytes: f64,
     last_window_bytes: f64,
     window_end: SimTime,
-    signal: f64,
-    pub cuts: Cuts,
+    /// The signal of the last decision and the cuts so far.
+    stats: Stats,
 }
 
 impl Smartt {
@@ -80,8 +80,7 @@ impl Smartt {
             window_bytes: 0.0,
             last_window_bytes: 0.0,
             window_end: 0,
-            signal: base_rtt as f64,
-            cuts: Cuts::default(),
+            stats: Stats::starting_at(base_rtt as f64),
         }
     }
 
@@ -101,17 +100,13 @@ impl Controller for Smartt {
         self.cwnd / self.mss
     }
 
-    fn cuts(&self) -> Cuts {
-        self.cuts
-    }
-
-    fn signal(&self) -> f64 {
-        self.signal
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 
     fn on_ack(&mut self, s: &AckSample, _: &Window) {
         let rtt = s.rtt as f64;
-        self.signal = rtt;
+        self.stats.signal = rtt;
         self.base_rtt = self.base_rtt.min(rtt);
         let target = 1.5 * self.base_rtt;
         let n = s.newly_acked as f64 * self.mss;
@@ -132,11 +127,11 @@ impl Controller for Smartt {
                     let d =
                         MD * (rtt - target) / rtt * self.mss + FD * self.cwnd / self.bdp * self.mss;
                     self.cwnd -= d.min(self.mss);
-                    self.cuts.delay += 1;
+                    self.stats.cuts.delay += 1;
                 }
                 (true, true) if can_decrease => {
                     self.cwnd -= FD * self.cwnd / self.bdp * self.mss;
-                    self.cuts.delay += 1;
+                    self.stats.cuts.delay += 1;
                 }
                 (false, false) => self.cwnd += FI * mss2 / self.cwnd,
                 _ => {} // marked, but the moving average says wait
@@ -148,7 +143,7 @@ impl Controller for Smartt {
     /// Quick adapt on a timeout: what the last window achieved.
     fn on_timeout(&mut self, _: &Timeout) {
         self.cwnd = self.last_window_bytes.max(self.window_bytes).max(self.mss);
-        self.cuts.timeout += 1;
+        self.stats.cuts.timeout += 1;
     }
 }
 
@@ -195,7 +190,7 @@ mod tests {
         for i in 0..10 {
             c.on_ack(&ack(i, 8_000_000, true), &Window::default());
         }
-        assert!(c.cwnd < before && c.cuts.delay > 0);
+        assert!(c.cwnd < before && c.cuts().delay > 0);
         // with the gate open (Theorem 4's assumption), the first mark decreases
         let mut open = Smartt::new(MSS, 153.0 * MSS, BASE, 20.0 * MSS, false);
         open.on_ack(&ack(0, 8_000_000, true), &Window::default());

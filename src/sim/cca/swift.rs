@@ -15,7 +15,7 @@
 
 use super::estimator::PercentileFilter;
 use super::{
-    AckSample, CcaContext, Controller, Cuts, Hole, HoleVerdict, SwiftParams, Timeout, Window,
+    AckSample, CcaContext, Controller, Hole, HoleVerdict, Stats, SwiftParams, Timeout, Window,
 };
 use crate::scenario::{CcaConfig, CcaKind, History};
 use crate::sim::time::{from_us, SimTime};
@@ -53,10 +53,8 @@ pub struct Swift {
     cwnd: f64,
     t_last_decrease: Option<SimTime>,
     retransmit_cnt: u32,
-    /// The delay the last decision used (ps).
-    signal: f64,
-    /// Multiplicative decreases so far, by cause.
-    pub cuts: Cuts,
+    /// The signal of the last decision and the cuts so far.
+    stats: Stats,
 }
 
 impl Swift {
@@ -110,8 +108,7 @@ impl Swift {
             cwnd: initial_cwnd.clamp(p.min_cwnd, p.max_cwnd),
             t_last_decrease: None,
             retransmit_cnt: 0,
-            signal: base_rtt as f64,
-            cuts: Cuts::default(),
+            stats: Stats::starting_at(base_rtt as f64),
         }
     }
 
@@ -136,13 +133,8 @@ impl Controller for Swift {
         self.cwnd
     }
 
-    fn cuts(&self) -> Cuts {
-        self.cuts
-    }
-
-    /// The delay (ps) the last AIMD decision was taken on: the latest sample, or MSwift's median.
-    fn signal(&self) -> f64 {
-        self.signal
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 
     /// Per-ACK AIMD (Swift Algorithm 1, §3.2; MSwift decides on the percentile, §5).
@@ -153,7 +145,7 @@ impl Controller for Swift {
             Some(f) => f.update(s.rtt, self.cwnd / self.ai),
             None => s.rtt as f64,
         };
-        self.signal = delay;
+        self.stats.signal = delay;
         let target = self.target();
         if delay < target {
             let n = s.newly_acked as f64;
@@ -173,7 +165,7 @@ impl Controller for Swift {
             let factor =
                 (1.0 - self.beta * (size_on - target) / size_on).clamp(1.0 - self.max_mdf, 1.0);
             self.decrease(s.now, factor);
-            self.cuts.delay += 1;
+            self.stats.cuts.delay += 1;
         }
     }
 
@@ -184,7 +176,7 @@ impl Controller for Swift {
             HoleReaction::EveryHoleIsLoss => {
                 if self.can_decrease(hole.now, hole.srtt) {
                     self.decrease(hole.now, 1.0 - self.max_mdf);
-                    self.cuts.loss += 1;
+                    self.stats.cuts.loss += 1;
                 }
                 HoleVerdict::Retransmit
             }
@@ -208,7 +200,7 @@ impl Controller for Swift {
             *run_len = 0;
             if self.can_decrease(hole.now, hole.srtt) {
                 self.decrease(hole.now, 1.0 - self.max_mdf);
-                self.cuts.loss += 1;
+                self.stats.cuts.loss += 1;
             }
         }
     }
@@ -221,7 +213,7 @@ impl Controller for Swift {
         } else if self.can_decrease(timeout.now, timeout.srtt) {
             self.decrease(timeout.now, 1.0 - self.max_mdf);
         }
-        self.cuts.timeout += 1;
+        self.stats.cuts.timeout += 1;
     }
 
     /// Below one packet of cwnd, one packet every srtt/cwnd.
@@ -328,7 +320,7 @@ mod tests {
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
         assert_eq!(s.on_hole(&hole(1, 0)), HoleVerdict::Retransmit);
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
-        assert_eq!(s.cuts.loss, 1);
+        assert_eq!(s.cuts().loss, 1);
     }
 
     #[test]
@@ -347,7 +339,7 @@ mod tests {
         assert_eq!(s.cwnd(), 100.0);
         s.on_delayed_packet(&hole(0, 14));
         assert!((s.cwnd() - 50.0).abs() < 1e-9);
-        assert_eq!(s.cuts.loss, 1);
+        assert_eq!(s.cuts().loss, 1);
     }
 
     #[test]
@@ -404,7 +396,8 @@ mod tests {
             "median sizes the cut"
         );
         assert_eq!(
-            latest.cuts.delay, 3,
+            latest.cuts().delay,
+            3,
             "the median decides: a decrease is due"
         );
         assert_eq!(

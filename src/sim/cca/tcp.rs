@@ -10,7 +10,7 @@
 //!
 //! Units: packets; the transport's sequence numbers delimit recovery and DCTCP's windows.
 
-use super::{AckSample, CcaContext, Controller, Cuts, Hole, HoleVerdict, Timeout, Window};
+use super::{AckSample, CcaContext, Controller, Hole, HoleVerdict, Stats, Timeout, Window};
 use crate::scenario::{CcaConfig, CcaKind};
 use crate::sim::time::SimTime;
 
@@ -36,8 +36,8 @@ pub struct Tcp {
     in_recovery: bool,
     recover: u64,
     dctcp: Option<Dctcp>,
-    signal: f64,
-    pub cuts: Cuts,
+    /// The signal of the last decision and the cuts so far.
+    stats: Stats,
 }
 
 impl Tcp {
@@ -68,8 +68,7 @@ impl Tcp {
                 marked: 0.0,
                 window_end: None,
             }),
-            signal: base_rtt as f64,
-            cuts: Cuts::default(),
+            stats: Stats::starting_at(base_rtt as f64),
         }
     }
 }
@@ -79,18 +78,14 @@ impl Controller for Tcp {
         self.cwnd
     }
 
-    fn cuts(&self) -> Cuts {
-        self.cuts
-    }
-
-    fn signal(&self) -> f64 {
-        self.signal
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 
     /// An ACK; the window's `snd_una` and `snd_nxt` delimit recovery and DCTCP's windows.
     fn on_ack(&mut self, s: &AckSample, window: &Window) {
         let (snd_una, snd_nxt) = (window.snd_una, window.snd_nxt);
-        self.signal = s.rtt as f64;
+        self.stats.signal = s.rtt as f64;
         let n = s.newly_acked as f64;
         if self.in_recovery && snd_una > self.recover {
             self.in_recovery = false;
@@ -111,7 +106,7 @@ impl Controller for Tcp {
                 if d.marked > 0.0 {
                     self.cwnd = (self.cwnd * (1.0 - d.alpha / 2.0)).max(1.0);
                     self.ssthresh = self.cwnd.max(2.0);
-                    self.cuts.delay += 1;
+                    self.stats.cuts.delay += 1;
                 }
                 d.acked = 0.0;
                 d.marked = 0.0;
@@ -135,7 +130,7 @@ impl Controller for Tcp {
             self.cwnd = self.ssthresh;
             self.recover = hole.snd_nxt.saturating_sub(1);
             self.in_recovery = true;
-            self.cuts.loss += 1;
+            self.stats.cuts.loss += 1;
         }
         HoleVerdict::Retransmit
     }
@@ -145,7 +140,7 @@ impl Controller for Tcp {
         self.ssthresh = (self.cwnd / 2.0).max(2.0);
         self.cwnd = 1.0;
         self.in_recovery = false;
-        self.cuts.timeout += 1;
+        self.stats.cuts.timeout += 1;
     }
 }
 
@@ -209,7 +204,7 @@ mod tests {
         assert!(t.cwnd() > 10.0);
         t.on_hole(&hole(60));
         assert!((t.cwnd() - 5.05).abs() < 0.01, "{}", t.cwnd());
-        assert_eq!(t.cuts.loss, 2);
+        assert_eq!(t.cuts().loss, 2);
     }
 
     #[test]
@@ -226,7 +221,7 @@ mod tests {
             "{} vs {expected}",
             d.cwnd()
         );
-        assert_eq!(d.cuts.delay, 1);
+        assert_eq!(d.cuts().delay, 1);
         // unmarked window: α decays, no cut
         let before = d.cwnd();
         for i in 102..200 {
@@ -234,7 +229,7 @@ mod tests {
         }
         d.on_ack(&ack(false, 1), &window(201, 300));
         assert!(d.cwnd() > before);
-        assert_eq!(d.cuts.delay, 1);
+        assert_eq!(d.cuts().delay, 1);
         // plain TCP ignores marks
         let mut t = Tcp::new(100.0, 1000.0, false, 1);
         t.on_ack(&ack(true, 1), &window(101, 200));

@@ -1,0 +1,56 @@
+//! The reliable transport under every CCA: sequence numbers, the SACK scoreboard, loss and
+//! reordering detection, retransmission, RTT estimation, the retransmission timeout and pacing.
+//!
+//! The receiver acknowledges every data packet. Each ACK carries the sequence number it
+//! acknowledges (a selective ACK), the receiver's cumulative ACK, the packet's ECN mark and its
+//! echoed send time, so every ACK yields an exact RTT sample even for retransmissions.
+//!
+//! Hole detection (ALGORITHMS.md §15 A2): a packet is a *hole* once `dupthresh` packets above it are
+//! acknowledged. With the acknowledged sequence numbers' `dupthresh`-th largest value `h`, every
+//! unacknowledged packet below `h` is a hole; a frontier sweeps up to `h`, visiting each sequence
+//! number once, and asks the CCA what a new hole means: a loss to retransmit now (Swift), or
+//! possibly a reordered packet to wait for (LSwift, MSwift). A hole still missing after the
+//! reordering wait (srtt + 4·rttvar) is retransmitted and reported to the CCA as a delayed packet.
+
+mod receiver;
+mod sender;
+#[cfg(test)]
+mod tests;
+
+use super::time::SimTime;
+pub use receiver::Receiver;
+pub use sender::Sender;
+
+/// Packets the scoreboard covers beyond the oldest unacknowledged one; bounds what can be in
+/// flight (above the largest allowed cwnd, with room for holes).
+pub const SCOREBOARD: u64 = 4096;
+
+/// Scoreboard flags of one sequence number.
+const ACKED: u8 = 1;
+const IN_PIPE: u8 = 2;
+const RETX_QUEUED: u8 = 4;
+const PENDING: u8 = 8;
+
+/// What the sender wants to do now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendDecision {
+    /// Send this sequence number (a retransmission if `retx`).
+    Send { seq: u64, retx: bool },
+    /// Pacing: nothing before this time.
+    WaitUntil(SimTime),
+    /// Window full, or nothing to send.
+    Idle,
+}
+
+/// Timer settings of the transport.
+#[derive(Clone, Copy, Debug)]
+pub struct TransportConfig {
+    pub dupthresh: u32,
+    pub rto_min: SimTime,
+    pub rto_initial: SimTime,
+    /// Pace at every cwnd, not only below one packet.
+    pub pacing: bool,
+    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
+    /// without, a hole counts as delayed as soon as it is detected.
+    pub reordering_wait: bool,
+}

@@ -1,0 +1,375 @@
+//! The sending side of one flow: the scoreboard, hole detection, retransmission, RTT
+//! estimation, the retransmission timeout and pacing, around the flow's CCA.
+
+use super::{SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED, SCOREBOARD};
+use crate::sim::cca::{AckSample, AnyController, Controller, Hole, HoleVerdict, Timeout, Window};
+use crate::sim::time::SimTime;
+use std::collections::VecDeque;
+
+/// The sending side of one flow.
+#[derive(Clone, Debug)]
+pub struct Sender {
+    /// Packets to deliver; `u64::MAX` for a long-lived flow.
+    pub total: u64,
+    pub snd_una: u64,
+    pub snd_nxt: u64,
+    /// Packets sent and neither acknowledged nor declared lost.
+    pub in_flight: u32,
+    flags: Vec<u8>,
+    /// The `dupthresh` largest acknowledged sequence numbers, largest first.
+    top_acked: Vec<u64>,
+    dupthresh: usize,
+    hole_frontier: u64,
+    retx_queue: VecDeque<u64>,
+    /// Holes being waited for (possibly only reordered), with the time they were detected.
+    pending: VecDeque<(u64, SimTime)>,
+    pub srtt: SimTime,
+    rttvar: SimTime,
+    rto: SimTime,
+    rto_min: SimTime,
+    pub rto_deadline: Option<SimTime>,
+    pace_next: SimTime,
+    pace_always: bool,
+    pub(super) wait_for_reordering: bool,
+    /// RTT of the latest ACK (ps).
+    pub latest_rtt: SimTime,
+    pub cca: AnyController,
+    pub retransmits: u64,
+    pub timeouts: u64,
+    pub acked: u64,
+    pub finished_at: Option<SimTime>,
+}
+
+impl Sender {
+    pub fn new(total: u64, cca: AnyController, base_rtt: SimTime, cfg: &TransportConfig) -> Sender {
+        Sender {
+            total,
+            snd_una: 0,
+            snd_nxt: 0,
+            in_flight: 0,
+            flags: vec![0; SCOREBOARD as usize],
+            top_acked: Vec::with_capacity(cfg.dupthresh as usize + 1),
+            dupthresh: cfg.dupthresh as usize,
+            hole_frontier: 0,
+            retx_queue: VecDeque::with_capacity(256),
+            pending: VecDeque::with_capacity(256),
+            srtt: base_rtt,
+            rttvar: base_rtt / 2,
+            rto: cfg.rto_initial,
+            rto_min: cfg.rto_min,
+            rto_deadline: None,
+            pace_next: 0,
+            pace_always: cfg.pacing,
+            wait_for_reordering: cfg.reordering_wait,
+            latest_rtt: base_rtt,
+            cca,
+            retransmits: 0,
+            timeouts: 0,
+            acked: 0,
+            finished_at: None,
+        }
+    }
+
+    fn flag(&self, seq: u64) -> u8 {
+        self.flags[(seq % SCOREBOARD) as usize]
+    }
+
+    fn flag_mut(&mut self, seq: u64) -> &mut u8 {
+        &mut self.flags[(seq % SCOREBOARD) as usize]
+    }
+
+    fn is_acked(&self, seq: u64) -> bool {
+        seq < self.snd_una || self.flag(seq) & ACKED != 0
+    }
+
+    /// Largest RTO after backoff.
+    fn rto_max(&self) -> SimTime {
+        self.rto_min * 100
+    }
+
+    /// The gap to keep between two packets: the CCA's below one packet of cwnd; srtt/cwnd at
+    /// every cwnd when pacing is on.
+    fn pacing_gap(&self) -> Option<SimTime> {
+        let always = self
+            .pace_always
+            .then(|| (self.srtt as f64 / self.cca.cwnd().max(1e-9)) as SimTime);
+        self.cca.pacing_interval(self.srtt).or(always)
+    }
+
+    /// When a pacing sender may send its next packet (`None` when it does not pace).
+    pub fn pace_deadline(&self) -> Option<SimTime> {
+        (self.finished_at.is_none() && self.pacing_gap().is_some()).then_some(self.pace_next)
+    }
+
+    /// Whether [`next_send`](Self::next_send) would send a packet now.
+    pub fn can_send(&self, now: SimTime) -> bool {
+        if self.finished_at.is_some() {
+            return false;
+        }
+        let window_open = self.cca.pacing_interval(self.srtt).is_some()
+            || self.in_flight as f64 + 1.0 <= self.cca.cwnd();
+        let allowed = window_open && (self.pacing_gap().is_none() || now >= self.pace_next);
+        let has_new = self.snd_nxt < self.total && self.snd_nxt < self.snd_una + SCOREBOARD;
+        allowed && (has_new || self.retx_queue.iter().any(|&s| !self.is_acked(s)))
+    }
+
+    /// The next packet to send, if the window and pacing allow one.
+    pub fn next_send(&mut self, now: SimTime) -> SendDecision {
+        if self.finished_at.is_some() {
+            return SendDecision::Idle;
+        }
+        let pacing = self.pacing_gap();
+        if self.cca.pacing_interval(self.srtt).is_none()
+            && self.in_flight as f64 + 1.0 > self.cca.cwnd()
+        {
+            return SendDecision::Idle;
+        }
+        if pacing.is_some() && now < self.pace_next {
+            return SendDecision::WaitUntil(self.pace_next);
+        }
+        let Some((seq, retx)) = self.pick_seq() else {
+            return SendDecision::Idle;
+        };
+        *self.flag_mut(seq) |= IN_PIPE;
+        self.in_flight += 1;
+        if retx {
+            self.retransmits += 1;
+        } else {
+            self.snd_nxt += 1;
+        }
+        if let Some(gap) = pacing {
+            self.pace_next = now + gap;
+        }
+        if self.rto_deadline.is_none() {
+            self.rto_deadline = Some(now + self.rto);
+        }
+        SendDecision::Send { seq, retx }
+    }
+
+    fn pick_seq(&mut self) -> Option<(u64, bool)> {
+        while let Some(seq) = self.retx_queue.pop_front() {
+            if self.is_acked(seq) {
+                continue;
+            }
+            *self.flag_mut(seq) &= !RETX_QUEUED;
+            return Some((seq, true));
+        }
+        let new = self.snd_nxt;
+        (new < self.total && new < self.snd_una + SCOREBOARD).then_some((new, false))
+    }
+
+    /// Packets waiting to be retransmitted.
+    pub fn queued_retransmissions(&self) -> usize {
+        self.retx_queue.len()
+    }
+
+    /// Processes an ACK of `seq` with cumulative ACK `cum_ack`, sent at `sent_at`.
+    /// Returns true when this ACK completes the flow.
+    pub fn on_ack(
+        &mut self,
+        now: SimTime,
+        seq: u64,
+        cum_ack: u64,
+        sent_at: SimTime,
+        ecn: bool,
+    ) -> bool {
+        if self.finished_at.is_some() {
+            return false;
+        }
+        let rtt = now - sent_at;
+        self.latest_rtt = rtt;
+        self.update_rtt(rtt);
+
+        let mut newly = 0;
+        if seq < self.snd_nxt && !self.is_acked(seq) {
+            self.mark_acked(seq);
+            self.note_top_acked(seq);
+            newly += 1;
+        }
+        for s in self.snd_una..cum_ack.min(self.snd_nxt) {
+            if !self.is_acked(s) {
+                self.mark_acked(s);
+                newly += 1;
+            }
+        }
+        while self.snd_una < self.snd_nxt && self.flag(self.snd_una) & ACKED != 0 {
+            *self.flag_mut(self.snd_una) = 0;
+            self.snd_una += 1;
+        }
+        if newly > 0 {
+            self.acked += newly as u64;
+            self.rto_deadline = (self.snd_una < self.snd_nxt).then_some(now + self.rto);
+        }
+        let window = Window {
+            snd_una: self.snd_una,
+            snd_nxt: self.snd_nxt,
+            in_flight: self.in_flight,
+        };
+        self.cca.on_ack(
+            &AckSample {
+                now,
+                rtt,
+                ecn,
+                newly_acked: newly,
+                srtt: self.srtt,
+            },
+            &window,
+        );
+        self.detect_holes(now);
+        self.expire_waiting_holes(now);
+        if self.snd_una >= self.total {
+            self.finished_at = Some(now);
+            self.rto_deadline = None;
+            return true;
+        }
+        false
+    }
+
+    /// RFC 6298 estimator; RTO = max(srtt + 4·rttvar, RTO_min).
+    fn update_rtt(&mut self, sample: SimTime) {
+        let err = self.srtt.abs_diff(sample);
+        self.rttvar = self.rttvar - self.rttvar / 4 + err / 4;
+        self.srtt = self.srtt - self.srtt / 8 + sample / 8;
+        self.rto = (self.srtt + 4 * self.rttvar).max(self.rto_min);
+    }
+
+    fn mark_acked(&mut self, seq: u64) {
+        let f = self.flag_mut(seq);
+        let was_in_pipe = *f & IN_PIPE != 0;
+        *f = (*f | ACKED) & !(IN_PIPE | PENDING);
+        if was_in_pipe {
+            self.in_flight -= 1;
+        }
+    }
+
+    fn note_top_acked(&mut self, seq: u64) {
+        let at = self.top_acked.partition_point(|&v| v > seq);
+        if at < self.dupthresh {
+            self.top_acked.insert(at, seq);
+            self.top_acked.truncate(self.dupthresh);
+        }
+    }
+
+    /// Takes `seq` out of the pipe and queues it for retransmission.
+    fn declare_lost(&mut self, seq: u64) {
+        let f = self.flag_mut(seq);
+        let was_in_pipe = *f & IN_PIPE != 0;
+        let queued = *f & RETX_QUEUED != 0;
+        *f = (*f | RETX_QUEUED) & !(IN_PIPE | PENDING);
+        if was_in_pipe {
+            self.in_flight -= 1;
+        }
+        if !queued {
+            self.retx_queue.push_back(seq);
+        }
+    }
+
+    fn detect_holes(&mut self, now: SimTime) {
+        if self.top_acked.len() < self.dupthresh {
+            return;
+        }
+        let limit = self.top_acked[self.dupthresh - 1];
+        self.hole_frontier = self.hole_frontier.max(self.snd_una);
+        while self.hole_frontier < limit {
+            let seq = self.hole_frontier;
+            self.hole_frontier += 1;
+            if self.is_acked(seq) {
+                continue;
+            }
+            let hole = Hole {
+                now,
+                seq,
+                snd_nxt: self.snd_nxt,
+                srtt: self.srtt,
+            };
+            match self.cca.on_hole(&hole) {
+                HoleVerdict::Retransmit => self.declare_lost(seq),
+                HoleVerdict::Wait => {
+                    *self.flag_mut(seq) |= PENDING;
+                    self.pending.push_back((seq, now));
+                }
+                HoleVerdict::Ignore => {}
+            }
+        }
+    }
+
+    /// How long a hole may stay missing before it counts as a delayed packet: srtt + 4·rttvar
+    /// (nothing when the wait is off).
+    pub(super) fn reordering_wait(&self) -> SimTime {
+        if self.wait_for_reordering {
+            self.srtt + 4 * self.rttvar
+        } else {
+            0
+        }
+    }
+
+    /// Holes waited for and still missing after the reordering wait: report them to the CCA
+    /// (in sequence order, so it can see successive ones) and retransmit them.
+    fn expire_waiting_holes(&mut self, now: SimTime) {
+        let wait = self.reordering_wait();
+        while let Some(&(seq, declared)) = self.pending.front() {
+            if self.is_acked(seq) || self.flag(seq) & PENDING == 0 {
+                self.pending.pop_front();
+            } else if now - declared >= wait {
+                self.pending.pop_front();
+                let hole = Hole {
+                    now,
+                    seq,
+                    snd_nxt: self.snd_nxt,
+                    srtt: self.srtt,
+                };
+                self.cca.on_delayed_packet(&hole);
+                self.declare_lost(seq);
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// When the sender next needs a timer: its retransmission deadline or the end of the
+    /// oldest hole's reordering wait.
+    pub fn next_deadline(&self) -> Option<SimTime> {
+        let hole = self
+            .pending
+            .front()
+            .map(|&(_, t)| t + self.reordering_wait());
+        match (self.rto_deadline, hole) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Timer work due at `now`: expired reordering waits, then the retransmission timeout.
+    /// Returns true if the retransmission timeout fired.
+    pub fn on_timer(&mut self, now: SimTime) -> bool {
+        if self.finished_at.is_some() {
+            return false;
+        }
+        self.expire_waiting_holes(now);
+        self.on_rto(now)
+    }
+
+    fn on_rto(&mut self, now: SimTime) -> bool {
+        match self.rto_deadline {
+            Some(deadline) if now >= deadline && self.finished_at.is_none() => {}
+            _ => return false,
+        }
+        if self.snd_una >= self.snd_nxt {
+            self.rto_deadline = None;
+            return false;
+        }
+        self.timeouts += 1;
+        self.cca.on_timeout(&Timeout {
+            now,
+            srtt: self.srtt,
+        });
+        for seq in self.snd_una..self.snd_nxt {
+            if !self.is_acked(seq) {
+                self.declare_lost(seq);
+            }
+        }
+        self.rto = (self.rto * 2).min(self.rto_max());
+        self.rto_deadline = Some(now + self.rto);
+        true
+    }
+}

@@ -1,0 +1,223 @@
+use super::*;
+use crate::scenario::{CcaKind, Scenario};
+use crate::sim::cca::{AnyController, CcaContext, Controller};
+
+const US: SimTime = 1_000_000;
+
+fn ctx(cwnd: f64) -> CcaContext {
+    CcaContext {
+        base_rtt: 6 * US,
+        net_rtt: 6 * US,
+        mss_bytes: 4096,
+        link_gbps: 800,
+        initial_cwnd: cwnd,
+    }
+}
+
+fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
+    let mut s = Scenario::default();
+    s.cca.algorithm = kind;
+    let cfg = TransportConfig {
+        dupthresh: 3,
+        rto_min: 100 * US,
+        rto_initial: 1000 * US,
+        pacing: false,
+        reordering_wait: true,
+    };
+    Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)
+}
+
+fn send_all(s: &mut Sender, now: SimTime) -> Vec<u64> {
+    std::iter::from_fn(|| match s.next_send(now) {
+        SendDecision::Send { seq, .. } => Some(seq),
+        _ => None,
+    })
+    .collect()
+}
+
+#[test]
+fn window_limits_packets_in_flight() {
+    let mut s = sender(CcaKind::Swift, 100, 10.0);
+    assert_eq!(send_all(&mut s, 0), (0..10).collect::<Vec<_>>());
+    assert_eq!(s.in_flight, 10);
+    s.on_ack(6 * US, 0, 1, 0, false);
+    assert_eq!(s.in_flight, 9);
+    assert_eq!(send_all(&mut s, 6 * US), vec![10]); // cwnd grew by 0.1 only
+}
+
+#[test]
+fn a_finite_flow_finishes_on_the_ack_covering_its_last_packet() {
+    let mut s = sender(CcaKind::Swift, 3, 10.0);
+    assert_eq!(send_all(&mut s, 0), vec![0, 1, 2]);
+    assert!(!s.on_ack(6 * US, 2, 0, 0, false));
+    assert!(!s.on_ack(6 * US, 0, 1, 0, false));
+    assert!(s.on_ack(7 * US, 1, 3, 0, false));
+    assert_eq!(s.finished_at, Some(7 * US));
+    assert_eq!(s.next_send(8 * US), SendDecision::Idle);
+}
+
+#[test]
+fn swift_retransmits_a_hole_after_three_later_acks() {
+    let mut s = sender(CcaKind::Swift, 100, 20.0);
+    send_all(&mut s, 0);
+    for seq in 1..=3 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    assert!(s.cca.cwnd() < 11.0, "cwnd {}", s.cca.cwnd());
+    assert_eq!(s.queued_retransmissions(), 1);
+    // the retransmission goes out once the window has room again
+    for seq in 4..=10 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    assert_eq!(
+        s.next_send(6 * US),
+        SendDecision::Send { seq: 0, retx: true }
+    );
+    assert_eq!(s.retransmits, 1);
+}
+
+#[test]
+fn lswift_waits_for_a_reordered_packet_without_cutting() {
+    let mut s = sender(CcaKind::LSwift, 100, 20.0);
+    send_all(&mut s, 0);
+    for seq in 1..=3 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    assert!(s.cca.cwnd() > 20.0);
+    assert_eq!(s.queued_retransmissions(), 0);
+    assert_eq!(s.next_deadline(), Some(6 * US + s.reordering_wait()));
+    // the late original arrives
+    s.on_ack(7 * US, 0, 4, 0, false);
+    assert_eq!(s.snd_una, 4);
+    assert_eq!(s.retransmits, 0);
+    assert_eq!(s.cca.cuts().loss, 0);
+}
+
+#[test]
+fn without_the_reordering_wait_a_hole_is_delayed_at_once() {
+    let mut s = sender(CcaKind::LSwift, 100, 20.0);
+    s.wait_for_reordering = false;
+    send_all(&mut s, 0);
+    for seq in 1..=3 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    s.on_timer(6 * US);
+    assert_eq!(s.queued_retransmissions(), 1);
+}
+
+#[test]
+fn a_hole_still_missing_after_the_wait_is_retransmitted() {
+    let mut s = sender(CcaKind::LSwift, 100, 20.0);
+    send_all(&mut s, 0);
+    for seq in 1..=3 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    let later = 6 * US + s.reordering_wait();
+    s.on_timer(later);
+    assert_eq!(s.queued_retransmissions(), 1);
+    assert_eq!(s.cca.cuts().loss, 0); // one delayed packet is not a run
+    assert_eq!(
+        s.next_send(later),
+        SendDecision::Send { seq: 0, retx: true }
+    );
+}
+
+#[test]
+fn five_successive_delayed_packets_cut_cwnd() {
+    let mut s = sender(CcaKind::LSwift, 100, 30.0);
+    send_all(&mut s, 0);
+    for seq in 5..=7 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    assert_eq!(s.cca.cuts().loss, 0);
+    s.on_timer(6 * US + s.reordering_wait());
+    assert_eq!(s.cca.cuts().loss, 1);
+    assert_eq!(s.queued_retransmissions(), 5);
+    assert_eq!(s.in_flight, 30 - 3 - 5);
+}
+
+#[test]
+fn timeout_retransmits_everything_unacked() {
+    let mut s = sender(CcaKind::Swift, 100, 4.0);
+    send_all(&mut s, 0);
+    assert!(!s.on_timer(999 * US));
+    assert!(s.on_timer(1000 * US));
+    assert_eq!(s.timeouts, 1);
+    assert_eq!(s.in_flight, 0);
+    assert_eq!(s.cca.cwnd(), 2.0);
+    let again = send_all(&mut s, 1000 * US);
+    assert_eq!(again, vec![0, 1]);
+}
+
+#[test]
+fn pacing_spaces_packets_by_srtt_over_cwnd() {
+    let mut s = Scenario::default();
+    s.cca.algorithm = CcaKind::MSwift;
+    let cfg = TransportConfig {
+        dupthresh: 3,
+        rto_min: 100 * US,
+        rto_initial: 1000 * US,
+        pacing: true,
+        reordering_wait: true,
+    };
+    let mut p = Sender::new(100, AnyController::new(&s.cca, &ctx(4.0)), 6 * US, &cfg);
+    assert_eq!(
+        p.next_send(0),
+        SendDecision::Send {
+            seq: 0,
+            retx: false
+        }
+    );
+    let gap = 6 * US / 4;
+    assert_eq!(p.pace_deadline(), Some(gap));
+    assert_eq!(p.next_send(gap - 1), SendDecision::WaitUntil(gap));
+    assert!(!p.can_send(gap - 1) && p.can_send(gap));
+    assert_eq!(
+        p.next_send(gap),
+        SendDecision::Send {
+            seq: 1,
+            retx: false
+        }
+    );
+    // without pacing, a full window goes out at once
+    let mut w = sender(CcaKind::MSwift, 100, 4.0);
+    assert_eq!(send_all(&mut w, 0).len(), 4);
+    assert_eq!(w.pace_deadline(), None);
+}
+
+#[test]
+fn rtt_estimator_follows_samples() {
+    let mut s = sender(CcaKind::Swift, 100, 4.0);
+    send_all(&mut s, 0);
+    s.on_ack(10 * US, 0, 1, 2 * US, false); // 8 µs sample
+    assert_eq!(s.latest_rtt, 8 * US);
+    assert_eq!(s.srtt, 6 * US - 6 * US / 8 + US);
+}
+
+#[test]
+fn coalescing_acks_in_order_runs_and_anything_unusual_at_once() {
+    let mut r = Receiver::new(16384, 100);
+    assert_eq!(r.on_packet(0, 4096, false), None);
+    assert_eq!(r.on_packet(1, 4096, false), None);
+    assert_eq!(r.on_packet(2, 4096, false), None);
+    assert_eq!(r.on_packet(3, 4096, false), Some(4)); // 16 KiB pending
+    assert_eq!(r.on_packet(5, 4096, false), Some(4)); // out of order
+    assert_eq!(r.on_packet(4, 4096, false), Some(6)); // fills the gap
+    assert_eq!(r.on_packet(6, 4096, true), Some(7)); // marked
+    assert_eq!(r.on_packet(7, 4096, false), None);
+    let mut last = Receiver::new(16384, 2);
+    assert_eq!(last.on_packet(0, 4096, false), None);
+    assert_eq!(last.on_packet(1, 4096, false), Some(2)); // the flow's last packet
+    let mut every = Receiver::new(0, 100);
+    assert_eq!(every.on_packet(0, 4096, false), Some(1));
+}
+
+#[test]
+fn receiver_cumulative_ack_skips_over_reordered_packets() {
+    let mut r = Receiver::default();
+    assert_eq!(r.on_data(1), 0);
+    assert_eq!(r.on_data(2), 0);
+    assert_eq!(r.on_data(0), 3);
+    assert_eq!(r.on_data(0), 3); // duplicate
+    assert_eq!(r.delivered, 3);
+}
