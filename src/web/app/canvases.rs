@@ -1,0 +1,224 @@
+//! Canvases: which need drawing, and drawing them on animation frames within a time budget.
+
+use super::*;
+
+/// The canvases, in drawing order.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Canvas {
+    Cwnd,
+    Delay,
+    Queue,
+    Fct,
+    Network,
+    CompareCwnd,
+    CompareFct,
+    Theory,
+}
+
+pub(super) const CANVASES: usize = 8;
+
+pub(super) const ALL: [Canvas; CANVASES] = [
+    Canvas::Cwnd,
+    Canvas::Delay,
+    Canvas::Queue,
+    Canvas::Fct,
+    Canvas::Network,
+    Canvas::CompareCwnd,
+    Canvas::CompareFct,
+    Canvas::Theory,
+];
+
+/// The canvases that show the main run at the cursor.
+pub(super) const AT_CURSOR: [Canvas; 5] = [
+    Canvas::Cwnd,
+    Canvas::Delay,
+    Canvas::Queue,
+    Canvas::Fct,
+    Canvas::Network,
+];
+
+impl Canvas {
+    /// Height over width, and the smallest height (CSS px).
+    fn shape(self) -> (f64, f64) {
+        match self {
+            Canvas::Network => (0.42, 300.0),
+            Canvas::Theory => (0.55, 320.0),
+            _ => (0.62, 260.0),
+        }
+    }
+}
+
+/// Drawing time per animation frame after which the remaining dirty canvases wait for the next
+/// frame. A canvas's pixels are rasterized in the frame's paint, after the drawing calls, so
+/// the budget is small: in practice one large canvas per frame, which keeps every main-thread
+/// task short while the worker streams.
+pub(super) const FRAME_BUDGET_MS: f64 = 4.0;
+
+/// Least wall time between two redraws of the run's canvases for streamed samples (the
+/// playback cursor redraws them at every frame).
+pub(super) const LIVE_REDRAW_MS: f64 = 200.0;
+
+/// Sizes a canvas's pixels to its CSS width × the pixel ratio, with its shape's height.
+pub(super) fn fit(canvas: &HtmlCanvasElement, which: Canvas, css_w: i32, scale: f64) {
+    let css_w = css_w.max(200) as f64;
+    let (ratio, min_h) = which.shape();
+    let css_h = (css_w * ratio).max(min_h);
+    let (w, h) = (
+        (css_w * scale).round() as u32,
+        (css_h * scale).round() as u32,
+    );
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
+    }
+}
+
+impl App {
+    /// Marks canvases for redrawing on the next animation frame.
+    pub(super) fn mark(&mut self, which: &[Canvas], ctx: &Context<Self>) {
+        for c in which {
+            self.dirty[*c as usize] = true;
+        }
+        self.schedule_frame(ctx);
+    }
+
+    pub(super) fn schedule_frame(&mut self, ctx: &Context<Self>) {
+        if self.frame_pending {
+            return;
+        }
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let link = ctx.link().clone();
+        let callback = Closure::once_into_js(move |ts: f64| link.send_message(Msg::Frame(ts)));
+        if window
+            .request_animation_frame(callback.unchecked_ref())
+            .is_ok()
+        {
+            self.frame_pending = true;
+        }
+    }
+
+    pub(super) fn on_frame(&mut self, ctx: &Context<Self>, ts: f64) -> bool {
+        self.frame_pending = false;
+        let dt = self
+            .last_frame_ms
+            .map_or(0.0, |last| (ts - last).clamp(0.0, 100.0));
+        let moving = self.session.tick(dt);
+        self.last_frame_ms = moving.then_some(ts);
+        if moving {
+            self.dirty[..5].fill(true);
+        }
+        if self.live_stale && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.session.running())
+        {
+            self.live_stale = false;
+            self.last_live_ms = ts;
+            self.dirty[..5].fill(true);
+        }
+        self.draw();
+        if self.dirty.contains(&true) || moving || self.live_stale {
+            self.schedule_frame(ctx);
+        }
+        // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
+        let render = self.view_stale
+            && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.session.running());
+        if render {
+            self.view_stale = false;
+            self.last_view_ms = ts;
+        } else if self.view_stale {
+            self.schedule_frame(ctx);
+        }
+        moving || render
+    }
+
+    /// Draws dirty canvases, in rotating order, until the frame's budget is spent.
+    pub(super) fn draw(&mut self) {
+        let start = crate::web::now_ms();
+        let scale = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 3.0);
+        self.refresh_layout();
+        for k in 0..CANVASES {
+            let i = (self.next_canvas + k) % CANVASES;
+            if !self.dirty[i] {
+                continue;
+            }
+            if k > 0 && crate::web::now_ms() - start > FRAME_BUDGET_MS {
+                self.next_canvas = i;
+                return;
+            }
+            self.dirty[i] = false;
+            let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
+                continue;
+            };
+            // reading a width forces a layout: once per canvas until the window resizes
+            let css_w = *self.widths[i].get_or_insert_with(|| canvas.client_width());
+            fit(&canvas, ALL[i], css_w, scale);
+            if let Err(e) = self.draw_one(ALL[i], &canvas, scale) {
+                web_sys::console::warn_1(&format!("canvas {i}: {e}").into());
+            }
+        }
+        self.next_canvas = 0;
+    }
+
+    pub(super) fn refresh_layout(&mut self) {
+        let Some(run) = &self.session.run else { return };
+        let Some(meta) = &run.meta else { return };
+        if self.layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
+            self.layout = Some((run.id, Layout::of(&meta.network)));
+        }
+    }
+
+    pub(super) fn draw_one(
+        &self,
+        which: Canvas,
+        canvas: &HtmlCanvasElement,
+        scale: f64,
+    ) -> Result<(), String> {
+        let s = &self.session;
+        let empty = RunData::new(0, self.scenario.clone());
+        let run = s.run.as_ref().unwrap_or(&empty);
+        let at = At {
+            cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
+            scale,
+        };
+        let flow = self.flow();
+        let past: Vec<&RunData> = s.past.iter().collect();
+        match which {
+            Canvas::Cwnd => charts::draw_cwnd(canvas, run, flow, at),
+            Canvas::Delay => charts::draw_delay(canvas, run, flow, at),
+            Canvas::Queue => charts::draw_queues(canvas, run, &self.chosen, at),
+            Canvas::Fct => charts::draw_fct_cdf(canvas, run, at),
+            Canvas::Network => {
+                let fallback = Layout::default();
+                let layout = match &self.layout {
+                    Some((id, l)) if *id == run.id => l,
+                    _ => &fallback,
+                };
+                let ecn = run.scenario.topology.ecn_min_bytes as f64;
+                let peak = run.port_peak.iter().copied().fold(0.0f32, f32::max) as f64;
+                let marks = Marks {
+                    flow,
+                    chosen: &self.chosen,
+                    scale_bytes: peak.max(ecn),
+                };
+                let mut pixels = self.pixels.borrow_mut();
+                network::draw_network(
+                    canvas,
+                    &mut pixels,
+                    scale,
+                    layout,
+                    run,
+                    s.cursor_us(),
+                    &marks,
+                )
+            }
+            Canvas::CompareCwnd => charts::draw_compare_cwnd(canvas, &past, at),
+            Canvas::CompareFct => charts::draw_compare_fct(canvas, &past, at),
+            Canvas::Theory => {
+                let npath = Scenario::preset("npath").expect("the npath preset exists");
+                charts::draw_theory(canvas, &npath, &s.theory_points, at)
+            }
+        }
+    }
+}

@@ -1,0 +1,418 @@
+//! The Yew app: a thin shell around the [`Session`] (run state, playback) and the form's
+//! scenario. It owns the worker, turns DOM events into [`Msg`]s, hands worker messages to the
+//! session and sends back what the session asks for, and draws the canvases on animation
+//! frames: at most once per frame however many messages arrive, within a time budget per frame,
+//! so the page stays responsive while the worker streams. The URL fragment always holds the
+//! form's scenario, so the address bar is a link that reproduces the run (`run=1` starts it).
+
+mod address;
+mod canvases;
+mod dom;
+mod msg;
+mod runs;
+mod selection;
+
+use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
+use super::charts::{self, At};
+use super::components::compare::{self, Compare};
+use super::components::form::Form;
+use super::components::glossary::Glossary;
+use super::components::live_charts::{self, LiveCharts};
+use super::components::network_panel::NetworkPanel;
+use super::components::playback::Playback;
+use super::components::report::Report;
+use super::components::status::{status_text, Status};
+use super::components::story::{StepRun, Story, STEPS};
+use super::components::theory::TheoryView;
+use super::exports;
+use super::network::{self, Marks};
+use crate::link::{check_web_size, from_fragment, to_fragment};
+use crate::protocol::ToWorker;
+use crate::scenario::{CcaName, Scenario, ScenarioError};
+use crate::session::layout::{Hit, Layout};
+use crate::session::pixels::Pixels;
+use crate::session::store::RunData;
+use crate::session::Session;
+use crate::sim::netmap::Shape;
+use canvases::{Canvas, ALL, AT_CURSOR, CANVASES};
+use dom::{listen, scroll_to};
+pub use msg::Msg;
+use runs::progress_text;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// Where the app finds its worker; `None`: `worker.js` next to the page.
+#[derive(Clone, Debug, Default, PartialEq, Properties)]
+pub struct AppProps {
+    #[prop_or_default]
+    pub worker_url: Option<String>,
+}
+
+pub struct App {
+    session: Session,
+    scenario: Scenario,
+    /// Why the last form change was refused.
+    refused: Option<ScenarioError>,
+    /// A one-line notice beside the status (a refused link, a copied link).
+    notice: Option<String>,
+    worker: Option<SimWorker>,
+    worker_error: Option<String>,
+    highlight: Option<usize>,
+    /// Timeline ports whose queues the user chose to plot (clicked links).
+    chosen: Vec<usize>,
+    /// The network layout of the main run (by run id).
+    layout: Option<(u32, Layout)>,
+    story: Option<usize>,
+    frame_pending: bool,
+    /// Worker messages changed what the view shows since the last render.
+    view_stale: bool,
+    /// Focus goes back to Run after the next render (a run ended).
+    refocus: bool,
+    /// Streamed samples wait to be drawn, since `last_live_ms`.
+    live_stale: bool,
+    last_live_ms: f64,
+    last_view_ms: f64,
+    last_frame_ms: Option<f64>,
+    /// Each canvas's CSS width when last sized (sizes are read again after a resize).
+    widths: [Option<i32>; CANVASES],
+    dirty: [bool; CANVASES],
+    /// The canvas to draw first on the next frame (turns rotate so none starves).
+    next_canvas: usize,
+    canvases: [NodeRef; CANVASES],
+    /// The network picture's pixel buffer, kept between frames.
+    pixels: std::cell::RefCell<Pixels>,
+    run_button: NodeRef,
+    listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
+}
+
+impl Component for App {
+    type Message = Msg;
+    type Properties = AppProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        let (scenario, notice, run_now) = match from_fragment(&hash) {
+            Ok(link) => (link.scenario, None, link.run),
+            Err(e) => (
+                Scenario::default(),
+                Some(format!(
+                    "the link was refused ({e}); the defaults are in use"
+                )),
+                false,
+            ),
+        };
+        let mut app = App {
+            session: Session::new(),
+            scenario,
+            refused: None,
+            notice,
+            worker: None,
+            worker_error: None,
+            highlight: None,
+            chosen: Vec::new(),
+            layout: None,
+            story: None,
+            frame_pending: false,
+            view_stale: false,
+            refocus: false,
+            live_stale: false,
+            last_live_ms: f64::NEG_INFINITY,
+            last_view_ms: f64::NEG_INFINITY,
+
+            last_frame_ms: None,
+            widths: [None; CANVASES],
+            dirty: [true; CANVASES],
+            next_canvas: 0,
+            canvases: Default::default(),
+            pixels: std::cell::RefCell::new(Pixels::new(0, 0)),
+            run_button: NodeRef::default(),
+            listeners: listen(ctx),
+        };
+        app.write_link();
+        app.spawn_worker(ctx);
+        if run_now {
+            let msgs = app.session.start(app.scenario.clone());
+            app.send(msgs);
+        }
+        app
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::None => false,
+            Msg::Field(name, value) => {
+                self.set_field(name, &value);
+                true
+            }
+            Msg::FieldAndRun(name, value) => {
+                if self.set_field(name, &value) {
+                    self.start_main(ctx, self.scenario.clone());
+                }
+                true
+            }
+            Msg::Preset(name) => {
+                if let Some(mut preset) = Scenario::preset(&name) {
+                    preset.seed = self.scenario.seed;
+                    self.scenario = preset;
+                    self.refused = None;
+                    self.write_link();
+                }
+                true
+            }
+            Msg::Highlight(text) => {
+                let flows = self.meta_flows();
+                self.highlight = match text.trim().parse::<usize>() {
+                    Ok(f) if f < flows => Some(f),
+                    _ => None,
+                };
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Run => {
+                self.start_main(ctx, self.scenario.clone());
+                true
+            }
+            Msg::Cancel => {
+                let msgs = self.session.cancel();
+                self.send(msgs);
+                true
+            }
+            Msg::CopyLink => {
+                let link = self.page_link(true);
+                self.notice = Some(if exports::copy_text(&link) {
+                    "link copied".to_string()
+                } else {
+                    format!("link: {link}")
+                });
+                true
+            }
+            Msg::Worker(event) => self.on_worker(ctx, *event),
+            Msg::Frame(ts) => self.on_frame(ctx, ts),
+            Msg::Resize => {
+                self.widths = [None; CANVASES];
+                self.mark(&ALL, ctx);
+                false
+            }
+            Msg::Key(key, shift) => self.on_key(ctx, &key, shift),
+            Msg::Play => {
+                let (span, live) = (self.session.span_us(), self.session.running());
+                self.session.playback.toggle(span, live);
+                self.last_frame_ms = None;
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Step(n) => {
+                let span = self.session.span_us();
+                let bucket = self.session.run.as_ref().map_or(1.0, RunData::bucket_us);
+                self.session.playback.step(n, bucket, span);
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Seek(t) => {
+                let span = self.session.span_us();
+                self.session.playback.seek(t, span);
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::Speed(i) => {
+                let msgs = self.session.set_speed(i);
+                self.send(msgs);
+                true
+            }
+            Msg::NetworkClick(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
+            Msg::ClearChosen => {
+                self.chosen.clear();
+                self.mark(&AT_CURSOR, ctx);
+                true
+            }
+            Msg::ExportJson => {
+                if let Some(run) = &self.session.run {
+                    if let Some(text) = exports::report_json(run) {
+                        let name = exports::file_name(run, "report", "json");
+                        exports::download_text(&name, "application/json", &text);
+                    }
+                }
+                false
+            }
+            Msg::ExportCsv => {
+                if let Some(run) = &self.session.run {
+                    let name = exports::file_name(run, "timelines", "csv");
+                    exports::download_text(&name, "text/csv", &run.timeline_csv());
+                }
+                false
+            }
+            Msg::ExportPng => {
+                if let Some(run) = &self.session.run {
+                    let canvases: Vec<HtmlCanvasElement> = self.canvases[..5]
+                        .iter()
+                        .filter_map(|n| n.cast::<HtmlCanvasElement>())
+                        .collect();
+                    let title = format!("SprayLab {} · {}", env!("CARGO_PKG_VERSION"), run.label());
+                    if let Some(url) = exports::charts_png(&title, &canvases) {
+                        exports::download_url(&exports::file_name(run, "charts", "png"), &url);
+                    }
+                }
+                false
+            }
+            Msg::CompareVariants => {
+                let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
+                    .iter()
+                    .map(|cca| {
+                        let mut s = self.scenario.clone();
+                        cca.apply(&mut s.cca);
+                        s
+                    })
+                    .collect();
+                let msgs = self.session.start_series(variants);
+                self.send(msgs);
+                true
+            }
+            Msg::TheorySweep => {
+                let msgs = self.session.start_theory();
+                self.send(msgs);
+                self.mark(&[Canvas::Theory], ctx);
+                true
+            }
+            Msg::ClearComparison => {
+                self.session.past.clear();
+                self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
+                true
+            }
+            Msg::Story(step) => {
+                self.story = step.map(|s| s.min(STEPS.len() - 1));
+                true
+            }
+            Msg::StoryRun(i) => {
+                match STEPS.get(i).map(|s| s.run) {
+                    Some(StepRun::Theory) => {
+                        let msgs = self.session.start_theory();
+                        self.send(msgs);
+                        self.mark(&[Canvas::Theory], ctx);
+                        scroll_to("chart-theory");
+                    }
+                    Some(run @ StepRun::Baseline { speed, .. }) => {
+                        if let Some(s) = run.scenario(self.scenario.seed) {
+                            self.scenario = s.clone();
+                            self.refused = None;
+                            self.write_link();
+                            self.session.playback.set_speed(speed);
+                            self.start_main(ctx, s);
+                        }
+                    }
+                    None => {}
+                }
+                true
+            }
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let on = ctx.link().callback(|m: Msg| m);
+        let s = &self.session;
+        let run = s.run.as_ref();
+        let cursor = s.cursor_us();
+        let flow = self.flow();
+        let ports = run.map_or(Vec::new(), |r| charts::queue_ports(r, &self.chosen, 6));
+        let progress = run.and_then(|r| {
+            r.progress.map(|p| {
+                (
+                    p.packets_acked,
+                    p.packets_total,
+                    progress_text(r.elapsed_ms, &p).into(),
+                )
+            })
+        });
+        let npath = run
+            .and_then(|r| r.meta.as_ref())
+            .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
+        let [c0, c1, c2, c3, c4, c5, c6, c7] = self.canvases.clone();
+        let form = html! {
+            <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
+                run_ref={self.run_button.clone()} on={on.clone()} />
+        };
+        html! {
+            <main class="app">
+                <header>
+                    <h1>{ "SprayLab" }</h1>
+                    <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
+                        reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
+                    <Glossary />
+                </header>
+                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.clone()} /></section>
+                <section class="controls" aria-label="scenario">
+                    if self.story.is_some() {
+                        // class mode: the story drives the runs, the form folds away
+                        <details class="settings">
+                            <summary>{ "Scenario settings (the story sets them)" }</summary>
+                            { form }
+                        </details>
+                    } else {
+                        { form }
+                    }
+                </section>
+                <section class="run" aria-label="the run">
+                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.notice.as_deref())}
+                        {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
+                        on_cancel={on.reform(|_| Msg::Cancel)} />
+                    <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
+                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.clone()} />
+                    <div class="stage">
+                        <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
+                            {npath} on={on.clone()} />
+                        <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                    </div>
+                    <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
+                        on={on.clone()} />
+                </section>
+                <section class="compare" aria-label="compare runs">
+                    <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
+                        canvases={[c5, c6]} on={on.clone()} />
+                </section>
+                <section class="theory" aria-label="theory">
+                    <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
+                        canvas={c7} {on} />
+                </section>
+            </main>
+        }
+    }
+
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        if let Some(window) = web_sys::window() {
+            for (event, listener) in ["keydown", "resize"].iter().zip(&self.listeners) {
+                let _ = window
+                    .remove_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
+            }
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if std::mem::take(&mut self.refocus) {
+            self.return_focus();
+        }
+        if first_render {
+            if let Some(loading) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("loading"))
+            {
+                loading.remove();
+            }
+            self.mark(&ALL, ctx);
+        }
+    }
+}
+
+/// Mounts the app in `#app` (or the body).
+pub fn start() {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a page has a document");
+    let root = document
+        .get_element_by_id("app")
+        .or_else(|| document.body().map(Into::into))
+        .expect("page has a body");
+    yew::Renderer::<App>::with_root_and_props(root, AppProps::default()).render();
+}

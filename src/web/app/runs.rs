@@ -1,0 +1,113 @@
+//! The worker: starting it, sending it the session's messages, and what its messages change.
+
+use super::*;
+
+impl App {
+    pub(super) fn spawn_worker(&mut self, ctx: &Context<Self>) {
+        let url = match &ctx.props().worker_url {
+            Some(u) => Ok(u.clone()),
+            None => default_worker_url(),
+        };
+        let on_event = ctx.link().callback(|e| Msg::Worker(Box::new(e)));
+        match url.and_then(|u| SimWorker::spawn(&u, on_event)) {
+            Ok(w) => {
+                self.worker = Some(w);
+                self.worker_error = None;
+            }
+            Err(e) => {
+                self.worker_error = Some(format!("could not start the simulation worker: {e}"))
+            }
+        }
+    }
+
+    pub(super) fn send(&self, msgs: Vec<ToWorker>) {
+        if let Some(w) = &self.worker {
+            for m in &msgs {
+                w.send(m);
+            }
+        }
+    }
+
+    pub(super) fn start_main(&mut self, ctx: &Context<Self>, scenario: Scenario) {
+        if self.worker.is_none() {
+            self.spawn_worker(ctx);
+        }
+        self.notice = None;
+        let msgs = self.session.start(scenario);
+        self.after_start(ctx, msgs);
+    }
+
+    pub(super) fn after_start(&mut self, ctx: &Context<Self>, msgs: Vec<ToWorker>) {
+        self.highlight = None;
+        self.chosen.clear();
+        self.send(msgs);
+        self.mark(&ALL, ctx);
+    }
+
+    pub(super) fn on_worker(&mut self, ctx: &Context<Self>, event: WorkerEvent) -> bool {
+        let msg = match event {
+            Ok(msg) => msg,
+            Err(e) => {
+                // the worker is gone: say so, keep the page working; Run starts a new worker
+                self.worker = None;
+                self.worker_error = Some(format!("simulation worker error: {e}"));
+                self.session.worker_lost(&e);
+                return true;
+            }
+        };
+        let (out, changed) = self.session.on_message(msg);
+        self.send(out);
+        if changed.main {
+            self.live_stale = true;
+        }
+        if changed.finished {
+            self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
+            // after the next render, which shows the run's end
+            self.refocus = !self.session.running();
+        }
+        if changed.theory {
+            self.mark(&[Canvas::Theory], ctx);
+        }
+        // the view follows on the next frame: many messages, one render
+        self.view_stale |= changed.main || changed.theory || changed.finished || changed.compare;
+        self.schedule_frame(ctx);
+        false
+    }
+
+    /// After a run, focus goes back to Run if it was lost (Run is disabled while running).
+    pub(super) fn return_focus(&self) {
+        let lost = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_none_or(|el| el.tag_name().eq_ignore_ascii_case("body"));
+        if lost {
+            if let Some(b) = self.run_button.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    }
+}
+
+/// "sim 120.3 µs · 40/124 flows · 12.1 M events/s · ~0.4 s left".
+pub(super) fn progress_text(elapsed_ms: f64, p: &crate::sim::Progress) -> String {
+    let rate = if elapsed_ms > 0.0 {
+        p.events as f64 / elapsed_ms * 1e3
+    } else {
+        0.0
+    };
+    let frac = p.packets_acked as f64 / p.packets_total.max(1) as f64;
+    let left = if p.done {
+        format!("{:.2} s", elapsed_ms / 1e3)
+    } else if frac > 0.02 {
+        format!("~{:.1} s left", elapsed_ms / 1e3 * (1.0 - frac) / frac)
+    } else {
+        "estimating".to_string()
+    };
+    format!(
+        "sim {:.1} µs · {}/{} flows · {:.2} M events/s · {left}",
+        p.sim_time_us,
+        p.flows_done,
+        p.flows_total,
+        rate / 1e6
+    )
+}
