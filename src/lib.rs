@@ -69,17 +69,18 @@
 //!
 //! # Module map
 //!
-//! - [`scenario`]: every parameter of a run, defaults, validation, presets.
+//! - [`scenario`]: every parameter of a run, defaults, validation, presets, and the named
+//!   choices ([`scenario::CcaKind`], [`scenario::LbScheme`], [`scenario::CcaName`]).
 //! - [`sim`]: the simulator core: event queue, fat-tree, ports and queues, transport, CCAs
-//!   (with the median framework in [`sim::cca::estimator`]), load balancing, workloads, metrics
-//!   and timelines.
+//!   behind one [`sim::cca::Controller`] trait (with the median framework in
+//!   [`sim::cca::estimator`]), load balancing, workloads, metrics and timelines.
 //! - [`model`]: the paper's closed-form throughput models (TCP, DCTCP, Swift, SMaRTT).
 //! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
 //!   chunked run loop.
 //! - [`link`]: a scenario as a shareable URL fragment.
 //! - [`session`]: the page's run state (main run, comparisons, theory sweep, playback cursor)
 //!   as plain Rust, driven by worker messages.
-//! - [`repro`]: the paper's evaluation grids, shards, CSV rows and summaries.
+//! - [`repro`]: the paper's evaluation grids, shards, CSV rows ([`repro::rows`]) and summaries.
 //! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
 //! - [`plot_backend`]: what the plot backends wrapping a plotters backend share.

@@ -142,8 +142,7 @@ fn parse_q(v: &str) -> Result<f64, String> {
 
 #[derive(Args, Debug)]
 pub struct ReproArgs {
-    /// A figure, `alternatives` (the ALGORITHMS.md §15 choices' alternatives) or `all`.
-    #[arg(value_name = "FIGURE")]
+    #[arg(value_name = "FIGURE", help = figures_help())]
     pub which: String,
     /// Seeds per cell, 1 to 1000.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
@@ -159,6 +158,15 @@ pub struct ReproArgs {
     pub report: bool,
     #[command(flatten)]
     pub overrides: Overrides,
+}
+
+/// The figures `repro` knows, for its help.
+fn figures_help() -> String {
+    let names: Vec<&str> = spraylab::repro::FIGURES.iter().map(|f| f.name).collect();
+    format!(
+        "`all`, `alternatives` (the ALGORITHMS.md §15 choices' alternatives) or one figure: {}",
+        names.join(", ")
+    )
 }
 
 fn parse_shard(v: &str) -> Result<(usize, usize), String> {

@@ -1,6 +1,6 @@
 //! Congestion-control algorithms behind one interface.
 //!
-//! The transport (`transport.rs`) owns sequence numbers, the SACK scoreboard, RTT estimation and
+//! The transport (`sim::transport`) owns sequence numbers, the SACK scoreboard, RTT estimation and
 //! timers; a CCA owns the congestion window and decides how to react to each signal: an ACK
 //! with its delay and ECN echo ([`AckSample`]), a new hole in the scoreboard or a hole still
 //! missing after the reordering wait ([`Hole`]), a retransmission timeout ([`Timeout`]).
