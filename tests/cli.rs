@@ -189,6 +189,68 @@ fn bad_input_is_one_line_and_exit_code_2() {
 }
 
 #[test]
+fn every_field_is_range_checked_whatever_the_workload() {
+    assert_refused(&["run", "--k", "4", "--paths", "0"], "workload.paths");
+    assert_refused(
+        &["run", "--long-delay", "nan"],
+        "workload.long_path_extra_us",
+    );
+    assert_refused(&["run", "--senders", "0"], "workload.incast_senders");
+    assert_refused(&["run", "--elephants", "x"], "from 2 to the hosts minus 2");
+    assert_refused(
+        &["model", "--long-delay", "-5"],
+        "workload.long_path_extra_us",
+    );
+    assert_refused(
+        &["model", "--long-delay", "inf"],
+        "workload.long_path_extra_us",
+    );
+    // every cell is checked before any runs: the incast's 32 senders do not fit 16 hosts
+    let started = std::time::Instant::now();
+    assert_refused(
+        &["repro", "all", "--k", "4", "--out", "/nonexistent/never"],
+        "invalid scenario for incast",
+    );
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "refused only after running"
+    );
+}
+
+#[test]
+fn control_characters_in_errors_are_escaped() {
+    let dir = std::env::temp_dir().join(format!("spraylab-ctl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("ctl.toml");
+    std::fs::write(&p, "\"two\\nlines\\u001b[31m\" = 1\n").unwrap();
+    assert_refused(&["run", "--scenario", p.to_str().unwrap()], "two\\nlines");
+    let o = spraylab(&["run", "--scenario", p.to_str().unwrap()]);
+    assert!(!stderr(&o).contains('\u{1b}'), "{:?}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn non_finite_numbers_in_csvs_are_refused_with_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("spraylab-inf-{}", std::process::id()));
+    let fig = dir.join("baseline");
+    std::fs::create_dir_all(&fig).unwrap();
+    let header = "figure,cca,lb,paths,runs,unfinished,inflation_mean,inflation_stderr,\
+                  cct_us_mean,throughput_gbps_mean,model_gbps";
+    for bad in ["1e309", "inf", "NaN"] {
+        std::fs::write(
+            fig.join("summary.csv"),
+            format!("{header}\nbaseline,mswift,ops,0,10,0,{bad},0.01,100,,\n"),
+        )
+        .unwrap();
+        assert_refused(
+            &["report", dir.to_str().unwrap(), "--to", "/dev/null"],
+            "summary.csv: line 2: inflation_mean: not a finite number",
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn presets_and_help_are_listed() {
     let o = spraylab(&["presets"]);
     assert!(stdout(&o).contains("baseline") && stdout(&o).contains("permutation"));

@@ -393,7 +393,11 @@ async fn the_theory_sweep_collects_every_point() {
     let props = real_worker_props();
     let (root, handle) = mount("", props).await;
     click_when_enabled(&root, "#theory-run").await;
-    let complete = || text(&root, "#theory-status") == "done: 21 of 21";
+    // every CCA of the sweep at every q of the theory figure
+    let total = spraylab::session::theory_total();
+    assert_eq!(total, 18);
+    let done = format!("done: {total} of {total}");
+    let complete = || text(&root, "#theory-status") == done;
     assert!(
         eventually(60_000, complete).await,
         "theory status {:?}",

@@ -228,32 +228,50 @@ pub fn to_csv<'a, T: Header + Serialize + 'a>(
 /// The rows of CSV text with `T`'s header; an error names the line and the field.
 pub fn from_csv<T: Header + DeserializeOwned>(text: &str) -> Result<Vec<T>, String> {
     let mut r = csv::Reader::from_reader(text.as_bytes());
-    let header = r.headers().map_err(|e| e.to_string())?;
+    let header = r.headers().map_err(|e| e.to_string())?.clone();
     if header.iter().ne(T::HEADER.iter().copied()) {
         return Err(format!("the header is not {:?}", T::HEADER.join(",")));
     }
-    r.deserialize()
-        .map(|row| {
-            row.map_err(|e| match e.position() {
-                Some(p) => format!("line {}: {}", p.line(), error_text(&e, T::HEADER)),
-                None => e.to_string(),
-            })
-        })
-        .collect()
+    let mut rows = Vec::new();
+    for record in r.records() {
+        let record = record.map_err(|e| match e.kind() {
+            csv::ErrorKind::UnequalLengths {
+                pos: Some(pos),
+                expected_len,
+                len,
+            } => format!(
+                "line {}: expected {expected_len} fields, got {len}",
+                pos.line()
+            ),
+            _ => e.to_string(),
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        let row = record
+            .deserialize(Some(&header))
+            .map_err(|e| format!("line {line}: {}", error_text(&e, &record, T::HEADER)))?;
+        rows.push(row);
+    }
+    Ok(rows)
 }
 
-/// A csv error without its position (the caller names the line), naming the column.
-fn error_text(e: &csv::Error, header: &[&str]) -> String {
-    match e.kind() {
-        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
-            Some(i) => format!(
-                "{}: {}",
-                header.get(i as usize).unwrap_or(&"a field"),
-                err.kind()
-            ),
-            None => err.kind().to_string(),
-        },
-        _ => e.to_string(),
+/// A csv error without its position (the caller names the line), naming the column: the one
+/// csv names, or else the one whose text the message quotes (a refusal of this module's own
+/// parsers, which quote what they refuse).
+fn error_text(e: &csv::Error, record: &csv::StringRecord, header: &[&str]) -> String {
+    let csv::ErrorKind::Deserialize { err, .. } = e.kind() else {
+        return e.to_string();
+    };
+    let message = err.kind().to_string();
+    let column = err.field().map(|i| i as usize).or_else(|| {
+        record.iter().position(|text| {
+            !text.is_empty()
+                && (message.contains(&format!("{text:?}"))
+                    || message.contains(&format!("`{text}`")))
+        })
+    });
+    match column.and_then(|i| header.get(i)) {
+        Some(name) => format!("{name}: {message}"),
+        None => message,
     }
 }
 
@@ -274,9 +292,12 @@ mod number {
         if text.is_empty() {
             return Ok(None);
         }
-        text.parse()
-            .map(Some)
-            .map_err(|_| serde::de::Error::custom(format!("not a number: {text:?}")))
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(Some(x)),
+            _ => Err(serde::de::Error::custom(format!(
+                "not a finite number: {text:?}"
+            ))),
+        }
     }
 
     /// A value that must be present.

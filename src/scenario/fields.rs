@@ -53,7 +53,11 @@ impl Scenario {
                     .ok_or_else(|| err("lb.scheme", must_be(LbScheme::NAMES, v)))?
             }
             "elephants" => {
-                self.workload.elephants = number("workload.elephants", v, "a whole number")?
+                self.workload.elephants = number(
+                    "workload.elephants",
+                    v,
+                    "a whole number: 0, or from 2 to the hosts minus 2",
+                )?
             }
             "flow-size" => {
                 self.workload.flow_size_bytes = parse_bytes("workload.flow_size_bytes", v)?
@@ -71,8 +75,11 @@ impl Scenario {
                 self.workload.paths = number("workload.paths", v, "a whole number from 2 to 10000")?
             }
             "senders" => {
-                self.workload.incast_senders =
-                    number("workload.incast_senders", v, "a whole number")?
+                self.workload.incast_senders = number(
+                    "workload.incast_senders",
+                    v,
+                    "a whole number from 1 to the hosts minus 1",
+                )?
             }
             "long-delay" => {
                 let d: f64 = number(

@@ -71,14 +71,16 @@ impl Scenario {
         let hosts = self.hosts() as u64;
         let w = &self.workload;
         let e = w.elephants as u64;
+        // the other workloads' fields too, at their widest range: no nonsense waits in a file or link
+        range_u("workload.paths", w.paths as u64, 2, 10_000)?;
+        range_f(
+            "workload.long_path_extra_us",
+            w.long_path_extra_us,
+            0.0,
+            1000.0,
+        )?;
+        range_u("workload.incast_senders", w.incast_senders as u64, 1, 1023)?;
         if w.kind == WorkloadKind::NPath {
-            range_u("workload.paths", w.paths as u64, 2, 10_000)?;
-            range_f(
-                "workload.long_path_extra_us",
-                w.long_path_extra_us,
-                0.0,
-                1000.0,
-            )?;
             if e != 0 {
                 return Err(err(
                     "workload.elephants",

@@ -26,10 +26,25 @@ pub fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("spraylab: error: {e}");
+            eprintln!("spraylab: error: {}", printable(&e.to_string()));
             ExitCode::from(2)
         }
     }
+}
+
+/// One line for the terminal: control characters (a newline in a file's key, an escape
+/// sequence) are written escaped, never sent to the terminal.
+fn printable(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 fn dispatch(command: Command) -> Result<(), UsageError> {

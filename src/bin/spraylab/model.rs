@@ -46,6 +46,8 @@ pub fn run(a: ModelArgs) -> Result<(), UsageError> {
         base.set_field("flow-size", v)
             .map_err(|e| usage(format!("--flow-size: {e}")))?;
     }
+    base.validate()
+        .map_err(|e| usage(format!("invalid scenario: {e}")))?;
     let ccas = if a.ccas.is_empty() {
         CCAS.to_vec()
     } else {

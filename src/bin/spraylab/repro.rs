@@ -36,10 +36,14 @@ pub fn run(a: ReproArgs) -> Result<(), UsageError> {
     let figures = figures(&a.which)?;
     let overrides = &a.overrides.0;
     let cells = repro::shard(repro::expand(&figures, a.seeds), a.shard.0, a.shard.1);
-    // refuse a bad override before spending hours
-    if let Some(c) = cells.first() {
-        c.scenario(overrides)
-            .map_err(|e| usage(format!("invalid scenario: {e}")))?;
+    // refuse a bad override before spending hours: every cell's scenario, before any runs
+    for c in &cells {
+        c.scenario(overrides).map_err(|e| {
+            usage(format!(
+                "invalid scenario for {} {} {} seed {}: {e}",
+                c.figure, c.cca, c.lb, c.seed
+            ))
+        })?;
     }
     let bar = ProgressBar::new(cells.len() as u64);
     bar.set_style(
