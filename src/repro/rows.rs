@@ -12,7 +12,7 @@
 //! unfinished run's CCT, the closed form of a CCA without one) is an empty field.
 
 use super::{figure, Cell};
-use crate::scenario::{CcaName, LbScheme};
+use crate::scenario::{escape_controls, CcaName, LbScheme};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -246,9 +246,10 @@ pub fn from_csv<T: Header + DeserializeOwned>(text: &str) -> Result<Vec<T>, Stri
             _ => e.to_string(),
         })?;
         let line = record.position().map_or(0, |p| p.line());
-        let row = record
-            .deserialize(Some(&header))
-            .map_err(|e| format!("line {line}: {}", error_text(&e, &record, T::HEADER)))?;
+        let row = record.deserialize(Some(&header)).map_err(|e| {
+            let text = error_text(&e, &record, T::HEADER);
+            format!("line {line}: {}", escape_controls(&text))
+        })?;
         rows.push(row);
     }
     Ok(rows)

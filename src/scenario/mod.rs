@@ -29,10 +29,27 @@ pub struct ScenarioError {
     pub message: String,
 }
 
+/// One line, whatever the input held: control characters (a newline in a key, an escape
+/// sequence) are written escaped.
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
+        let (field, message) = (escape_controls(&self.field), escape_controls(&self.message));
+        write!(f, "{field}: {message}")
     }
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that it prints on one line
+/// and never drives a terminal.
+pub fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 impl std::error::Error for ScenarioError {}

@@ -1,7 +1,7 @@
 //! The native command line (everything but `main`), compiled only for native targets.
 
 use crate::args::{self, usage, Command, Format, Parsed, RunArgs, UsageError};
-use spraylab::scenario::{Scenario, PRESETS};
+use spraylab::scenario::{escape_controls, Scenario, PRESETS};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
 use spraylab::{Report, Simulation};
@@ -26,25 +26,10 @@ pub fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("spraylab: error: {}", printable(&e.to_string()));
+            eprintln!("spraylab: error: {}", escape_controls(&e.to_string()));
             ExitCode::from(2)
         }
     }
-}
-
-/// One line for the terminal: control characters (a newline in a file's key, an escape
-/// sequence) are written escaped, never sent to the terminal.
-fn printable(message: &str) -> String {
-    message
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 fn dispatch(command: Command) -> Result<(), UsageError> {
@@ -81,8 +66,11 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
     let started = Instant::now();
     loop {
         let progress = sim.advance(1 << 20);
+        // drained as it goes, written or not: the buffer stays small, and sampling stays at its
+        // interval as in the page (a full buffer would coarsen it)
+        let batch = sim.drain_timeline();
         if let Some(csv) = csv.as_mut() {
-            csv.write(&sim.drain_timeline())?;
+            csv.write(&batch)?;
         }
         if progress.done {
             break;

@@ -1,0 +1,333 @@
+//! Fuzzing on stable Rust: every reader of outside input gets mutated inputs, under
+//! `catch_unwind`, and must refuse or accept each without a panic; a refusal is one line.
+//!
+//! Targets: URL fragments (`link::from_fragment`), scenario files (TOML and JSON, then
+//! validation and a short run of what is accepted), worker messages (postcard `ToWorker`, then
+//! what the worker does with them), and the CSVs of `spraylab repro` (every row type, then the
+//! claims and the report built on what is read).
+//!
+//! Inputs are mutations of a seed corpus: `tests/fuzz_corpus/`, the committed `repro/` CSVs and
+//! every preset written in each format. The mutator is seeded, so a run is reproducible:
+//! `SPRAYLAB_FUZZ_SEED` picks the seed, `SPRAYLAB_FUZZ_ITERS` the inputs per target (default a
+//! short CI run). A long run:
+//!
+//! ```text
+//! SPRAYLAB_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture
+//! ```
+
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use spraylab::claims::{evaluate, report, Measured};
+use spraylab::link::{check_web_size, from_fragment, to_fragment};
+use spraylab::protocol::{decode, encode, Runner, ToWorker};
+use spraylab::repro::rows::{from_csv, FctRow, Row, SummaryRow};
+use spraylab::scenario::PRESETS;
+use spraylab::Scenario;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+/// Inputs per target in a default (CI) run.
+const CI_ITERS: u64 = 3_000;
+
+/// Tokens the mutator splices in: numbers at and past every edge, names, syntax.
+const TOKENS: &[&str] = &[
+    "0",
+    "-1",
+    "1",
+    "2",
+    "1e309",
+    "-1e309",
+    "nan",
+    "NaN",
+    "inf",
+    "-inf",
+    "1e-320",
+    "4294967295",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "65535",
+    "10000",
+    "1024",
+    "16",
+    "7",
+    "0.0",
+    "\"",
+    "'",
+    "=",
+    "&",
+    "#",
+    ",",
+    "\n",
+    "[",
+    "]",
+    "{",
+    "}",
+    ".",
+    "k",
+    "cca",
+    "lb",
+    "mswift-p",
+    "mswift-p0",
+    "npath",
+    "incast",
+    "hsdp",
+    "ar",
+    "reps",
+    "topology.",
+    "cca.swift.",
+    "workload.",
+    "1GiB",
+    "8MiB",
+    "\u{0}",
+    "\u{1b}[31m",
+    "é",
+    "true",
+    "false",
+];
+
+struct Mutator(Xoshiro256PlusPlus);
+
+impl Mutator {
+    fn below(&mut self, n: usize) -> usize {
+        (self.0.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// One to four edits of `input`: bit flips, cuts, inserts, tokens, repeats, truncation.
+    fn mutate(&mut self, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
+        let mut v = input.to_vec();
+        for _ in 0..1 + self.below(4) {
+            let at = self.below(v.len() + 1);
+            match self.below(8) {
+                0 if !v.is_empty() => {
+                    let i = self.below(v.len());
+                    v[i] ^= 1 << self.below(8);
+                }
+                1 if !v.is_empty() => {
+                    let end = (at + 1 + self.below(16)).min(v.len());
+                    v.drain(at.min(end)..end);
+                }
+                2 => {
+                    let bytes: Vec<u8> = (0..1 + self.below(8))
+                        .map(|_| self.0.next_u64() as u8)
+                        .collect();
+                    v.splice(at..at, bytes);
+                }
+                3 | 4 => {
+                    let token = TOKENS[self.below(TOKENS.len())].as_bytes();
+                    // replace a run of digits when there is one here, else insert
+                    let end = v[at..]
+                        .iter()
+                        .position(|b| !b.is_ascii_digit() && *b != b'.')
+                        .map_or(v.len(), |n| at + n);
+                    v.splice(at..end, token.iter().copied());
+                }
+                5 if !v.is_empty() => {
+                    let start = self.below(v.len());
+                    let end = (start + 1 + self.below(64)).min(v.len());
+                    let chunk = v[start..end].to_vec();
+                    v.splice(at..at, chunk);
+                }
+                6 => {
+                    // splice in a piece of another corpus entry
+                    let other = &corpus[self.below(corpus.len())];
+                    if !other.is_empty() {
+                        let start = self.below(other.len());
+                        let end = (start + 1 + self.below(128)).min(other.len());
+                        v.splice(at..at, other[start..end].iter().copied());
+                    }
+                }
+                _ => v.truncate(at),
+            }
+        }
+        v
+    }
+}
+
+/// Runs `check` on `iters` mutations of the corpus; a panic fails with the input that caused it.
+fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8])) {
+    assert!(!corpus.is_empty(), "{name}: empty seed corpus");
+    let iters = std::env::var("SPRAYLAB_FUZZ_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(CI_ITERS);
+    let seed = std::env::var("SPRAYLAB_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let mut m = Mutator(Xoshiro256PlusPlus::seed_from_u64(seed));
+    // the corpus itself first, then mutations of mutations now and then
+    let mut previous = corpus[0].clone();
+    for (i, input) in corpus
+        .iter()
+        .cloned()
+        .chain(std::iter::from_fn(|| {
+            let base = if m.below(4) == 0 {
+                previous.clone()
+            } else {
+                corpus[m.below(corpus.len())].clone()
+            };
+            previous = m.mutate(&base, &corpus);
+            Some(previous.clone())
+        }))
+        .take(iters as usize)
+        .enumerate()
+    {
+        let outcome = catch_unwind(AssertUnwindSafe(|| check(&input)));
+        assert!(
+            outcome.is_ok(),
+            "{name}: input {i} (seed {seed}) panicked: {:?}",
+            String::from_utf8_lossy(&input)
+        );
+    }
+    eprintln!("{name}: {iters} inputs, no panic");
+}
+
+fn one_line(e: &impl std::fmt::Display) {
+    let text = e.to_string();
+    assert!(!text.contains('\n'), "a two-line error: {text:?}");
+    assert!(!text.is_empty(), "an empty error");
+}
+
+fn presets() -> Vec<Scenario> {
+    PRESETS
+        .iter()
+        .map(|(name, _)| Scenario::preset(name).expect("every preset exists"))
+        .collect()
+}
+
+fn corpus_files(ext: &str) -> Vec<Vec<u8>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/fuzz_corpus exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+/// An accepted scenario runs a few thousand events without a panic.
+fn run_briefly(s: &Scenario) {
+    if let Ok(mut sim) = spraylab::Simulation::new(s) {
+        sim.advance(2_000);
+        sim.drain_timeline();
+        let _ = sim.report();
+    }
+}
+
+#[test]
+fn url_fragments() {
+    let mut corpus = corpus_files("txt");
+    corpus.extend(presets().iter().map(|s| to_fragment(s, true).into_bytes()));
+    fuzz("fragment", corpus, |input| {
+        match from_fragment(&String::from_utf8_lossy(input)) {
+            Ok(link) => {
+                link.scenario.validate().expect("an accepted link is valid");
+                if let Err(e) = check_web_size(&link.scenario) {
+                    one_line(&e);
+                }
+            }
+            Err(e) => one_line(&e),
+        }
+    });
+}
+
+#[test]
+fn scenario_files() {
+    let mut corpus = corpus_files("toml");
+    corpus.extend(corpus_files("json"));
+    for s in presets() {
+        corpus.push(toml::to_string(&s).unwrap().into_bytes());
+        corpus.push(s.to_json().into_bytes());
+    }
+    fuzz("scenario", corpus, |input| {
+        let text = String::from_utf8_lossy(input);
+        let parsed = if text.trim_start().starts_with('{') {
+            Scenario::from_json(&text)
+        } else {
+            Scenario::from_toml(&text)
+        };
+        match parsed.and_then(|s| s.validate().map(|_| s)) {
+            // a small budget: the largest valid networks take a while to build
+            Ok(s) if s.hosts() <= 128 => run_briefly(&s),
+            Ok(_) => {}
+            Err(e) => one_line(&e),
+        }
+    });
+}
+
+#[test]
+fn worker_messages() {
+    let mut corpus: Vec<Vec<u8>> = presets()
+        .into_iter()
+        .map(|s| {
+            encode(&ToWorker::Run {
+                id: 1,
+                scenario: Box::new(s),
+            })
+        })
+        .collect();
+    corpus.push(encode(&ToWorker::Cancel { id: 3 }));
+    corpus.push(encode(&ToWorker::Pace {
+        id: 2,
+        sim_us_per_s: Some(10.0),
+    }));
+    fuzz("worker", corpus, |input| match decode::<ToWorker>(input) {
+        Ok(ToWorker::Run { id, scenario }) if scenario.hosts() <= 128 => {
+            match Runner::start(id, &scenario) {
+                Ok((mut runner, _)) => {
+                    runner.step(2_000, 0.0);
+                }
+                Err(e) => one_line(&e),
+            }
+        }
+        Ok(_) => {}
+        Err(e) => one_line(&e),
+    });
+}
+
+#[test]
+fn repro_csvs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("repro");
+    let mut corpus = Vec::new();
+    for fig in ["baseline", "theory", "percentiles", "alt-cycle"] {
+        for file in ["runs.csv", "summary.csv", "fct.csv"] {
+            if let Ok(text) = std::fs::read_to_string(root.join(fig).join(file)) {
+                // the header and the first rows: mutations reach every column quickly
+                let head: Vec<&str> = text.lines().take(12).collect();
+                corpus.push(head.join("\n").into_bytes());
+            }
+        }
+    }
+    assert!(corpus.len() >= 9, "the committed repro CSVs are the corpus");
+    fuzz("csv", corpus, |input| {
+        let text = String::from_utf8_lossy(input);
+        if let Err(e) = from_csv::<Row>(&text) {
+            one_line(&e);
+        }
+        if let Err(e) = from_csv::<FctRow>(&text) {
+            one_line(&e);
+        }
+        match from_csv::<SummaryRow>(&text) {
+            Ok(rows) => {
+                assert!(rows.iter().all(|r| [
+                    r.inflation_mean,
+                    r.inflation_stderr,
+                    r.cct_us_mean,
+                    r.throughput_gbps_mean,
+                    r.model_gbps
+                ]
+                .iter()
+                .flatten()
+                .all(|x| x.is_finite())));
+                let mut m = Measured::default();
+                if m.add_summary(&text).is_ok() {
+                    let claims = evaluate(&m);
+                    let _ = report(&m, &claims, "repro", false);
+                }
+            }
+            Err(e) => one_line(&e),
+        }
+    });
+}
