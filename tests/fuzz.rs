@@ -93,11 +93,17 @@ impl Mutator {
         (self.0.next_u64() % n.max(1) as u64) as usize
     }
 
-    /// One to four edits of `input`: bit flips, cuts, inserts, tokens, repeats, truncation.
+    /// One or two edits of `input`: a value swapped for an edge token (the most frequent, so
+    /// that many inputs still parse and reach validation and the simulator), bit flips, cuts,
+    /// inserts, tokens, repeats, splices, truncation.
     fn mutate(&mut self, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
         let mut v = input.to_vec();
-        for _ in 0..1 + self.below(4) {
+        for _ in 0..1 + self.below(2) {
             let at = self.below(v.len() + 1);
+            if self.below(2) == 0 {
+                self.swap_value(&mut v);
+                continue;
+            }
             match self.below(8) {
                 0 if !v.is_empty() => {
                     let i = self.below(v.len());
@@ -144,8 +150,28 @@ impl Mutator {
     }
 }
 
+impl Mutator {
+    /// Replaces one number of `v` (a run of digits, signs, dots and exponents) with a token.
+    fn swap_value(&mut self, v: &mut Vec<u8>) {
+        let starts: Vec<usize> = (0..v.len())
+            .filter(|&i| v[i].is_ascii_digit() && (i == 0 || !v[i - 1].is_ascii_alphanumeric()))
+            .collect();
+        if starts.is_empty() {
+            return;
+        }
+        let start = starts[self.below(starts.len())];
+        let end = v[start..]
+            .iter()
+            .position(|b| !(b.is_ascii_digit() || b"+-.eE".contains(b)))
+            .map_or(v.len(), |n| start + n);
+        let token = TOKENS[self.below(TOKENS.len())].as_bytes();
+        v.splice(start..end, token.iter().copied());
+    }
+}
+
 /// Runs `check` on `iters` mutations of the corpus; a panic fails with the input that caused it.
-fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8])) {
+/// `check` says whether the input was accepted (the count is printed beside the total).
+fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8]) -> bool) {
     assert!(!corpus.is_empty(), "{name}: empty seed corpus");
     let iters = std::env::var("SPRAYLAB_FUZZ_ITERS")
         .ok()
@@ -158,11 +184,12 @@ fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8])) {
     let mut m = Mutator(Xoshiro256PlusPlus::seed_from_u64(seed));
     // the corpus itself first, then mutations of mutations now and then
     let mut previous = corpus[0].clone();
+    let mut accepted = 0u64;
     for (i, input) in corpus
         .iter()
         .cloned()
         .chain(std::iter::from_fn(|| {
-            let base = if m.below(4) == 0 {
+            let base = if m.below(8) == 0 {
                 previous.clone()
             } else {
                 corpus[m.below(corpus.len())].clone()
@@ -174,19 +201,22 @@ fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8])) {
         .enumerate()
     {
         let outcome = catch_unwind(AssertUnwindSafe(|| check(&input)));
+        accepted += u64::from(matches!(outcome, Ok(true)));
         assert!(
             outcome.is_ok(),
             "{name}: input {i} (seed {seed}) panicked: {:?}",
             String::from_utf8_lossy(&input)
         );
     }
-    eprintln!("{name}: {iters} inputs, no panic");
+    eprintln!("{name}: {iters} inputs ({accepted} accepted), no panic");
 }
 
-fn one_line(e: &impl std::fmt::Display) {
+/// Checks a refusal is one line; the input was not accepted.
+fn one_line(e: &impl std::fmt::Display) -> bool {
     let text = e.to_string();
     assert!(!text.contains('\n'), "a two-line error: {text:?}");
     assert!(!text.is_empty(), "an empty error");
+    false
 }
 
 fn presets() -> Vec<Scenario> {
@@ -207,12 +237,17 @@ fn corpus_files(ext: &str) -> Vec<Vec<u8>> {
     files.iter().map(|p| std::fs::read(p).unwrap()).collect()
 }
 
-/// An accepted scenario runs a few thousand events without a panic.
-fn run_briefly(s: &Scenario) {
-    if let Ok(mut sim) = spraylab::Simulation::new(s) {
-        sim.advance(2_000);
-        sim.drain_timeline();
-        let _ = sim.report();
+/// An accepted scenario runs a few thousand events without a panic (or is refused by
+/// `Simulation::new`, which checks what validation cannot, such as a network cut in two).
+fn run_briefly(s: &Scenario) -> bool {
+    match spraylab::Simulation::new(s) {
+        Ok(mut sim) => {
+            sim.advance(2_000);
+            sim.drain_timeline();
+            let _ = sim.report();
+            true
+        }
+        Err(e) => one_line(&e),
     }
 }
 
@@ -224,8 +259,9 @@ fn url_fragments() {
         match from_fragment(&String::from_utf8_lossy(input)) {
             Ok(link) => {
                 link.scenario.validate().expect("an accepted link is valid");
-                if let Err(e) = check_web_size(&link.scenario) {
-                    one_line(&e);
+                match check_web_size(&link.scenario) {
+                    Ok(()) => true,
+                    Err(e) => one_line(&e),
                 }
             }
             Err(e) => one_line(&e),
@@ -251,7 +287,7 @@ fn scenario_files() {
         match parsed.and_then(|s| s.validate().map(|_| s)) {
             // a small budget: the largest valid networks take a while to build
             Ok(s) if s.hosts() <= 128 => run_briefly(&s),
-            Ok(_) => {}
+            Ok(_) => true,
             Err(e) => one_line(&e),
         }
     });
@@ -278,11 +314,12 @@ fn worker_messages() {
             match Runner::start(id, &scenario) {
                 Ok((mut runner, _)) => {
                     runner.step(2_000, 0.0);
+                    true
                 }
                 Err(e) => one_line(&e),
             }
         }
-        Ok(_) => {}
+        Ok(_) => true,
         Err(e) => one_line(&e),
     });
 }
@@ -303,13 +340,9 @@ fn repro_csvs() {
     assert!(corpus.len() >= 9, "the committed repro CSVs are the corpus");
     fuzz("csv", corpus, |input| {
         let text = String::from_utf8_lossy(input);
-        if let Err(e) = from_csv::<Row>(&text) {
-            one_line(&e);
-        }
-        if let Err(e) = from_csv::<FctRow>(&text) {
-            one_line(&e);
-        }
-        match from_csv::<SummaryRow>(&text) {
+        let runs = from_csv::<Row>(&text).map_or_else(|e| one_line(&e), |_| true);
+        let fcts = from_csv::<FctRow>(&text).map_or_else(|e| one_line(&e), |_| true);
+        let summary = match from_csv::<SummaryRow>(&text) {
             Ok(rows) => {
                 assert!(rows.iter().all(|r| [
                     r.inflation_mean,
@@ -326,8 +359,10 @@ fn repro_csvs() {
                     let claims = evaluate(&m);
                     let _ = report(&m, &claims, "repro", false);
                 }
+                true
             }
             Err(e) => one_line(&e),
-        }
+        };
+        runs || fcts || summary
     });
 }
