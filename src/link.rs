@@ -7,27 +7,62 @@
 //! wrong form or out of range, or an overlong fragment is refused with an error naming the field,
 //! and the page then falls back to the defaults.
 
-use crate::scenario::{Scenario, ScenarioError, SHORT_FIELDS};
+use crate::scenario::{Scenario, ScenarioError, WorkloadKind, SHORT_FIELDS};
 
-/// Largest topology-and-workload a browser tab is asked to simulate: the bytes of all sprayed
-/// flows together (1024 hosts × 8 MiB, a few seconds of wasm).
+/// Most bytes a browser tab is asked to move: every flow's, the elephants' included (an elephant
+/// runs as long as the sprayed flows, so it carries about one flow's bytes). 1024 hosts × 8 MiB,
+/// a few seconds of wasm.
 pub const WEB_MAX_TOTAL_BYTES: u64 = 8 << 30;
 
-/// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses).
+/// Most timeline values a run streams to the page (samples × values per sample): about 400 MB
+/// of `f32`, kept by the page for playback.
+pub const WEB_MAX_SAMPLE_VALUES: f64 = 100e6;
+
+/// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses): too
+/// many bytes over all flows, or too many timeline values streamed to the page.
 pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
-    let sprayed_hosts = (s.hosts() - s.workload.elephants) as u64;
-    let total = s.workload.flow_size_bytes.saturating_mul(sprayed_hosts);
+    let w = &s.workload;
+    let hosts = s.hosts() as u64;
+    let (flows, into_one) = match w.kind {
+        WorkloadKind::NPath => (1, 1),
+        WorkloadKind::Incast => (w.incast_senders as u64, w.incast_senders as u64),
+        WorkloadKind::Permutation | WorkloadKind::Hsdp => (hosts, 1),
+    };
+    let total = w.flow_size_bytes.saturating_mul(flows);
     if total > WEB_MAX_TOTAL_BYTES {
-        let max_flow = WEB_MAX_TOTAL_BYTES / sprayed_hosts;
         return Err(refuse(
             "workload.flow_size_bytes",
             format!(
-                "{} hosts × {} B is too much for a browser: at most {} MiB per flow at this size",
-                sprayed_hosts,
-                s.workload.flow_size_bytes,
-                max_flow >> 20
+                "{flows} flows (elephants included) × {} B is too much for a browser: at most \
+                 {} MiB per flow",
+                w.flow_size_bytes,
+                (WEB_MAX_TOTAL_BYTES / flows) >> 20
             ),
         ));
+    }
+    let interval = s.timeline.interval_us;
+    if interval > 0.0 {
+        // the run lasts at least its bytes through the receivers' links at the line rate
+        let t = &s.topology;
+        let duration_us = (w.flow_size_bytes * into_one) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
+        let (switch_ports, path_slots) = match w.kind {
+            WorkloadKind::NPath => (1 + 2 * w.paths as u64, w.paths as u64),
+            _ => (5 * (t.k as u64).pow(3) / 4, (t.k as u64).pow(2) / 4),
+        };
+        let per_sample = switch_ports + flows * (2 + path_slots);
+        let values = duration_us / interval * per_sample as f64;
+        if values > WEB_MAX_SAMPLE_VALUES {
+            return Err(refuse(
+                "workload.flow_size_bytes",
+                format!(
+                    "a run of at least {duration_us:.0} µs sampled every {interval} µs streams \
+                     about {:.0} M values, too many for a browser (at most {:.0} M): shorten the \
+                     flows, use fewer paths, or sample less often (timeline.interval_us)",
+                    values / 1e6,
+                    WEB_MAX_SAMPLE_VALUES / 1e6
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -324,6 +359,16 @@ mod tests {
             ("flow-size=9999999999999999GiB", "workload.flow_size_bytes"),
             ("flow-size=2GiB", "workload.flow_size_bytes"),
             ("k=16&flow-size=64MiB", "workload.flow_size_bytes"),
+            // the elephants' traffic counts: 2 sprayed flows of 1 GiB, but 1022 elephants
+            (
+                "k=16&elephants=1022&flow-size=1GiB&run=1",
+                "workload.flow_size_bytes",
+            ),
+            // one flow, but 10,000 paths' samples for 10 ms
+            (
+                "workload=npath&elephants=0&paths=10000&flow-size=1GiB&run=1",
+                "workload.flow_size_bytes",
+            ),
             ("elephants=200", "workload.elephants"),
             ("history=0", "cca.history"),
             ("percentile=100", "cca.percentile"),
@@ -334,6 +379,14 @@ mod tests {
             let e = from_fragment(fragment).unwrap_err();
             assert_eq!(e.field, field, "{fragment}: {e}");
         }
+        // every preset fits a tab, and the baseline at k = 16
+        for (name, _) in crate::scenario::PRESETS {
+            let s = Scenario::preset(name).unwrap();
+            check_web_size(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        let mut big = Scenario::preset("baseline").unwrap();
+        big.topology.k = 16;
+        check_web_size(&big).unwrap();
         let long = "seed=1&".repeat(200);
         assert_eq!(from_fragment(&long).unwrap_err().field, "link");
     }
