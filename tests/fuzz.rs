@@ -14,6 +14,9 @@
 //! ```text
 //! SPRAYLAB_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture
 //! ```
+//!
+//! Native only: the scenario files include TOML, which the wasm32 build does not read.
+#![cfg(not(target_arch = "wasm32"))]
 
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
