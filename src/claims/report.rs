@@ -26,7 +26,7 @@ pub(super) const CHOICES: &[(&str, &str, &str)] = &[
     ("A16", "Permutations are derangements.", "not run: self-flows are not implemented"),
     ("A17", "A failed link is removed from routing; each inter-switch link fails with p = 0.01, a new set per seed, the same for every CCA.", ""),
     ("A18", "DRR: each class gets the full buffer and ECN threshold.", "ALGORITHMS.md §15 names no alternative"),
-    ("A19", "Ideal CCT: size / bottleneck rate + unloaded RTT, CCT at the sender's last ACK.", "the definition of the reference CCT, not a mechanism"),
+    ("A19", "Ideal CCT: the zero-queueing bound (bytes at line rate, the last packet's trip and its ACK, shared host links), CCT at the sender's last ACK.", "the definition of the reference CCT, not a mechanism"),
     ("A20", "Seeds 1..N per cell; mean ± standard error.", "how runs are summarized, not a mechanism"),
     ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05).", ""),
     ("A22", "Swift family: cwnd 0.001 to 1000 packets with pacing below one, RTO_min 100 µs.", "ALGORITHMS.md §15 names no alternative"),

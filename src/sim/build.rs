@@ -103,7 +103,6 @@ impl Simulation {
                 receiver: Receiver::new(scenario.transport.ack_every_bytes, total),
                 paths: path_chooser(scenario, i, spec.sprayed),
                 wake_at: None,
-                base_rtt,
             });
         }
         self.unfinished = self.finite_flows;

@@ -16,7 +16,6 @@ pub(super) struct Flow {
     pub(super) paths: PathChooser,
     /// Time of the earliest `FlowWake` scheduled for this flow.
     pub(super) wake_at: Option<SimTime>,
-    pub(super) base_rtt: SimTime,
 }
 
 impl Simulation {

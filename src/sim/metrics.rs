@@ -3,9 +3,9 @@
 //!
 //! - FCT: time the sender receives the ACK covering a flow's last byte (all flows start at 0).
 //! - CCT: the largest FCT over the sprayed flows (elephants excluded).
-//! - Zero-queueing lower bound of a flow (ALGORITHMS.md §13, A19): the bytes its busiest host link must
-//!   carry (its source's sending or its destination's receiving, over all finite flows) at line
-//!   rate, plus the path's unloaded RTT. The ideal CCT is the largest bound over sprayed flows.
+//! - Zero-queueing lower bound (ALGORITHMS.md §13, A19; see `bound.rs`): of a flow, its bytes at
+//!   line rate and its last packet's store-and-forward trip and ACK; the ideal CCT also counts
+//!   the host links the sprayed flows share (a sender's, a receiver's), so no run beats it.
 //! - CCT inflation: (CCT − ideal CCT) / ideal CCT.
 
 use serde::{Deserialize, Serialize};
@@ -92,6 +92,7 @@ impl Report {
     }
 }
 
+use super::bound::{cct_bound, flow_bound, FlowShape};
 use super::cca::Controller;
 use super::network::Network;
 use super::time::to_us;
@@ -100,28 +101,22 @@ use super::Flow;
 impl super::Simulation {
     /// The run's report (complete once [`Progress::done`]).
     pub fn report(&self) -> Report {
-        let gbps = self.link.gbps;
-        let wire = |f: &Flow| {
-            f.bytes
-                .map(|b| b.div_ceil(self.link.mss as u64) * self.link.header as u64 + b)
+        let link = self.link;
+        let shape = |f: &Flow| {
+            let (out, back) = self.topo.round_trip_links(f.src, f.dst);
+            f.bytes.map(|bytes| FlowShape {
+                src: f.src,
+                dst: f.dst,
+                bytes,
+                out,
+                back,
+            })
         };
-        // bytes each host must send and receive over its single link, over all finite flows
-        let mut out_bytes = vec![0u64; self.topo.hosts() as usize];
-        let mut in_bytes = vec![0u64; self.topo.hosts() as usize];
-        for f in &self.flows {
-            if let Some(w) = wire(f) {
-                out_bytes[f.src as usize] += w;
-                in_bytes[f.dst as usize] += w;
-            }
-        }
         let flows: Vec<FlowReport> = self
             .flows
             .iter()
             .map(|f| {
-                let ideal = f.bytes.map(|_| {
-                    let busiest = out_bytes[f.src as usize].max(in_bytes[f.dst as usize]);
-                    to_us(busiest * 8_000 / gbps as u64 + f.base_rtt)
-                });
+                let ideal = shape(f).map(|s| to_us(flow_bound(&s, &link)));
                 FlowReport {
                     src: f.src,
                     dst: f.dst,
@@ -139,10 +134,13 @@ impl super::Simulation {
             })
             .collect();
         let finite = || flows.iter().filter(|f| f.bytes_finite());
-        let ideal_cct_us = finite()
+        let sprayed: Vec<FlowShape> = self
+            .flows
+            .iter()
             .filter(|f| f.sprayed)
-            .filter_map(|f| f.ideal_fct_us)
-            .fold(0.0, f64::max);
+            .filter_map(shape)
+            .collect();
+        let ideal_cct_us = to_us(cct_bound(&sprayed, self.topo.hosts(), &link));
         let finished = self.unfinished == 0;
         let cct_us = finished.then(|| {
             finite()

@@ -31,6 +31,7 @@ pub mod topology;
 pub mod transport;
 pub mod workload;
 
+mod bound;
 mod build;
 mod host;
 mod observe;

@@ -26,7 +26,7 @@ pub(super) struct Port {
 }
 
 /// Link and queue constants, in simulator units.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct LinkConfig {
     pub(super) gbps: u32,
     pub(super) latency: SimTime,
