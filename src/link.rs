@@ -7,64 +7,12 @@
 //! wrong form or out of range, or an overlong fragment is refused with an error naming the field,
 //! and the page then falls back to the defaults.
 
-use crate::scenario::{Scenario, ScenarioError, WorkloadKind, SHORT_FIELDS};
+use crate::scenario::{Budget, Scenario, ScenarioError, SHORT_FIELDS};
 
-/// Most bytes a browser tab is asked to move: every flow's, the elephants' included (an elephant
-/// runs as long as the sprayed flows, so it carries about one flow's bytes). 1024 hosts × 8 MiB,
-/// a few seconds of wasm.
-pub const WEB_MAX_TOTAL_BYTES: u64 = 8 << 30;
-
-/// Most timeline values a run streams to the page (samples × values per sample): about 400 MB
-/// of `f32`, kept by the page for playback.
-pub const WEB_MAX_SAMPLE_VALUES: f64 = 100e6;
-
-/// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses): too
-/// many bytes over all flows, or too many timeline values streamed to the page.
+/// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses):
+/// [`Budget::BROWSER`].
 pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
-    let w = &s.workload;
-    let hosts = s.hosts() as u64;
-    let (flows, into_one) = match w.kind {
-        WorkloadKind::NPath => (1, 1),
-        WorkloadKind::Incast => (w.incast_senders as u64, w.incast_senders as u64),
-        WorkloadKind::Permutation | WorkloadKind::Hsdp => (hosts, 1),
-    };
-    let total = w.flow_size_bytes.saturating_mul(flows);
-    if total > WEB_MAX_TOTAL_BYTES {
-        return Err(refuse(
-            "workload.flow_size_bytes",
-            format!(
-                "{flows} flows (elephants included) × {} B is too much for a browser: at most \
-                 {} MiB per flow",
-                w.flow_size_bytes,
-                (WEB_MAX_TOTAL_BYTES / flows) >> 20
-            ),
-        ));
-    }
-    let interval = s.timeline.interval_us;
-    if interval > 0.0 {
-        // the run lasts at least its bytes through the receivers' links at the line rate
-        let t = &s.topology;
-        let duration_us = (w.flow_size_bytes * into_one) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
-        let (switch_ports, path_slots) = match w.kind {
-            WorkloadKind::NPath => (1 + 2 * w.paths as u64, w.paths as u64),
-            _ => (5 * (t.k as u64).pow(3) / 4, (t.k as u64).pow(2) / 4),
-        };
-        let per_sample = switch_ports + flows * (2 + path_slots);
-        let values = duration_us / interval * per_sample as f64;
-        if values > WEB_MAX_SAMPLE_VALUES {
-            return Err(refuse(
-                "workload.flow_size_bytes",
-                format!(
-                    "a run of at least {duration_us:.0} µs sampled every {interval} µs streams \
-                     about {:.0} M values, too many for a browser (at most {:.0} M): shorten the \
-                     flows, use fewer paths, or sample less often (timeline.interval_us)",
-                    values / 1e6,
-                    WEB_MAX_SAMPLE_VALUES / 1e6
-                ),
-            ));
-        }
-    }
-    Ok(())
+    s.check_budget(&Budget::BROWSER)
 }
 
 /// Longest fragment accepted.

@@ -218,6 +218,31 @@ fn every_field_is_range_checked_whatever_the_workload() {
 }
 
 #[test]
+fn runs_beyond_the_default_budget_need_allow_large() {
+    // 1024 hosts × 1 GiB: about 256 M packets, half an hour of CPU
+    assert_refused(
+        &["run", "--k", "16", "--flow-size", "1GiB"],
+        "--allow-large",
+    );
+    assert_refused(
+        &[
+            "repro",
+            "baseline",
+            "--k",
+            "16",
+            "--flow-size",
+            "1GiB",
+            "--out",
+            "/nonexistent/x",
+        ],
+        "too large",
+    );
+    // within the budget nothing changes; --allow-large is accepted everywhere a run is
+    let o = spraylab(&["run", "--k", "4", "--flow-size", "64KiB", "--allow-large"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
 fn control_characters_in_errors_are_escaped() {
     let dir = std::env::temp_dir().join(format!("spraylab-ctl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -5,6 +5,7 @@
 //! what is allowed, so a bad file, URL or form value never reaches the simulator.
 //! Named presets reproduce the paper's figures.
 
+mod budget;
 mod fields;
 mod history;
 mod names;
@@ -14,6 +15,7 @@ mod tests;
 mod validate;
 
 pub use crate::sim::cca::{NsccParams, SwiftParams};
+pub use budget::{Budget, Work};
 pub use fields::{format_bytes, parse_bytes, SHORT_FIELDS};
 pub use history::History;
 pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};

@@ -110,3 +110,25 @@ fn errors_name_the_field() {
     s.cca.history = History::Fixed(0);
     assert_eq!(s.validate().unwrap_err().field, "cca.history");
 }
+
+#[test]
+fn budgets_hold_every_preset_and_refuse_the_huge() {
+    for (name, _) in PRESETS {
+        let s = Scenario::preset(name).unwrap();
+        s.check_budget(&Budget::NATIVE)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        s.check_budget(&Budget::BROWSER)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let base = Scenario::preset("baseline").unwrap().work();
+    // 128 flows of 8 MiB (the 4 elephants included), 2048 packets each, 83.9 µs at 800 Gbps
+    assert_eq!(base.total_bytes, 128 << 23);
+    assert_eq!(base.data_packets, 128 * 2048);
+    assert!((base.min_duration_us - 83.886_08).abs() < 1e-6);
+    let mut huge = Scenario::preset("baseline").unwrap();
+    huge.topology.k = 16;
+    huge.workload.flow_size_bytes = 1 << 30;
+    let e = huge.check_budget(&Budget::NATIVE).unwrap_err();
+    assert_eq!(e.field, "workload.flow_size_bytes");
+    assert!(e.message.contains("256 M data packets"), "{e}");
+}

@@ -6,7 +6,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use spraylab::scenario::{Scenario, PRESETS, SHORT_FIELDS};
+use spraylab::scenario::{Budget, Scenario, PRESETS, SHORT_FIELDS};
 use std::error::Error as _;
 use std::path::PathBuf;
 
@@ -83,6 +83,9 @@ pub struct ScenarioArgs {
     /// A scenario file, TOML or JSON.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    /// Run a scenario beyond the default budget (32 M data packets, minutes of CPU).
+    #[arg(long)]
+    pub allow_large: bool,
     #[command(flatten)]
     pub overrides: Overrides,
 }
@@ -156,6 +159,9 @@ pub struct ReproArgs {
     /// Then check the paper's claims and write REPRODUCTION.md.
     #[arg(long)]
     pub report: bool,
+    /// Run cells beyond the default budget (32 M data packets each).
+    #[arg(long)]
+    pub allow_large: bool,
     #[command(flatten)]
     pub overrides: Overrides,
 }
@@ -257,6 +263,22 @@ impl ScenarioArgs {
             .map_err(|e| usage(format!("invalid scenario: {e}")))?;
         Ok(s)
     }
+
+    /// The scenario to run: built, then held to the default budget unless `--allow-large`.
+    pub fn build_to_run(&self) -> Result<Scenario, UsageError> {
+        let s = self.build()?;
+        within_budget(&s, self.allow_large)?;
+        Ok(s)
+    }
+}
+
+/// Refuses a scenario beyond [`Budget::NATIVE`], unless the user allowed large runs.
+pub fn within_budget(s: &Scenario, allow_large: bool) -> Result<(), UsageError> {
+    if allow_large {
+        return Ok(());
+    }
+    s.check_budget(&Budget::NATIVE)
+        .map_err(|e| usage(format!("too large: {e}")))
 }
 
 /// A scenario file: JSON when it ends in `.json`, TOML otherwise.

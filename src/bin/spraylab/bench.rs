@@ -98,7 +98,7 @@ pub fn run(quick: bool) -> Result<(), UsageError> {
 
 /// Runs one case in this process and prints its figures as JSON.
 pub fn case(a: &ScenarioArgs) -> Result<(), UsageError> {
-    let s = a.build()?;
+    let s = a.build_to_run()?;
     let cpu0 = cpu_seconds();
     let wall0 = Instant::now();
     let mut sim = Simulation::new(&s).map_err(|e| usage(e.to_string()))?;

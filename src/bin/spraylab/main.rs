@@ -28,8 +28,27 @@ mod repro;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
+    quiet_on_closed_pipe();
     cli::main()
 }
+
+/// A closed pipe (`spraylab run --format json | head`) ends the program quietly, as it does
+/// other command-line tools, instead of a panic in `println!` (Rust ignores SIGPIPE by default).
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores one signal's default action, before any other thread exists.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(all(not(unix), not(target_arch = "wasm32")))]
+fn quiet_on_closed_pipe() {}
 
 /// The command line needs a file system and processes; in the browser the web app is the front end.
 #[cfg(target_arch = "wasm32")]

@@ -38,12 +38,13 @@ pub fn run(a: ReproArgs) -> Result<(), UsageError> {
     let cells = repro::shard(repro::expand(&figures, a.seeds), a.shard.0, a.shard.1);
     // refuse a bad override before spending hours: every cell's scenario, before any runs
     for c in &cells {
-        c.scenario(overrides).map_err(|e| {
+        let s = c.scenario(overrides).map_err(|e| {
             usage(format!(
                 "invalid scenario for {} {} {} seed {}: {e}",
                 c.figure, c.cca, c.lb, c.seed
             ))
         })?;
+        crate::args::within_budget(&s, a.allow_large)?;
     }
     let bar = ProgressBar::new(cells.len() as u64);
     bar.set_style(
