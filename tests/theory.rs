@@ -73,7 +73,7 @@ fn swift_follows_its_closed_form() {
     }
 }
 
-/// TCP NewReno with SACK recovery against Mathis: its recovery holds cwnd for an RTT (spec §1)
+/// TCP NewReno with SACK recovery against Mathis: its recovery holds cwnd for an RTT (ALGORITHMS.md §1)
 /// where the closed form's sawtooth keeps growing, so the simulation runs 10–20 % below it.
 /// DCTCP is TCP here: the n-path model marks nothing (Theorem 2 (i)).
 #[test]
