@@ -151,9 +151,6 @@ impl Mutator {
         }
         v
     }
-}
-
-impl Mutator {
     /// Replaces one number of `v` (a run of digits, signs, dots and exponents) with a token.
     fn swap_value(&mut self, v: &mut Vec<u8>) {
         let starts: Vec<usize> = (0..v.len())

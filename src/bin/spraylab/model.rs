@@ -3,7 +3,7 @@
 
 use crate::args::{usage, Format, ModelArgs, UsageError};
 use serde::Serialize;
-use spraylab::model::Model;
+use spraylab::model::{Model, THEORY_PATHS};
 use spraylab::scenario::{CcaName, Scenario};
 use spraylab::Simulation;
 
@@ -24,17 +24,13 @@ struct Point {
     t_long_us: f64,
 }
 
-const QS: [f64; 6] = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2];
-
-/// The CCAs `model` shows: those with a closed form, and LSwift and MSwift simulated beside them.
-const CCAS: [CcaName; 6] = [
-    CcaName::TCP,
-    CcaName::DCTCP,
-    CcaName::SWIFT,
-    CcaName::SMARTT,
-    CcaName::LSWIFT,
-    CcaName::MSWIFT,
-];
+/// The CCAs `model` shows: the theory figure's (those with a closed form, and LSwift and MSwift
+/// simulated beside them).
+fn ccas() -> &'static [CcaName] {
+    spraylab::repro::figure("theory")
+        .expect("the theory figure exists")
+        .ccas
+}
 
 pub fn run(a: ModelArgs) -> Result<(), UsageError> {
     let mut base = Scenario::preset("npath").expect("the npath preset exists");
@@ -49,14 +45,19 @@ pub fn run(a: ModelArgs) -> Result<(), UsageError> {
     base.validate()
         .map_err(|e| usage(format!("invalid scenario: {e}")))?;
     let ccas = if a.ccas.is_empty() {
-        CCAS.to_vec()
+        ccas().to_vec()
     } else {
         a.ccas
             .iter()
             .map(|c| model_cca(c))
             .collect::<Result<_, _>>()?
     };
-    let qs = if a.qs.is_empty() { QS.to_vec() } else { a.qs };
+    // by default the theory figure's values of q
+    let qs = if a.qs.is_empty() {
+        THEORY_PATHS.iter().map(|&p| 1.0 / p as f64).collect()
+    } else {
+        a.qs
+    };
     let (simulate, format) = (a.simulate, a.format);
     let mut points = Vec::new();
     for &cca in &ccas {
@@ -96,14 +97,14 @@ pub fn run(a: ModelArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// A `--cca` value: one of [`CCAS`].
+/// A `--cca` value: one of [`ccas`].
 fn model_cca(text: &str) -> Result<CcaName, UsageError> {
     let allowed = || {
-        let names: Vec<String> = CCAS.iter().map(CcaName::to_string).collect();
+        let names: Vec<String> = ccas().iter().map(CcaName::to_string).collect();
         usage(format!("--cca must be {}, got {text:?}", names.join(", ")))
     };
     let cca = CcaName::parse(text).map_err(|_| allowed())?;
-    CCAS.contains(&cca).then_some(cca).ok_or_else(allowed)
+    ccas().contains(&cca).then_some(cca).ok_or_else(allowed)
 }
 
 fn point(base: &Scenario, cca: CcaName, q: f64, simulate: bool) -> Result<Point, UsageError> {

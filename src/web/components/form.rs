@@ -193,7 +193,7 @@ pub fn form(props: &FormProps) -> Html {
                     { select("k", html!{ <Term term="fat-tree" text="topology" /> }, ks) }
                 }
                 { select("lb", html!{ <>{ "load balancing (" }<Term term="packet spraying" text="spraying" />{ ")" }</> }, options(LbScheme::ALL.iter().copied(), lb_label)) }
-                { select("cca", html!{ <Term term="CCA" text="congestion control" /> }, options(CCAS.iter().map(|c| c.0), |c| CCAS.iter().find(|x| x.0 == c).map_or("", |x| x.1))) }
+                { select("cca", html!{ <Term term="CCA" text="congestion control" /> }, CCAS.iter().map(|(c, label)| (c.to_string(), label.to_string())).collect()) }
                 { for INPUTS.iter().filter(|i| shown(i.0)).map(input) }
             </div>
             if let Some(e) = &props.refused {
