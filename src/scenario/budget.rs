@@ -6,8 +6,18 @@
 //! The estimates are what the scenario cannot do without: every flow's bytes (an elephant runs
 //! as long as the sprayed flows, so it carries about one flow's bytes), and the run's shortest
 //! possible duration (its bytes through a receiver's link at the line rate).
+//!
+//! Memory is estimated from above, whatever the run does: every flow's fixed state (its two
+//! scoreboards and a full decision history), every packet its window lets into the network at
+//! once, and the timeline buffer full (`max_buffered` buckets, as when nothing drains it). What
+//! grows with the run's length is bounded elsewhere: the timeline by `max_buffered`, the event
+//! queue by the packets in flight.
 
-use super::{err, Scenario, ScenarioError, WorkloadKind};
+use super::{err, History, Scenario, ScenarioError, WorkloadKind, MAX_HISTORY};
+use crate::sim::transport::SCOREBOARD;
+
+/// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
+const PACKET_BYTES: f64 = 64.0;
 
 /// Limits on a scenario's work.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,6 +28,8 @@ pub struct Budget {
     pub max_data_packets: u64,
     /// Timeline values streamed (samples × values per sample).
     pub max_sample_values: f64,
+    /// Memory a run may hold at once (see the module doc), bytes.
+    pub max_memory_bytes: f64,
     /// Who sets it, for the error: "a browser", ...
     pub whose: &'static str,
 }
@@ -29,6 +41,7 @@ impl Budget {
         max_total_bytes: 8 << 30,
         max_data_packets: u64::MAX,
         max_sample_values: 100e6,
+        max_memory_bytes: (1u64 << 30) as f64,
         whose: "a browser",
     };
 
@@ -38,6 +51,7 @@ impl Budget {
         max_total_bytes: u64::MAX,
         max_data_packets: 32 << 20,
         max_sample_values: f64::INFINITY,
+        max_memory_bytes: (8u64 << 30) as f64,
         whose: "the default budget (--allow-large lifts it)",
     };
 }
@@ -50,6 +64,36 @@ pub struct Work {
     /// The run's shortest possible duration, µs.
     pub min_duration_us: f64,
     pub sample_values: f64,
+    /// Memory the run holds at most, bytes, and the field that decides most of it.
+    pub memory: Memory,
+}
+
+/// The estimate of a run's memory, by part.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Memory {
+    /// Every flow's scoreboards and decision history.
+    pub flow_state: f64,
+    /// Every flow's window of packets in the network at once.
+    pub in_flight: f64,
+    /// The timeline buffer, full.
+    pub timeline: f64,
+}
+
+impl Memory {
+    pub fn total(&self) -> f64 {
+        self.flow_state + self.in_flight + self.timeline
+    }
+
+    /// The field to change to shrink the largest part.
+    fn field(&self) -> &'static str {
+        if self.timeline >= self.in_flight.max(self.flow_state) {
+            "timeline.max_buffered"
+        } else if self.in_flight >= self.flow_state {
+            "cca.swift.max_cwnd"
+        } else {
+            "topology.k"
+        }
+    }
 }
 
 impl Scenario {
@@ -66,22 +110,54 @@ impl Scenario {
         let per_flow_packets = w.flow_size_bytes.div_ceil(t.mss_bytes.max(1) as u64);
         let min_duration_us =
             (w.flow_size_bytes.saturating_mul(into_one)) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
-        let sample_values = if self.timeline.interval_us > 0.0 {
-            let (switch_ports, path_slots) = match w.kind {
-                WorkloadKind::NPath => (1 + 2 * w.paths as u64, w.paths as u64),
-                _ => (5 * (t.k as u64).pow(3) / 4, (t.k as u64).pow(2) / 4),
-            };
+        let (switch_ports, path_slots) = match w.kind {
+            WorkloadKind::NPath => (1 + 2 * w.paths as u64, w.paths as u64),
+            _ => (5 * (t.k as u64).pow(3) / 4, (t.k as u64).pow(2) / 4),
+        };
+        let sampled = self.timeline.interval_us > 0.0;
+        let sample_values = if sampled {
             let per_sample = switch_ports + flows * (2 + path_slots);
             min_duration_us / self.timeline.interval_us * per_sample as f64
         } else {
             0.0
+        };
+        let all_flows = (flows + w.elephants as u64) as f64;
+        let history = match self.cca.history {
+            History::Fixed(h) => h,
+            History::Nyquist => MAX_HISTORY,
+        };
+        let window = per_flow_packets.min(self.window_packets().ceil() as u64);
+        // a bucket: three min/max series per flow (8 B each), its path counts, a queue per port
+        let bucket = flows * (3 * 8 + path_slots) + switch_ports * 8;
+        let memory = Memory {
+            flow_state: all_flows * (2 * SCOREBOARD + 8 * history as u64) as f64,
+            in_flight: all_flows * window as f64 * PACKET_BYTES,
+            timeline: if sampled {
+                self.timeline.max_buffered as f64 * bucket as f64
+            } else {
+                0.0
+            },
         };
         Work {
             total_bytes,
             data_packets: per_flow_packets.saturating_mul(flows),
             min_duration_us,
             sample_values,
+            memory,
         }
+    }
+
+    /// The most packets one flow's window can hold: Swift's cap, or NSCC's 1.5 bandwidth-delay
+    /// products (an RTT over the fat-tree's twelve links, or the theory model's long path).
+    fn window_packets(&self) -> f64 {
+        let t = &self.topology;
+        let wire = (t.mss_bytes + t.header_bytes) as f64;
+        let mut rtt_us = 12.0 * (t.link_latency_us + wire * 8.0 / (t.link_gbps as f64 * 1e3));
+        if self.workload.kind == WorkloadKind::NPath {
+            rtt_us += 2.0 * self.workload.long_path_extra_us;
+        }
+        let bdp = rtt_us * t.link_gbps as f64 * 1e3 / 8.0 / wire;
+        self.cca.swift.max_cwnd.max(1.5 * bdp)
     }
 
     /// Refuses a scenario whose work exceeds `budget`, naming the field to change.
@@ -125,6 +201,23 @@ impl Scenario {
                 ),
             ));
         }
+        if work.memory.total() > budget.max_memory_bytes {
+            let m = work.memory;
+            return Err(err(
+                m.field(),
+                format!(
+                    "the run may hold about {:.0} MiB (flow state {:.0}, packets in flight {:.0}, \
+                     timeline buffer {:.0}), more than {whose} allows ({:.0} MiB)",
+                    m.total() / MIB,
+                    m.flow_state / MIB,
+                    m.in_flight / MIB,
+                    m.timeline / MIB,
+                    budget.max_memory_bytes / MIB
+                ),
+            ));
+        }
         Ok(())
     }
 }
+
+const MIB: f64 = (1u64 << 20) as f64;

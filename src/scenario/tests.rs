@@ -132,3 +132,26 @@ fn budgets_hold_every_preset_and_refuse_the_huge() {
     assert_eq!(e.field, "workload.flow_size_bytes");
     assert!(e.message.contains("256 M data packets"), "{e}");
 }
+
+#[test]
+fn memory_is_estimated_from_above_and_held_to_the_budget() {
+    let base = Scenario::preset("baseline").unwrap().work().memory;
+    // 132 flows (4 elephants): two 4096-slot scoreboards and 1024 delays each
+    assert_eq!(base.flow_state, 132.0 * (8192.0 + 8192.0));
+    // Swift's cap of 1000 packets is below the 2048 a flow has; 64 B each
+    assert_eq!(base.in_flight, 132.0 * 1000.0 * 64.0);
+    // 4096 buckets of 128 flows × (24 B + 16 path slots) and 640 switch ports × 8 B
+    assert_eq!(base.timeline, 4096.0 * (128.0 * 40.0 + 640.0 * 8.0));
+    let mut s = Scenario::preset("baseline").unwrap();
+    s.topology.k = 16;
+    s.timeline.max_buffered = 1 << 20;
+    s.validate().unwrap();
+    for budget in [Budget::NATIVE, Budget::BROWSER] {
+        let e = s.check_budget(&budget).unwrap_err();
+        assert_eq!(e.field, "timeline.max_buffered", "{e}");
+        assert!(e.message.contains("MiB"), "{e}");
+    }
+    // without a timeline the same scenario fits
+    s.timeline.interval_us = 0.0;
+    s.check_budget(&Budget::NATIVE).unwrap();
+}

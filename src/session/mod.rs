@@ -15,6 +15,7 @@
 //!
 //! The series' status and results never touch the main run's status or charts.
 
+mod history;
 pub mod layout;
 pub mod pixels;
 pub mod playback;

@@ -1,12 +1,24 @@
 //! The samples of one run: every batch the worker streamed, kept for replay, with the
 //! per-bucket aggregates the charts draw (kept up to date on append, so a redraw never rescans
 //! every flow).
+//!
+//! What a run keeps is bounded, however long it runs: past [`MAX_KEPT_VALUES`] timeline values
+//! the whole run is kept at one coarser resolution (see [`super::history`]); past
+//! [`MAX_SUMMARIES`] per-bucket aggregates, neighbouring ones merge pairwise.
 
+use super::history;
 use crate::protocol::RunMeta;
 use crate::scenario::Scenario;
 use crate::sim::timeline::{MinMax, TimelineBatch, CSV_HEADER};
 use crate::sim::Progress;
 use crate::Report;
+
+/// Most timeline values (min/max pairs and path counts) a run keeps for replay: at most about
+/// 256 MiB.
+pub const MAX_KEPT_VALUES: usize = 32 << 20;
+
+/// Most per-bucket aggregates a run keeps for the charts (6 MiB).
+pub const MAX_SUMMARIES: usize = 1 << 18;
 
 /// Aggregates of one bucket over the sprayed flows.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,6 +30,19 @@ pub struct BucketSummary {
     pub cwnd_mean: f32,
     /// Mean cwnd of the elephants (0 if none).
     pub elephant_cwnd: f32,
+}
+
+impl BucketSummary {
+    /// The aggregate of this bucket and the next.
+    fn merge(self, next: BucketSummary) -> BucketSummary {
+        BucketSummary {
+            time_us: self.time_us,
+            cwnd_min: self.cwnd_min.min(next.cwnd_min),
+            cwnd_max: self.cwnd_max.max(next.cwnd_max),
+            cwnd_mean: (self.cwnd_mean + next.cwnd_mean) / 2.0,
+            elephant_cwnd: (self.elephant_cwnd + next.elephant_cwnd) / 2.0,
+        }
+    }
 }
 
 /// Everything known about one run.
@@ -34,6 +59,13 @@ pub struct RunData {
     pub elapsed_ms: f64,
     pub report: Option<Report>,
     pub cancelled: bool,
+    /// Timeline values held in `batches`, and the most it keeps ([`MAX_KEPT_VALUES`]).
+    kept_values: usize,
+    /// The width of the grid the run is folded onto, µs (0 until it first outgrows its limit).
+    kept_bucket_us: f64,
+    pub max_values: usize,
+    /// The most per-bucket aggregates it keeps ([`MAX_SUMMARIES`]).
+    pub max_summaries: usize,
 }
 
 impl RunData {
@@ -49,6 +81,10 @@ impl RunData {
             elapsed_ms: 0.0,
             report: None,
             cancelled: false,
+            kept_values: 0,
+            kept_bucket_us: 0.0,
+            max_values: MAX_KEPT_VALUES,
+            max_summaries: MAX_SUMMARIES,
         }
     }
 
@@ -96,7 +132,45 @@ impl RunData {
                 *peak = peak.max(m.max);
             }
         }
-        self.batches.push(batch);
+        if self.kept_bucket_us > 0.0 {
+            while batch.bucket_us > self.kept_bucket_us {
+                self.regrid(2.0 * self.kept_bucket_us);
+            }
+            let kept = self
+                .batches
+                .last_mut()
+                .expect("a regridded run keeps one batch");
+            history::fold(kept, &batch);
+            self.kept_values = kept.values();
+        } else {
+            self.kept_values += batch.values();
+            self.batches.push(batch);
+        }
+        while self.kept_values > self.max_values
+            && self.batches.iter().map(|b| b.buckets).sum::<usize>() > 1
+        {
+            let widest = self.batches.iter().map(|b| b.bucket_us).fold(0.0, f64::max);
+            self.regrid(2.0 * widest);
+        }
+        if self.summary.len() > self.max_summaries {
+            self.summary = self
+                .summary
+                .chunks(2)
+                .map(|p| p.iter().copied().reduce(BucketSummary::merge).unwrap())
+                .collect();
+        }
+    }
+
+    /// Folds the whole run onto a grid of `width` µs.
+    fn regrid(&mut self, width: f64) {
+        self.batches = vec![history::regrid(&self.batches, width)];
+        self.kept_values = self.batches[0].values();
+        self.kept_bucket_us = width;
+    }
+
+    /// Timeline values held for replay.
+    pub fn kept_values(&self) -> usize {
+        self.kept_values
     }
 
     /// Records the end of the run: its report and wall time; the progress shows it complete.
@@ -218,6 +292,10 @@ impl RunData {
             elapsed_ms: self.elapsed_ms,
             report: self.report.clone(),
             cancelled: self.cancelled,
+            kept_values: 0,
+            kept_bucket_us: 0.0,
+            max_values: self.max_values,
+            max_summaries: self.max_summaries,
         }
     }
 

@@ -4,6 +4,7 @@ use super::*;
 use crate::protocol::Runner;
 use crate::scenario::History;
 use crate::sim::time::from_us;
+use crate::sim::timeline::TimelineBatch;
 use crate::Simulation;
 
 /// The worker, in process: one run at a time, advanced in small chunks.
@@ -296,4 +297,69 @@ fn a_paced_simulation_ends_as_an_unpaced_one() {
     }
     assert!(chunks > 10);
     assert_eq!(paced.report(), whole.report());
+}
+
+/// A batch of `buckets` one-sample buckets from `start` µs (1 µs apart): 2 flows, 3 ports,
+/// 2 path slots; flow 0's cwnd and port 2's queue are the bucket's time; every path count is 1
+/// every 16 µs (so that merged counts stay below their saturation at 255).
+fn synthetic_batch(start: usize, buckets: usize) -> TimelineBatch {
+    let mm = |v: f32| crate::sim::timeline::MinMax { min: v, max: v };
+    let times = start..start + buckets;
+    TimelineBatch {
+        start_us: start as f64,
+        bucket_us: 1.0,
+        buckets,
+        flows: 2,
+        ports: 3,
+        paths: 2,
+        cwnd: times
+            .clone()
+            .flat_map(|t| [mm(t as f32), mm(1.0)])
+            .collect(),
+        signal_us: vec![mm(0.5); 2 * buckets],
+        raw_delay_us: vec![mm(0.5); 2 * buckets],
+        queue_bytes: times.clone().flat_map(|t| [mm(t as f32); 3]).collect(),
+        path_pkts: times.flat_map(|t| [(t % 16 == 0) as u8; 4]).collect(),
+    }
+}
+
+#[test]
+fn a_long_run_keeps_bounded_history_with_every_sample_inside_its_bucket() {
+    let mut run = RunData::new(1, Scenario::default());
+    run.max_values = 2_000;
+    run.max_summaries = 300;
+    let (batches, per) = (1_000, 10);
+    for i in 0..batches {
+        run.append(synthetic_batch(i * per, per));
+        assert!(run.kept_values() <= run.max_values, "{}", run.kept_values());
+        assert!(run.summary.len() <= run.max_summaries);
+    }
+    let total = batches * per;
+    // far fewer, coarser buckets, the same width throughout
+    assert!(run.batches.len() < 20, "{} batches", run.batches.len());
+    let widths: Vec<f64> = run.batches.iter().map(|b| b.bucket_us).collect();
+    eprintln!(
+        "widths {widths:?} {:?}",
+        run.batches.iter().map(|b| b.buckets).collect::<Vec<_>>()
+    );
+    assert!(
+        widths.iter().all(|&w| w == widths[0] && w >= 64.0),
+        "{widths:?}"
+    );
+    // every sample lies within the min/max of the bucket that covers its time
+    for t in (0..total).step_by(7) {
+        let (b, i) = run.bucket_at(t as f64).unwrap();
+        let m = b.cwnd[i * b.flows];
+        assert!(m.min <= t as f32 && t as f32 <= m.max, "t {t}: {m:?}");
+        assert!(run.queues_at(t as f64).unwrap()[2].max >= t as f32);
+    }
+    // packets are neither lost nor counted twice
+    let counted: u32 = run
+        .batches
+        .iter()
+        .map(|b| b.path_pkts.iter().map(|&n| n as u32).sum::<u32>())
+        .sum();
+    assert_eq!(counted, 4 * total as u32 / 16);
+
+    assert!(run.span_us() >= (total - per) as f64);
 }

@@ -71,6 +71,48 @@ impl TimelineBatch {
         self.buckets == 0
     }
 
+    /// Values held: the min/max series and the path counts.
+    pub fn values(&self) -> usize {
+        self.cwnd.len()
+            + self.signal_us.len()
+            + self.raw_delay_us.len()
+            + self.queue_bytes.len()
+            + self.path_pkts.len()
+    }
+
+    /// Appends a copy of bucket `i` of `src` (a batch of the same shape) as a new bucket, or
+    /// merges it into the last one (min and max kept, path counts added, saturating).
+    pub fn take_bucket(&mut self, src: &TimelineBatch, i: usize, into_last: bool) {
+        let (f, p, w) = (src.flows, src.ports, src.flows * src.paths);
+        let pairs = [
+            (&mut self.cwnd, &src.cwnd, f),
+            (&mut self.signal_us, &src.signal_us, f),
+            (&mut self.raw_delay_us, &src.raw_delay_us, f),
+            (&mut self.queue_bytes, &src.queue_bytes, p),
+        ];
+        for (dst, from, width) in pairs {
+            let row = &from[i * width..(i + 1) * width];
+            if into_last {
+                let at = dst.len() - width;
+                for (d, &m) in dst[at..].iter_mut().zip(row) {
+                    d.merge(m);
+                }
+            } else {
+                dst.extend_from_slice(row);
+            }
+        }
+        let row = &src.path_pkts[i * w..(i + 1) * w];
+        if into_last {
+            let at = self.path_pkts.len() - w;
+            for (d, &n) in self.path_pkts[at..].iter_mut().zip(row) {
+                *d = d.saturating_add(n);
+            }
+        } else {
+            self.path_pkts.extend_from_slice(row);
+            self.buckets += 1;
+        }
+    }
+
     /// Time of bucket `b`, µs.
     pub fn time_us(&self, b: usize) -> f64 {
         self.start_us + b as f64 * self.bucket_us
