@@ -478,3 +478,11 @@ fn degraded_links_below_4_gbps_are_refused_with_the_fields_named() {
     s.topology.link_gbps = 4;
     s.validate().unwrap();
 }
+
+/// The n-path model's receiver has a link per path: a flow whose last packet is short can
+/// finish sooner than one link in could deliver it (a scenario the property test drew).
+#[test]
+fn the_npath_bound_does_not_assume_one_link_into_the_receiver() {
+    let s = Scenario::from_json(include_str!("regressions/npath_short_last_packet.json")).unwrap();
+    assert_bounds_hold(&s);
+}

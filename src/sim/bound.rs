@@ -17,7 +17,9 @@
 //! - a sender's link carries all its flows' bytes: `Σ B / R + min after_last` over its flows;
 //! - a receiver's link carries all bytes to it, and cannot start before the earliest first
 //!   packet (`first` bytes) has crossed the links before it:
-//!   `min (out − 1)·(lat + first/R) + Σ B / R + lat + min back·(lat + ack/R)`.
+//!   `min (out − 1)·(lat + first/R) + Σ B / R + lat + min back·(lat + ack/R)`. This holds where
+//!   a receiver has one link in (the fat-tree); the n-path model's receiver has one per path, so
+//!   there only the sender's link and each flow's own bound apply.
 //!
 //! The ideal CCT is the largest of these over the sprayed flows. Elephants are long-lived and left
 //! out: their bytes only slow the flows down, so leaving them out keeps the bound a bound.
@@ -86,7 +88,13 @@ pub(super) fn flow_bound(f: &FlowShape, link: &LinkConfig) -> SimTime {
 
 /// The lower bound on the collective completion time of `flows`: the largest of every flow's
 /// own bound and every sender's and receiver's link bound.
-pub(super) fn cct_bound(flows: &[FlowShape], hosts: u32, link: &LinkConfig) -> SimTime {
+/// `one_link_in`: every receiver has a single link in (see the module doc).
+pub(super) fn cct_bound(
+    flows: &[FlowShape],
+    hosts: u32,
+    link: &LinkConfig,
+    one_link_in: bool,
+) -> SimTime {
     let n = hosts as usize;
     let (mut sent, mut received) = (vec![0u64; n], vec![0u64; n]);
     let (mut after_last, mut first_in) = (vec![SimTime::MAX; n], vec![SimTime::MAX; n]);
@@ -105,7 +113,7 @@ pub(super) fn cct_bound(flows: &[FlowShape], hosts: u32, link: &LinkConfig) -> S
         if sent[h] > 0 {
             bound = bound.max(at_rate(sent[h], link) + after_last[h]);
         }
-        if received[h] > 0 {
+        if received[h] > 0 && one_link_in {
             let last_link = at_rate(received[h], link) + link.latency;
             bound = bound.max(first_in[h] + last_link + ack_back[h]);
         }
@@ -165,7 +173,7 @@ mod tests {
             ..flow(1, 0, 8 << 20)
         };
         let far = flow(2, 0, 8 << 20);
-        let both = cct_bound(&[near, far], 3, &l);
+        let both = cct_bound(&[near, far], 3, &l, true);
         // the receiver's link carries both flows; it starts when the near flow's first packet
         // arrives
         let expected = (l.latency + serialization(4096, 800))

@@ -140,7 +140,12 @@ impl super::Simulation {
             .filter(|f| f.sprayed)
             .filter_map(shape)
             .collect();
-        let ideal_cct_us = to_us(cct_bound(&sprayed, self.topo.hosts(), &link));
+        let ideal_cct_us = to_us(cct_bound(
+            &sprayed,
+            self.topo.hosts(),
+            &link,
+            matches!(self.topo, Network::FatTree(_)),
+        ));
         let finished = self.unfinished == 0;
         let cct_us = finished.then(|| {
             finite()
