@@ -14,7 +14,8 @@
 //! queue by the packets in flight.
 
 use super::{err, History, Scenario, ScenarioError, WorkloadKind, MAX_HISTORY};
-use crate::sim::transport::SCOREBOARD;
+use crate::sim::cca::AnyController;
+use crate::sim::transport::{RtoRule, SCOREBOARD};
 
 /// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
 const PACKET_BYTES: f64 = 64.0;
@@ -129,8 +130,13 @@ impl Scenario {
         let window = per_flow_packets.min(self.window_packets().ceil() as u64);
         // a bucket: three min/max series per flow (8 B each), its path counts, a queue per port
         let bucket = flows * (3 * 8 + path_slots) + switch_ports * 8;
+        // two scoreboards of flags; a send time per slot where packets time out one by one
+        let scoreboards = match AnyController::rto_rule(self.cca.algorithm) {
+            RtoRule::PerPacket => 10 * SCOREBOARD,
+            RtoRule::CumulativeAck => 2 * SCOREBOARD,
+        };
         let memory = Memory {
-            flow_state: all_flows * (2 * SCOREBOARD + 8 * history as u64) as f64,
+            flow_state: all_flows * (scoreboards + 8 * history as u64) as f64,
             in_flight: all_flows * window as f64 * PACKET_BYTES,
             timeline: if sampled {
                 self.timeline.max_buffered as f64 * bucket as f64

@@ -50,6 +50,7 @@ impl Simulation {
             finite_flows: 0,
             max_time: from_us(scenario.max_sim_time_us),
             done: false,
+            losses: Vec::new(),
             queue: EventQueue::new(),
             data_in_network: 0,
             degraded_links: 0,
@@ -214,6 +215,7 @@ fn transport_config(scenario: &Scenario) -> TransportConfig {
         rto_initial: from_us(tr.rto_initial_us),
         pacing: tr.pacing,
         reordering_wait: tr.reordering_wait,
+        rto_rule: AnyController::rto_rule(scenario.cca.algorithm),
     }
 }
 

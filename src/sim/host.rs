@@ -67,9 +67,9 @@ impl Simulation {
         if flow.wake_at == Some(now) {
             flow.wake_at = None;
         }
-        if flow.sender.on_timer(now) {
-            self.counters.timeouts += 1;
-        }
+        let before = flow.sender.timeouts;
+        flow.sender.on_timer(now);
+        self.counters.timeouts += flow.sender.timeouts - before;
         self.arm_timer(f);
         let src = self.flows[f.index()].src;
         self.kick(self.topo.nic_port(HostId(src)));

@@ -121,6 +121,8 @@ pub struct Simulation {
     finite_flows: usize,
     max_time: SimTime,
     done: bool,
+    /// Transmissions to lose on purpose: each entry drops the next one of that packet.
+    losses: Vec<(FlowId, u64)>,
 }
 
 impl Simulation {
@@ -150,6 +152,13 @@ impl Simulation {
 
     pub fn network(&self) -> &Network {
         &self.topo
+    }
+
+    /// Loses the next transmission of data packet `seq` of flow `flow` at the first switch it
+    /// reaches, counted as a drop: a controlled loss, to see what one drop costs (called twice,
+    /// the retransmission is lost too).
+    pub fn lose_packet(&mut self, flow: usize, seq: u64) {
+        self.losses.push((FlowId(flow as u32), seq));
     }
 
     /// Runs at most `budget` events. Returns where the run stands.
@@ -244,11 +253,26 @@ impl Simulation {
         let key = match p.kind {
             PacketKind::Ack => p.flow.0 | ACK_HASH_BIT,
             PacketKind::Data => {
+                if !self.losses.is_empty() && self.lost_on_purpose(&p) {
+                    return;
+                }
                 self.count_path(node, &p);
                 p.flow.0
             }
         };
         let port = self.route(node, key, p.label, p.dst, p.size);
         self.enqueue(port, p);
+    }
+
+    /// Whether `p` is a transmission [`lose_packet`](Self::lose_packet) asked to lose; if so it is
+    /// counted as dropped.
+    fn lost_on_purpose(&mut self, p: &Packet) -> bool {
+        let Some(i) = self.losses.iter().position(|&l| l == (p.flow, p.seq)) else {
+            return false;
+        };
+        self.losses.remove(i);
+        self.counters.drops += 1;
+        self.data_in_network -= 1;
+        true
     }
 }

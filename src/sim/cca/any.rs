@@ -6,6 +6,7 @@ use super::{
 };
 use crate::scenario::{CcaConfig, CcaKind, Transport};
 use crate::sim::time::SimTime;
+use crate::sim::transport::RtoRule;
 
 /// One flow's congestion controller, whichever algorithm the scenario names.
 #[derive(Clone, Debug)]
@@ -37,6 +38,15 @@ impl AnyController {
     /// range (NSCC and SMaRTT to 1.5 · BDP).
     pub fn initial_cwnd(config: &CcaConfig, bdp_packets: f64) -> f64 {
         (bdp_packets * config.initial_cwnd_bdp).min(config.swift.max_cwnd)
+    }
+
+    /// How the CCA's reference runs the retransmission timer: per packet for the UEC family
+    /// (NSCC, MNSCC, SMaRTT), on the cumulative ACK for the others.
+    pub fn rto_rule(kind: CcaKind) -> RtoRule {
+        match kind {
+            CcaKind::Nscc | CcaKind::Mnscc | CcaKind::Smartt => RtoRule::PerPacket,
+            _ => RtoRule::CumulativeAck,
+        }
     }
 
     /// The smallest retransmission timeout (µs) for the CCA: NSCC and MNSCC take their own, the

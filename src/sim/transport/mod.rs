@@ -11,6 +11,8 @@
 //! number once, and asks the CCA what a new hole means: a loss to retransmit now (Swift), or
 //! possibly a reordered packet to wait for (LSwift, MSwift). A hole still missing after the
 //! reordering wait (srtt + 4·rttvar) is retransmitted and reported to the CCA as a delayed packet.
+//!
+//! The retransmission timeout follows the reference each CCA family comes from ([`RtoRule`]).
 
 mod receiver;
 mod sender;
@@ -42,6 +44,23 @@ pub enum SendDecision {
     Idle,
 }
 
+/// When the retransmission timer runs, and what its expiry resends (ALGORITHMS.md §15 A27).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RtoRule {
+    /// The Swift family, TCP and DCTCP, as htsim's Swift and RFC 6298 (5.3): the deadline is
+    /// `now + RTO` when a packet goes out with none pending and whenever the cumulative ACK
+    /// advances (a selective ACK alone does not restart it); RTO = max(srtt + 4·rttvar, RTO_min),
+    /// doubled on every expiry. An expiry resends from the oldest unacknowledged packet on, every
+    /// packet not selectively acknowledged (htsim's Swift goes back N from it; RFC 6675 §5.1
+    /// with SACK skips what arrived), as the window allows.
+    CumulativeAck,
+    /// NSCC, MNSCC and SMaRTT, as the UEC reference (`uec.cpp`, startRTO and rtxTimerExpired):
+    /// every packet's deadline is its send time plus the CCA's fixed minimum RTO, with no
+    /// backoff; an expiry resends that packet only, and the timer moves on to the oldest packet
+    /// still unacknowledged.
+    PerPacket,
+}
+
 /// Timer settings of the transport.
 #[derive(Clone, Copy, Debug)]
 pub struct TransportConfig {
@@ -53,4 +72,5 @@ pub struct TransportConfig {
     /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
     /// without, a hole counts as delayed as soon as it is detected.
     pub reordering_wait: bool,
+    pub rto_rule: RtoRule,
 }

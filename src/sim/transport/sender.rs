@@ -1,7 +1,9 @@
 //! The sending side of one flow: the scoreboard, hole detection, retransmission, RTT
 //! estimation, the retransmission timeout and pacing, around the flow's CCA.
 
-use super::{SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED, SCOREBOARD};
+use super::{
+    RtoRule, SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED, SCOREBOARD,
+};
 use crate::sim::cca::{AckSample, AnyController, Controller, Hole, HoleVerdict, Timeout, Window};
 use crate::sim::time::SimTime;
 use std::collections::VecDeque;
@@ -28,6 +30,11 @@ pub struct Sender {
     rto: SimTime,
     rto_min: SimTime,
     pub rto_deadline: Option<SimTime>,
+    rto_rule: RtoRule,
+    /// [`RtoRule::PerPacket`]: every transmission in send order, and each sequence number's
+    /// latest send time (an entry whose time differs was sent again since).
+    send_order: VecDeque<(SimTime, u64)>,
+    sent_at: Vec<SimTime>,
     pace_next: SimTime,
     pace_always: bool,
     pub(super) wait_for_reordering: bool,
@@ -58,6 +65,12 @@ impl Sender {
             rto: cfg.rto_initial,
             rto_min: cfg.rto_min,
             rto_deadline: None,
+            rto_rule: cfg.rto_rule,
+            send_order: VecDeque::new(),
+            sent_at: match cfg.rto_rule {
+                RtoRule::PerPacket => vec![0; SCOREBOARD as usize],
+                RtoRule::CumulativeAck => Vec::new(),
+            },
             pace_next: 0,
             pace_always: cfg.pacing,
             wait_for_reordering: cfg.reordering_wait,
@@ -140,8 +153,19 @@ impl Sender {
         if let Some(gap) = pacing {
             self.pace_next = now + gap;
         }
-        if self.rto_deadline.is_none() {
-            self.rto_deadline = Some(now + self.rto);
+        match self.rto_rule {
+            RtoRule::CumulativeAck => {
+                if self.rto_deadline.is_none() {
+                    self.rto_deadline = Some(now + self.rto);
+                }
+            }
+            RtoRule::PerPacket => {
+                self.sent_at[(seq % SCOREBOARD) as usize] = now;
+                self.send_order.push_back((now, seq));
+                if self.rto_deadline.is_none() {
+                    self.rto_deadline = Some(now + self.rto_min);
+                }
+            }
         }
         SendDecision::Send { seq, retx }
     }
@@ -192,13 +216,18 @@ impl Sender {
                 newly += 1;
             }
         }
+        let una_before = self.snd_una;
         while self.snd_una < self.snd_nxt && self.flag(self.snd_una) & ACKED != 0 {
             *self.flag_mut(self.snd_una) = 0;
             self.snd_una += 1;
         }
-        if newly > 0 {
-            self.acked += newly as u64;
-            self.rto_deadline = (self.snd_una < self.snd_nxt).then_some(now + self.rto);
+        self.acked += newly as u64;
+        match self.rto_rule {
+            RtoRule::CumulativeAck if self.snd_una > una_before => {
+                self.rto_deadline = (self.snd_una < self.snd_nxt).then_some(now + self.rto);
+            }
+            RtoRule::CumulativeAck => {}
+            RtoRule::PerPacket => self.rearm_per_packet(),
         }
         let window = Window {
             snd_una: self.snd_una,
@@ -354,6 +383,14 @@ impl Sender {
             Some(deadline) if now >= deadline && self.finished_at.is_none() => {}
             _ => return false,
         }
+        match self.rto_rule {
+            RtoRule::CumulativeAck => self.go_back(now),
+            RtoRule::PerPacket => self.resend_expired(now),
+        }
+    }
+
+    /// [`RtoRule::CumulativeAck`]'s expiry: everything unacknowledged is resent, RTO doubles.
+    fn go_back(&mut self, now: SimTime) -> bool {
         if self.snd_una >= self.snd_nxt {
             self.rto_deadline = None;
             return false;
@@ -371,5 +408,42 @@ impl Sender {
         self.rto = (self.rto * 2).min(self.rto_max());
         self.rto_deadline = Some(now + self.rto);
         true
+    }
+
+    /// [`RtoRule::PerPacket`]'s expiry: every packet whose deadline has passed is resent, each a
+    /// timeout of its own for the CCA, oldest first.
+    fn resend_expired(&mut self, now: SimTime) -> bool {
+        let mut fired = false;
+        loop {
+            self.rearm_per_packet();
+            match (self.rto_deadline, self.send_order.front()) {
+                (Some(deadline), Some(&(_, seq))) if deadline <= now => {
+                    self.send_order.pop_front();
+                    self.timeouts += 1;
+                    self.cca.on_timeout(&Timeout {
+                        now,
+                        srtt: self.srtt,
+                    });
+                    self.declare_lost(seq);
+                    fired = true;
+                }
+                _ => return fired,
+            }
+        }
+    }
+
+    /// [`RtoRule::PerPacket`]: the deadline of the oldest transmission still in the network
+    /// (dropping entries acknowledged, declared lost or sent again since).
+    fn rearm_per_packet(&mut self) {
+        while let Some(&(t, seq)) = self.send_order.front() {
+            let live = !self.is_acked(seq)
+                && self.flag(seq) & IN_PIPE != 0
+                && self.sent_at[(seq % SCOREBOARD) as usize] == t;
+            if live {
+                break;
+            }
+            self.send_order.pop_front();
+        }
+        self.rto_deadline = self.send_order.front().map(|&(t, _)| t + self.rto_min);
     }
 }

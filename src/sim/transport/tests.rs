@@ -23,6 +23,7 @@ fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
         rto_initial: 1000 * US,
         pacing: false,
         reordering_wait: true,
+        rto_rule: AnyController::rto_rule(kind),
     };
     Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)
 }
@@ -137,7 +138,63 @@ fn five_successive_delayed_packets_cut_cwnd() {
 }
 
 #[test]
-fn timeout_retransmits_everything_unacked() {
+fn a_selective_ack_does_not_restart_the_timer_a_cumulative_one_does() {
+    let mut s = sender(CcaKind::MSwift, 100, 10.0);
+    send_all(&mut s, 0);
+    assert_eq!(s.rto_deadline, Some(1000 * US));
+    // packet 0 is missing: ACKs of 1..9 only select
+    for seq in 1..10 {
+        s.on_ack((5 + seq) * US, seq, 0, 0, false);
+    }
+    assert_eq!(s.rto_deadline, Some(1000 * US));
+    // the cumulative ACK advances: now + RTO
+    s.on_ack(20 * US, 0, 10, 0, false);
+    assert!(s.rto_deadline.is_none()); // nothing left in flight
+    send_all(&mut s, 20 * US);
+    let rto = s.rto_deadline.unwrap() - 20 * US;
+    s.on_ack(30 * US, 10, 11, 0, false);
+    assert_eq!(s.rto_deadline, Some(30 * US + rto));
+}
+
+#[test]
+fn nscc_times_out_each_packet_from_its_own_send_time() {
+    let mut s = sender(CcaKind::Nscc, 100, 4.0);
+    // NSCC's window is in bytes: 4 packets
+    assert_eq!(send_all(&mut s, 0), vec![0, 1, 2, 3]);
+    assert_eq!(s.rto_deadline, Some(100 * US)); // send time + the fixed minimum RTO
+                                                // 1..3 arrive, 0 is lost; the ACKs do not move 0's deadline
+    for seq in 1..4 {
+        s.on_ack(6 * US, seq, 0, 0, false);
+    }
+    send_all(&mut s, 6 * US);
+    assert_eq!(s.rto_deadline, Some(100 * US));
+    assert!(!s.on_timer(100 * US - 1));
+    assert!(s.on_timer(100 * US));
+    // only the expired packet is resent; the timer moves on to the oldest still in flight
+    assert_eq!(s.timeouts, 1);
+    assert_eq!(s.queued_retransmissions(), 1);
+    assert_eq!(s.rto_deadline, Some(106 * US));
+    // once the window has room, 0 goes out again
+    for seq in 4..7 {
+        s.on_ack(101 * US, seq, 0, 0, false);
+    }
+    assert_eq!(send_all(&mut s, 101 * US).first(), Some(&0));
+    assert_eq!(s.retransmits, 1);
+}
+
+#[test]
+fn a_packet_sent_again_takes_its_new_send_time() {
+    let mut s = sender(CcaKind::Nscc, 100, 2.0);
+    send_all(&mut s, 0);
+    s.on_timer(100 * US); // 0 and 1 both expire: two timeouts
+    assert_eq!(s.timeouts, 2);
+    assert!(s.rto_deadline.is_none());
+    send_all(&mut s, 150 * US);
+    assert_eq!(s.rto_deadline, Some(250 * US));
+}
+
+#[test]
+fn a_timeout_retransmits_everything_unacked_in_the_cumulative_rule() {
     let mut s = sender(CcaKind::Swift, 100, 4.0);
     send_all(&mut s, 0);
     assert!(!s.on_timer(999 * US));
@@ -159,6 +216,7 @@ fn pacing_spaces_packets_by_srtt_over_cwnd() {
         rto_initial: 1000 * US,
         pacing: true,
         reordering_wait: true,
+        rto_rule: RtoRule::CumulativeAck,
     };
     let mut p = Sender::new(100, AnyController::new(&s.cca, &ctx(4.0)), 6 * US, &cfg);
     assert_eq!(
