@@ -63,7 +63,6 @@ pub struct Nscc {
     qa_endtime: SimTime,
     bytes_to_ignore: f64,
     bytes_ignored: f64,
-    trigger_qa: bool,
     /// MNSCC's filter of the queueing delay; `None` for NSCC.
     filter: Option<PercentileFilter>,
     /// The signal of the last decision and the cuts so far.
@@ -116,7 +115,6 @@ impl Nscc {
             qa_endtime: 0,
             bytes_to_ignore: 0.0,
             bytes_ignored: 0.0,
-            trigger_qa: false,
             filter: median.map(|(rule, p)| PercentileFilter::new(rule, p)),
             stats: Stats::starting_at(setup.base_rtt),
         }
@@ -182,41 +180,33 @@ impl Nscc {
         self.received_bytes = 0.0;
     }
 
-    /// Quick adapt (§6.6): when the last window achieved little and the delay is large (or a
-    /// loss was seen), cwnd drops to what was achieved, and the marks of the packets already in
-    /// flight are then ignored. Returns true when the ACK is consumed.
-    fn quick_adapt(
-        &mut self,
-        now: SimTime,
-        is_loss: bool,
-        skip: bool,
-        delay: f64,
-        n: f64,
-        in_flight: f64,
-    ) -> bool {
+    /// Quick adapt (§6.6), as the reference's `quick_adapt`: once a window of `base_rtt + Qt`
+    /// has passed, if it achieved little and the delay is large, cwnd drops to what was
+    /// achieved and the marked ACKs of the packets then in flight are ignored; either way a new
+    /// window starts. An ACK consumed here (by the cut or by the ignoring) clears the pending
+    /// increase. Returns true when the ACK is consumed. (The reference's other triggers, a loss
+    /// and `trigger_qa`, come from NACKs, which need trimming.)
+    fn quick_adapt(&mut self, now: SimTime, skip: bool, delay: f64, in_flight: f64) -> bool {
+        let mut consumed = false;
         if self.bytes_ignored < self.bytes_to_ignore && skip {
-            self.bytes_ignored += n;
-            return true;
-        }
-        if now > self.qa_endtime {
+            consumed = true;
+        } else if now > self.qa_endtime {
             let collapsed = self.achieved_bytes < self.max_cwnd / QA_ACHIEVED_DIVISOR;
-            if self.qa_endtime != 0
-                && (self.trigger_qa || is_loss || delay > QA_DELAY_QTS * self.qt)
-                && collapsed
-            {
+            if self.qa_endtime != 0 && delay > QA_DELAY_QTS * self.qt && collapsed {
                 self.cwnd = self.achieved_bytes.max(self.min_cwnd);
                 self.bytes_to_ignore = in_flight;
                 self.bytes_ignored = 0.0;
-                self.trigger_qa = false;
-                self.inc_bytes = 0.0;
-                self.received_bytes = 0.0;
                 self.stats.cuts.loss += 1;
-                return true;
+                consumed = true;
             }
             self.achieved_bytes = 0.0;
             self.qa_endtime = now + (self.base_rtt + self.qt) as SimTime;
         }
-        false
+        if consumed {
+            self.inc_bytes = 0.0;
+            self.received_bytes = 0.0;
+        }
+        consumed
     }
 }
 
@@ -249,16 +239,11 @@ impl Controller for Nscc {
             (_, None) => self.avg_delay,
         };
         self.stats.signal = self.base_rtt + delay;
+        // every acknowledged byte counts, as in the reference's processAck
         self.achieved_bytes += n;
         self.received_bytes += n;
-        if self.quick_adapt(
-            s.now,
-            false,
-            s.ecn,
-            delay,
-            n,
-            window.in_flight as f64 * self.mss,
-        ) {
+        self.bytes_ignored += n;
+        if self.quick_adapt(s.now, s.ecn, delay, window.in_flight as f64 * self.mss) {
             return;
         }
         match (s.ecn, delay >= self.qt) {
@@ -276,10 +261,9 @@ impl Controller for Nscc {
         self.clamp();
     }
 
-    /// A timeout: one packet less, and quick adapt at the next ACK.
+    /// A timeout: one packet less (the reference's `mark_packet_for_retransmission`).
     fn on_timeout(&mut self, _: &Timeout) {
         self.cwnd = (self.cwnd - self.mss).max(self.min_cwnd);
-        self.trigger_qa = true;
         self.stats.cuts.timeout += 1;
     }
 
@@ -409,10 +393,39 @@ mod tests {
     }
 
     #[test]
-    fn a_timeout_removes_a_packet_and_arms_quick_adapt() {
+    fn quick_adapt_starts_a_new_window_when_it_fires_so_it_cannot_fire_twice_in_a_row() {
+        let mut n = Nscc::new(&setup(), None);
+        n.on_ack(&ack(1.0, 0.0, false), &in_flight(50));
+        n.on_ack(&ack(20.0, 5.0, false), &in_flight(50));
+        assert_eq!(n.cuts().loss, 1);
+        assert_eq!(n.achieved_bytes, 0.0);
+        assert_eq!(n.qa_endtime, ((20.0 + 6.2496 + 1.0) * US) as SimTime);
+        // the next ACK, still collapsed and delayed, falls inside the new window
+        n.on_ack(&ack(20.1, 5.0, false), &in_flight(50));
+        assert_eq!(n.cuts().loss, 1);
+    }
+
+    #[test]
+    fn ignored_acks_clear_the_pending_increase_and_every_ack_counts_toward_the_ignoring() {
+        let mut n = Nscc::new(&setup(), None);
+        n.on_ack(&ack(1.0, 0.0, false), &in_flight(50));
+        n.on_ack(&ack(20.0, 5.0, false), &in_flight(50)); // fires: ignore the 50 in flight
+        assert_eq!(n.bytes_to_ignore, 50.0 * MSS);
+        // an unmarked ACK is not ignored, but counts toward the bytes to ignore
+        n.on_ack(&ack(20.1, 0.5, false), &in_flight(49));
+        assert_eq!(n.bytes_ignored, MSS);
+        // a marked one inside the ignored bytes is consumed and clears the pending increase
+        (n.inc_bytes, n.received_bytes) = (100.0, MSS);
+        n.on_ack(&ack(20.2, 0.5, true), &in_flight(48));
+        assert_eq!((n.inc_bytes, n.received_bytes), (0.0, 0.0));
+        assert_eq!(n.cuts().delay, 0);
+    }
+
+    #[test]
+    fn a_timeout_removes_a_packet() {
         let mut n = Nscc::new(&setup(), None);
         n.on_timeout(&Timeout::default());
-        assert!((n.cwnd - 99.0 * MSS).abs() < 1e-6 && n.trigger_qa);
+        assert!((n.cwnd - 99.0 * MSS).abs() < 1e-6);
         assert_eq!(n.on_hole(&Hole::default()), HoleVerdict::Ignore);
     }
 
