@@ -187,10 +187,11 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
         buffer,
         ecn_min: t.ecn_min_bytes as u64,
         ecn_max: t.ecn_max_bytes as u64,
+        // AR's levels are shares of the limit that applies, in bytes or in packets
         ar_thresholds: {
             let mut th = [u64::MAX; 16];
             for (slot, pct) in th.iter_mut().zip(&scenario.lb.ar_levels_pct) {
-                *slot = (t.buffer_bytes as f64 * pct / 100.0) as u64;
+                *slot = (buffer as f64 * pct / 100.0) as u64;
             }
             th
         },

@@ -260,7 +260,7 @@ impl Simulation {
                 p.flow.0
             }
         };
-        let port = self.route(node, key, p.label, p.dst, p.size);
+        let port = self.route(node, p.kind, key, p.label, p.dst);
         self.enqueue(port, p);
     }
 

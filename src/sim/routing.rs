@@ -21,19 +21,19 @@ pub(super) fn nth_set_bit(mut mask: u8, n: u32) -> u32 {
 pub(super) const ACK_HASH_BIT: u32 = 1 << 31;
 
 impl Simulation {
-    /// The output port of switch `node` for a packet of `flow_key` with `label` to `dst`.
-    /// A data packet labelled [`ADAPTIVE`] takes the up-port with the smallest quantized queue
-    /// (AR); ACKs (under 100 B) and every other packet are hashed.
+    /// The output port of switch `node` for a packet of `kind` and `flow_key` with `label` to
+    /// `dst`. A data packet labelled [`ADAPTIVE`] takes the up-port with the smallest quantized
+    /// queue (AR); ACKs, whatever their size, and every other packet are hashed.
     pub(super) fn route(
         &mut self,
         node: NodeId,
+        kind: PacketKind,
         flow_key: u32,
         label: u16,
         dst: u32,
-        size: u32,
     ) -> PortId {
         match self.topo.hop(node, dst) {
-            Hop::Up { first, count } if label == ADAPTIVE && size >= 100 => {
+            Hop::Up { first, count } if label == ADAPTIVE && kind == PacketKind::Data => {
                 self.least_loaded(first, count, self.topo.up_mask(node, dst))
             }
             _ => self.hashed_route(node, flow_key, label, dst),
@@ -81,5 +81,46 @@ impl Simulation {
             p.ar_refreshed = Some(now);
         }
         p.ar_level
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::LbScheme;
+
+    fn ar_sim(f: impl Fn(&mut Scenario)) -> Simulation {
+        let mut s = Scenario::default();
+        s.topology.k = 4;
+        s.workload.elephants = 0;
+        s.lb.scheme = LbScheme::Ar;
+        f(&mut s);
+        Simulation::new(&s).unwrap()
+    }
+
+    #[test]
+    fn ar_levels_are_shares_of_the_packet_limit_when_it_applies() {
+        let sim = ar_sim(|s| s.topology.buffer_packets = 10); // 40,960 B, not buffer_bytes
+        assert_eq!(sim.link.ar_thresholds[..3], [2048, 4096, 8192]);
+        let sim = ar_sim(|_| {});
+        assert_eq!(sim.link.ar_thresholds[..3], [40_960, 81_920, 163_840]);
+    }
+
+    #[test]
+    fn acks_are_hashed_whatever_their_size_and_data_is_routed_adaptively() {
+        let mut sim = ar_sim(|s| s.topology.ack_bytes = 1024);
+        let tor = sim.topo.port_to(sim.topo.nic_port(HostId(0)));
+        let dst = 15; // another pod: the ToR chooses among its up-ports
+        let key = 3 | ACK_HASH_BIT;
+        let hashed = sim.hashed_route(tor, key, ADAPTIVE, dst);
+        // fill the hashed port's queue past AR's last level
+        let filler = Packet::data(FlowId(0), dst, 0, 4096, ADAPTIVE, 0);
+        for _ in 0..64 {
+            sim.ports[hashed.index()].data.push(queue::SPRAYED, filler);
+        }
+        let ack = sim.route(tor, PacketKind::Ack, key, ADAPTIVE, dst);
+        assert_eq!(ack, hashed);
+        let data = sim.route(tor, PacketKind::Data, 3, ADAPTIVE, dst);
+        assert_ne!(data, hashed);
     }
 }
