@@ -7,7 +7,7 @@
 //!
 //! Throughputs are in bytes per second; `mss` in bytes, times in seconds.
 
-use crate::scenario::{CcaKind, Scenario};
+use crate::scenario::{CcaKind, Scenario, SwiftParams};
 
 /// Mathis' constant √(3/2) ≈ 1.22.
 pub const MATHIS: f64 = 1.224_744_871_391_589;
@@ -104,11 +104,14 @@ impl Model {
     }
 
     /// The closed form for the n-path network of `s` at q = 1/`s.workload.paths`, Gbps, with the
-    /// packet's size on the wire (payload and header) as the MSS.
+    /// packet's size on the wire (payload and header) as the MSS and the scenario's Swift
+    /// parameters; capped at the line rate, which no flow exceeds.
     pub fn npath_gbps(self, s: &Scenario) -> f64 {
         let (short, long) = npath_rtts(s);
         let mss = (s.topology.mss_bytes + s.topology.header_bytes) as f64;
-        self.throughput(mss, short, long, 1.0 / s.workload.paths as f64) * 8.0 / 1e9
+        let q = 1.0 / s.workload.paths as f64;
+        let gbps = self.throughput(mss, short, long, q, &s.cca.swift) * 8.0 / 1e9;
+        gbps.min(s.topology.link_gbps as f64)
     }
 
     pub const ALL: [Model; 4] = [Model::Tcp, Model::DctcpBound, Model::Swift, Model::Smartt];
@@ -122,13 +125,20 @@ impl Model {
         }
     }
 
-    /// Throughput (bytes/s) at share `q` of long-path packets, with Swift's defaults
-    /// (max_mdf 0.5, ai 1) and the paper's SMaRTT values.
-    pub fn throughput(self, mss: f64, t_short: f64, t_long: f64, q: f64) -> f64 {
+    /// Throughput (bytes/s) at share `q` of long-path packets: Swift's with `swift`'s max_mdf
+    /// and ai, SMaRTT's with the paper's values.
+    pub fn throughput(
+        self,
+        mss: f64,
+        t_short: f64,
+        t_long: f64,
+        q: f64,
+        swift_params: &SwiftParams,
+    ) -> f64 {
         match self {
             Model::Tcp => tcp(mss, t_short, q),
             Model::DctcpBound => dctcp_bound(mss, t_short, q),
-            Model::Swift => swift(mss, t_short, q, 0.5, 1.0),
+            Model::Swift => swift(mss, t_short, q, swift_params.max_mdf, swift_params.ai),
             Model::Smartt => smartt(mss, t_short, t_long, q, &SmarttModel::default()),
         }
     }
@@ -166,8 +176,8 @@ mod tests {
 
     fn log_slope(m: Model, q1: f64, q2: f64) -> f64 {
         let (a, b) = (
-            m.throughput(MSS, TS, 3.0 * TS, q1),
-            m.throughput(MSS, TS, 3.0 * TS, q2),
+            m.throughput(MSS, TS, 3.0 * TS, q1, &SwiftParams::default()),
+            m.throughput(MSS, TS, 3.0 * TS, q2, &SwiftParams::default()),
         );
         (b.ln() - a.ln()) / (q2.ln() - q1.ln())
     }
@@ -175,8 +185,8 @@ mod tests {
     #[test]
     fn aimd_models_lose_root_two_from_one_to_two_percent() {
         for m in [Model::Tcp, Model::DctcpBound, Model::Swift] {
-            let ratio =
-                m.throughput(MSS, TS, 3.0 * TS, 0.01) / m.throughput(MSS, TS, 3.0 * TS, 0.02);
+            let at = |q| m.throughput(MSS, TS, 3.0 * TS, q, &SwiftParams::default());
+            let ratio = at(0.01) / at(0.02);
             assert!((ratio - 2f64.sqrt()).abs() < 1e-9, "{}: {ratio}", m.name());
         }
     }
@@ -190,6 +200,21 @@ mod tests {
         }
         // at 1–2 % SMaRTT falls faster than √2: its fair decrease still dominates
         assert!(log_slope(Model::Smartt, 0.01, 0.02) < -0.8);
+    }
+
+    #[test]
+    fn the_swift_model_takes_the_scenarios_parameters_and_stops_at_the_line_rate() {
+        let mut s = Scenario::preset("npath").unwrap();
+        s.workload.paths = 20;
+        let default = Model::Swift.npath_gbps(&s);
+        s.cca.swift.max_mdf = 0.25; // √((1/0.25 − 1/2)/(1/0.5 − 1/2)) = √(7/3) times faster
+        let gentler = Model::Swift.npath_gbps(&s);
+        assert!((gentler / default - (7.0f64 / 3.0).sqrt()).abs() < 1e-9);
+        s.cca.swift.ai = 4.0;
+        assert!((Model::Swift.npath_gbps(&s) / gentler - 2.0).abs() < 1e-9);
+        // SMaRTT's closed form at q = 0.5 % is above 800 Gbps: drawn at the line rate
+        s.workload.paths = 200;
+        assert_eq!(Model::Smartt.npath_gbps(&s), 800.0);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The checks the claims are made of: comparisons of measured figures with a threshold stated
 //! next to them, over the three spraying schemes.
 
-use super::{Check, Measured};
+use super::{Check, Key, Measured, Outcome, Pair};
 use crate::repro::SPRAYING as LBS;
 use crate::scenario::CcaName as C;
 use crate::scenario::{CcaName, LbScheme};
@@ -14,7 +14,62 @@ pub fn pct(v: Option<f64>) -> String {
     v.map_or("–".into(), |x| format!("{:.0} %", 100.0 * x))
 }
 
-/// A check that `a < b` for every LB scheme, with the measured pairs.
+/// The key of a cell outside the theory.
+pub fn key(fig: &str, cca: CcaName, lb: LbScheme) -> Key {
+    (fig.to_string(), cca, lb, 0)
+}
+
+/// A cell's mean inflation with its standard error: "97 ± 13 %".
+pub fn pct_se(m: &Measured, key: &Key) -> String {
+    match m
+        .summary(key)
+        .and_then(|s| Some((s.inflation?, s.inflation_stderr)))
+    {
+        Some((x, Some(se))) => format!("{:.0} ± {:.0} %", 100.0 * x, 100.0 * se),
+        Some((x, None)) => pct(Some(x)),
+        None => "–".into(),
+    }
+}
+
+/// Compares cell `a`'s mean inflation with `b`'s times `margin`, with their noise: `a <
+/// b·margin` passes or fails only when the gap exceeds two standard errors of the difference;
+/// otherwise it is within noise. `None` if a cell is missing.
+pub fn pair(m: &Measured, a: Key, b: Key, margin: f64) -> Option<Pair> {
+    let (x, y) = (m.summary(&a)?, m.summary(&b)?);
+    let (ma, mb) = (x.inflation?, y.inflation? * margin);
+    let sa = x.inflation_stderr.unwrap_or(0.0);
+    let sb = y.inflation_stderr.unwrap_or(0.0) * margin;
+    let noise = 2.0 * (sa * sa + sb * sb).sqrt();
+    let outcome = if (mb - ma).abs() <= noise {
+        Outcome::WithinNoise
+    } else if ma < mb {
+        Outcome::Pass
+    } else {
+        Outcome::Fail
+    };
+    Some(Pair {
+        a,
+        b,
+        margin,
+        outcome,
+    })
+}
+
+/// A check of compared pairs (`None`: a cell is missing); its outcome is theirs
+/// ([`Check::outcome`]).
+pub fn of_pairs(what: String, measured: String, pairs: Option<Vec<Pair>>) -> Check {
+    Check {
+        what,
+        measured,
+        pass: pairs
+            .as_ref()
+            .map(|v| v.iter().all(|p| p.outcome != Outcome::Fail)),
+        pairs: pairs.unwrap_or_default(),
+        ..Default::default()
+    }
+}
+
+/// A check that `a < b · margin` for every LB scheme, with the measured pairs.
 pub fn below_every_lb(
     m: &Measured,
     what: &str,
@@ -23,29 +78,23 @@ pub fn below_every_lb(
     margin: f64,
 ) -> Check {
     let mut measured = Vec::new();
-    let mut pass = Some(true);
     for &lb in LBS {
-        let x = m.inflation(a.0, a.1, lb);
-        let y = m.inflation(b.0, b.1, lb);
-        measured.push(format!("{lb} {} vs {}", pct(x), pct(y)));
-        pass = match (pass, x, y) {
-            (Some(p), Some(x), Some(y)) => Some(p && x < y * margin),
-            _ => None,
-        };
+        let (ka, kb) = (key(a.0, a.1, lb), key(b.0, b.1, lb));
+        measured.push(format!("{lb} {} vs {}", pct_se(m, &ka), pct_se(m, &kb)));
     }
-    Check {
-        what: what.into(),
-        measured: measured.join(", "),
-        pass,
-    }
+    let pairs = LBS
+        .iter()
+        .map(|&lb| pair(m, key(a.0, a.1, lb), key(b.0, b.1, lb), margin))
+        .collect();
+    of_pairs(what.into(), measured.join(", "), pairs)
 }
 
-/// Whether `cca` has the lowest inflation of `ccas` in `fig` under every LB.
+/// Whether `cca` has the lowest inflation of `ccas` in `fig` under every LB (against the best
+/// other CCA under each, with their noise).
 pub fn best_every_lb(m: &Measured, fig: &str, cca: CcaName, ccas: &[CcaName]) -> Check {
     let mut measured = Vec::new();
-    let mut pass = Some(true);
+    let mut pairs = Some(Vec::new());
     for &lb in LBS {
-        let own = m.inflation(fig, cca, lb);
         let best_other = ccas
             .iter()
             .filter(|c| **c != cca)
@@ -54,19 +103,24 @@ pub fn best_every_lb(m: &Measured, fig: &str, cca: CcaName, ccas: &[CcaName]) ->
             .and_then(|v| v.into_iter().min_by(|a, b| a.0.total_cmp(&b.0)));
         measured.push(format!(
             "{lb}: {} vs best other {}",
-            pct(own),
-            best_other.map_or("–".into(), |(v, c)| format!("{} ({c})", pct(Some(v))))
+            pct_se(m, &key(fig, cca, lb)),
+            best_other.map_or("–".into(), |(_, c)| format!(
+                "{} ({c})",
+                pct_se(m, &key(fig, c, lb))
+            ))
         ));
-        pass = match (pass, own, best_other) {
-            (Some(p), Some(o), Some((b, _))) => Some(p && o < b),
-            _ => None,
-        };
+        let compared =
+            best_other.and_then(|(_, c)| pair(m, key(fig, cca, lb), key(fig, c, lb), 1.0));
+        pairs = pairs.zip(compared).map(|(mut v, p)| {
+            v.push(p);
+            v
+        });
     }
-    Check {
-        what: format!("{cca} has the lowest CCT inflation under every LB"),
-        measured: measured.join("; "),
-        pass,
-    }
+    of_pairs(
+        format!("{cca} has the lowest CCT inflation under every LB"),
+        measured.join("; "),
+        pairs,
+    )
 }
 
 /// The largest ratio a/b of inflations over the LBs, and the LB it occurs at.
@@ -92,24 +146,27 @@ pub fn factor_check(
             m.inflation(fig, a, lb)
                 .zip(m.inflation(fig, b, lb))
                 .map(|(x, y)| x / y),
-            lb.to_string(),
+            Some(lb),
         ),
         None => match max_ratio(m, fig, a, b) {
-            Some((r, lb)) => (Some(r), lb.to_string()),
-            None => (None, "–".to_string()),
+            Some((r, lb)) => (Some(r), Some(lb)),
+            None => (None, None),
         },
     };
+    let at_name = at.map_or("–".to_string(), |lb| lb.to_string());
     Check {
         what: format!(
             "{a} ÷ {b} inflation {} ≈ {paper}× (within a factor of 2)",
             if lb.is_some() {
-                format!("with {at}")
+                format!("with {at_name}")
             } else {
                 "at its largest over the LBs".into()
             }
         ),
-        measured: format!("{}× ({at})", f2(ratio)),
+        measured: format!("{}× ({at_name})", f2(ratio)),
         pass: ratio.map(|r| r >= paper / 2.0 && r <= paper * 2.0),
+        cells: at.map_or(Vec::new(), |lb| vec![key(fig, a, lb), key(fig, b, lb)]),
+        ..Default::default()
     }
 }
 
@@ -133,23 +190,30 @@ pub fn theory_points(m: &Measured, cca: CcaName) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// Whether every cell of `ccas` has a lower (or higher) inflation in `fig` than in `base`, with
+/// their noise.
 pub fn every_lower(m: &Measured, fig: &str, base: &str, ccas: &[CcaName], lower: bool) -> Check {
-    let mut n = 0;
-    let mut ok = 0;
-    let mut missing = false;
-    for &c in ccas {
-        for &lb in LBS {
-            match m.inflation(fig, c, lb).zip(m.inflation(base, c, lb)) {
-                Some((a, b)) => {
-                    n += 1;
-                    ok += usize::from(if lower { a < b } else { a > b });
-                }
-                None => missing = true,
+    let pairs: Option<Vec<Pair>> = cells(ccas)
+        .map(|(c, lb)| {
+            let (here, there) = (key(fig, c, lb), key(base, c, lb));
+            if lower {
+                pair(m, here, there, 1.0)
+            } else {
+                pair(m, there, here, 1.0)
             }
-        }
-    }
-    Check {
-        what: format!(
+        })
+        .collect();
+    let measured = pairs.as_ref().map_or("–".into(), |v| {
+        let count = |o: Outcome| v.iter().filter(|p| p.outcome == o).count();
+        format!(
+            "{} of {} cells, {} within noise",
+            count(Outcome::Pass),
+            v.len(),
+            count(Outcome::WithinNoise)
+        )
+    });
+    of_pairs(
+        format!(
             "{} inflation in {fig} {} than in {base}, for {} under every LB",
             if ccas.len() == 1 {
                 ccas[0].to_string()
@@ -162,9 +226,9 @@ pub fn every_lower(m: &Measured, fig: &str, base: &str, ccas: &[CcaName], lower:
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        measured: format!("{ok} of {n} cells"),
-        pass: (!missing).then_some(ok == n),
-    }
+        measured,
+        pairs,
+    )
 }
 
 /// A check that MNSCC ÷ NSCC inflation lies in `range` under every LB.
@@ -193,6 +257,7 @@ pub fn mnscc_over_nscc(
                 .join(", ")
         }),
         pass: r.map(|v| v.iter().all(|x| range.contains(x))),
+        ..Default::default()
     }
 }
 

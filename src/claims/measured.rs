@@ -1,7 +1,7 @@
 //! What the claims read: the `summary.csv` of every figure and the baseline's `fct.csv`, as
 //! `spraylab repro` wrote them (the row structs of [`crate::repro::rows`]).
 
-use crate::repro::rows::{from_csv, FctRow, SummaryRow};
+use crate::repro::rows::{from_csv, FctRow, Row, SummaryRow};
 use crate::scenario::{CcaName, LbScheme};
 use std::collections::BTreeMap;
 
@@ -20,6 +20,27 @@ pub struct Summary {
     pub model_gbps: Option<f64>,
 }
 
+/// A cell's counters, mean per run over its seeds (from `runs.csv`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Counters {
+    pub drops: f64,
+    pub timeouts: f64,
+    pub ecn_marks: f64,
+    pub retransmits: f64,
+}
+
+impl Counters {
+    /// The counters by name, in a fixed order.
+    pub fn named(&self) -> [(&'static str, f64); 4] {
+        [
+            ("drops", self.drops),
+            ("timeouts", self.timeouts),
+            ("ECN marks", self.ecn_marks),
+            ("retransmissions", self.retransmits),
+        ]
+    }
+}
+
 /// Key of a summary cell: figure, CCA, LB scheme, paths (0 outside the theory).
 pub type Key = (String, CcaName, LbScheme, u32);
 
@@ -29,6 +50,8 @@ pub struct Measured {
     pub cells: BTreeMap<Key, Summary>,
     /// Baseline FCTs (µs) per (CCA, LB), all seeds together, sorted.
     pub fcts: BTreeMap<(CcaName, LbScheme), Vec<f64>>,
+    /// Every cell's counters, where its `runs.csv` was read.
+    pub counters: BTreeMap<Key, Counters>,
 }
 
 impl Measured {
@@ -49,6 +72,36 @@ impl Measured {
         Ok(())
     }
 
+    /// Adds the counters of the rows of one `runs.csv`, averaged per cell.
+    pub fn add_runs(&mut self, text: &str) -> Result<(), String> {
+        let mut sums: BTreeMap<Key, (Counters, f64)> = BTreeMap::new();
+        for r in from_csv::<Row>(text)? {
+            let key = (
+                r.cell.figure.to_string(),
+                r.cell.cca,
+                r.cell.lb,
+                r.cell.paths,
+            );
+            let [_, _, retransmits, drops, ecn_marks, timeouts, _] = r.counters.map(|c| c as f64);
+            let (sum, n) = sums.entry(key).or_default();
+            sum.drops += drops;
+            sum.timeouts += timeouts;
+            sum.ecn_marks += ecn_marks;
+            sum.retransmits += retransmits;
+            *n += 1.0;
+        }
+        for (key, (sum, n)) in sums {
+            let mean = Counters {
+                drops: sum.drops / n,
+                timeouts: sum.timeouts / n,
+                ecn_marks: sum.ecn_marks / n,
+                retransmits: sum.retransmits / n,
+            };
+            self.counters.insert(key, mean);
+        }
+        Ok(())
+    }
+
     /// Adds the rows of the baseline's `fct.csv`.
     pub fn add_fcts(&mut self, text: &str) -> Result<(), String> {
         for r in from_csv::<FctRow>(text)? {
@@ -58,6 +111,11 @@ impl Measured {
             v.sort_by(f64::total_cmp);
         }
         Ok(())
+    }
+
+    /// The summary of the cell `key`.
+    pub fn summary(&self, key: &Key) -> Option<&Summary> {
+        self.cells.get(key)
     }
 
     fn cell(&self, fig: &str, cca: CcaName, lb: LbScheme, paths: u32) -> Option<&Summary> {
@@ -88,13 +146,19 @@ impl Measured {
     }
 }
 
-/// Reads `DIR/<figure>/summary.csv` for every figure present, and the baseline's `fct.csv`.
+/// Reads `DIR/<figure>/summary.csv` and `runs.csv` for every figure present, and the baseline's
+/// `fct.csv`.
 pub fn read_dir(dir: &std::path::Path) -> Result<Measured, String> {
     let mut m = Measured::default();
     for f in crate::repro::FIGURES {
         let path = dir.join(f.name).join("summary.csv");
         if let Ok(text) = std::fs::read_to_string(&path) {
             m.add_summary(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        let path = dir.join(f.name).join("runs.csv");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            m.add_runs(&text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }

@@ -23,7 +23,7 @@ pub fn draw_theory(
     let curve = |m: Model| -> Vec<(f64, f64)> {
         qs.iter()
             .map(|&q| {
-                let gbps = m.throughput(mss, t_short, t_long, q) * 8.0 / 1e9;
+                let gbps = m.throughput(mss, t_short, t_long, q, &s.cca.swift) * 8.0 / 1e9;
                 (q, gbps.min(line_rate))
             })
             .collect()
