@@ -98,6 +98,10 @@ named_enum! {
         /// Switch adaptive routing: each switch sends a sprayed data packet to the up-port with
         /// the shortest quantized queue (ALGORITHMS.md §10, A13).
         Ar = "ar",
+        /// OPS as the UEC reference simulator does it (`UecMpOblivious`): every label once per
+        /// cycle, in an order XOR-ed with a random mask drawn anew each cycle; the number of
+        /// labels is a power of two.
+        Oblivious = "oblivious",
     }
 }
 

@@ -14,9 +14,38 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("drr", "the baseline with DRR fair scheduling of sprayed and ECMP traffic (paper Fig. 13)"),
     ("incast", "32 random senders of 8 MiB to one receiver, no elephants (paper Fig. 14)"),
     ("npath", "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)"),
+    ("uec-reference", "NSCC with the UEC reference simulator's settings: 4096+64 B packets, 192-packet queues, ECN at 10 packets, an ACK per 16 KiB, cwnd 1.5·BDP, its oblivious OPS; a permutation without elephants"),
 ];
 
+/// The UEC reference simulator's queue: 192 packets.
+const UEC_QUEUE_PACKETS: u32 = 192;
+/// Its ECN step: 10 packets.
+const UEC_ECN_PACKETS: u32 = 10;
+
 impl Scenario {
+    /// The settings of the UEC reference simulator (`main_uec.cpp`, `uec.cpp`) that the paper
+    /// used for NSCC, on a permutation without elephants (README, "Running next to the UEC
+    /// reference").
+    fn uec_reference(&mut self) {
+        let t = &mut self.topology;
+        t.mss_bytes = 4096;
+        t.header_bytes = 64;
+        let wire = t.mss_bytes + t.header_bytes;
+        t.buffer_packets = UEC_QUEUE_PACKETS;
+        t.buffer_bytes = UEC_QUEUE_PACKETS * wire;
+        t.ecn_min_bytes = UEC_ECN_PACKETS * wire;
+        t.ecn_max_bytes = UEC_ECN_PACKETS * wire;
+        self.workload.elephants = 0;
+        self.lb.scheme = LbScheme::Oblivious;
+        self.cca.algorithm = CcaKind::Nscc;
+        self.cca.nscc.target_qdelay_us = 1.0;
+        self.cca.initial_cwnd_bdp = 1.5;
+        // the reference's minimum RTO: 15 µs plus six full queues' drain time
+        let queue_us = (UEC_QUEUE_PACKETS * wire) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
+        self.cca.nscc.rto_min_us = 15.0 + 6.0 * queue_us;
+        self.transport.ack_every_bytes = 16 << 10;
+    }
+
     /// The preset called `name`, if any.
     pub fn preset(name: &str) -> Option<Scenario> {
         let mut s = Scenario::default();
@@ -43,6 +72,7 @@ impl Scenario {
                 s.workload.kind = WorkloadKind::Incast;
                 s.workload.elephants = 0;
             }
+            "uec-reference" => s.uec_reference(),
             _ => return None,
         }
         Some(s)

@@ -155,3 +155,39 @@ fn memory_is_estimated_from_above_and_held_to_the_budget() {
     s.timeline.interval_us = 0.0;
     s.check_budget(&Budget::NATIVE).unwrap();
 }
+
+#[test]
+fn the_uec_reference_preset_has_the_reference_settings() {
+    let s = Scenario::preset("uec-reference").unwrap();
+    s.validate().unwrap();
+    let t = &s.topology;
+    assert_eq!((t.mss_bytes, t.header_bytes), (4096, 64));
+    assert_eq!(
+        (t.buffer_packets, t.ecn_min_bytes, t.ecn_max_bytes),
+        (192, 41_600, 41_600)
+    );
+    assert_eq!(s.workload.kind, WorkloadKind::Permutation);
+    assert_eq!(s.workload.elephants, 0);
+    assert_eq!(
+        (s.cca.algorithm, s.lb.scheme),
+        (CcaKind::Nscc, LbScheme::Oblivious)
+    );
+    assert_eq!(
+        (s.cca.nscc.target_qdelay_us, s.cca.initial_cwnd_bdp),
+        (1.0, 1.5)
+    );
+    assert_eq!(s.transport.ack_every_bytes, 16384);
+    // 15 µs + 6 × 192 × 4160 B × 8 / 800 Gbps
+    assert!((s.cca.nscc.rto_min_us - 62.9232).abs() < 1e-9);
+}
+
+#[test]
+fn the_oblivious_scheme_needs_a_power_of_two_labels() {
+    let mut s = Scenario::preset("uec-reference").unwrap();
+    s.lb.path_labels = 48;
+    let e = s.validate().unwrap_err();
+    assert_eq!(e.field, "lb.path_labels");
+    assert!(e.message.contains("power of two"), "{e}");
+    s.lb.path_labels = 32;
+    s.validate().unwrap();
+}

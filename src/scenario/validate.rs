@@ -115,6 +115,16 @@ impl Scenario {
         }
         range_u("workload.flow_size_bytes", w.flow_size_bytes, 1, 1 << 30)?;
         range_u("lb.path_labels", self.lb.path_labels as u64, 1, 65_534)?;
+        if self.lb.scheme == LbScheme::Oblivious && !self.lb.path_labels.is_power_of_two() {
+            return Err(err(
+                "lb.path_labels",
+                format!(
+                    "must be a power of two from 1 to 32768 with the oblivious scheme (it XORs \
+                     label indices with a mask), got {}",
+                    self.lb.path_labels
+                ),
+            ));
+        }
         let levels = &self.lb.ar_levels_pct;
         range_u("lb.ar_levels_pct", levels.len() as u64, 1, 16)?;
         for (i, &l) in levels.iter().enumerate() {

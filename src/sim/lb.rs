@@ -2,7 +2,8 @@
 //!
 //! Switches hash (flow, label, switch) to pick an up-port, so the label is all a sender needs to
 //! change to move a packet to another path (ALGORITHMS.md §10). ECMP keeps one label per flow; OPS draws a
-//! uniformly random label for every packet; round robin (RR) cycles through the labels. REPS
+//! uniformly random label for every packet; round robin (RR) cycles through the labels, and the UEC
+//! reference's oblivious spraying cycles through them in an order drawn anew every cycle. REPS
 //! (ALGORITHMS.md §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
 //! random label when it has none, so a sender keeps to paths that are not congested.
 
@@ -20,8 +21,10 @@ pub struct PathChooser {
     scheme: LbScheme,
     labels: u32,
     fixed: u16,
-    /// Round robin's next label.
+    /// Round robin's and the oblivious cycle's next index.
     next: u32,
+    /// The oblivious cycle's mask, drawn anew every cycle.
+    xor: u32,
     /// REPS: labels whose ACKs came back without ECN, oldest first.
     good: VecDeque<u16>,
     rng: SimRng,
@@ -31,11 +34,16 @@ impl PathChooser {
     /// `labels` distinct labels; the ECMP label is drawn once from `rng`.
     pub fn new(scheme: LbScheme, labels: u32, mut rng: SimRng) -> PathChooser {
         let fixed = rng.random_range(0..labels) as u16;
+        let xor = match scheme {
+            LbScheme::Oblivious => rng.random_range(0..labels),
+            _ => 0,
+        };
         PathChooser {
             scheme,
             labels,
             fixed,
             next: 0,
+            xor,
             good: VecDeque::new(),
             rng,
         }
@@ -52,6 +60,16 @@ impl PathChooser {
                 label
             }
             LbScheme::Ar => ADAPTIVE,
+            LbScheme::Oblivious => {
+                // UecMpOblivious::nextEntropy: index XOR mask (labels is a power of two)
+                let label = ((self.next ^ self.xor) & (self.labels - 1)) as u16;
+                self.next += 1;
+                if self.next == self.labels {
+                    self.next = 0;
+                    self.xor = self.rng.random_range(0..self.labels);
+                }
+                label
+            }
             LbScheme::Reps => match self.good.pop_front() {
                 Some(label) => label,
                 None => self.rng.random_range(0..self.labels) as u16,
@@ -103,6 +121,26 @@ pub fn hash_port(flow: u32, label: u16, salt: u64, count: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::sim::rng::{stream, Purpose};
+
+    #[test]
+    fn oblivious_uses_every_label_once_per_cycle_in_a_new_order_each_cycle() {
+        let mut o = PathChooser::new(LbScheme::Oblivious, 64, stream(1, Purpose::FlowPath, 0));
+        let cycles: Vec<Vec<u16>> = (0..8)
+            .map(|_| (0..64).map(|_| o.next_label()).collect())
+            .collect();
+        for c in &cycles {
+            let mut sorted = c.clone();
+            sorted.sort();
+            assert_eq!(sorted, (0..64).collect::<Vec<u16>>());
+            // an index sequence XOR a mask: consecutive pairs differ in the lowest bit only
+            assert!(c.chunks(2).all(|p| p[0] ^ p[1] == 1), "{c:?}");
+        }
+        let distinct = cycles
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        assert!(distinct >= 6, "{distinct} distinct orders in 8 cycles");
+    }
 
     #[test]
     fn ecmp_keeps_one_label_and_ops_spreads_them() {

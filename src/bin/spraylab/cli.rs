@@ -1,7 +1,7 @@
 //! The native command line (everything but `main`), compiled only for native targets.
 
 use crate::args::{self, usage, Command, Format, Parsed, RunArgs, UsageError};
-use spraylab::scenario::{escape_controls, Scenario, PRESETS};
+use spraylab::scenario::{escape_controls, CcaName, Scenario, PRESETS};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
 use spraylab::{Report, Simulation};
@@ -106,10 +106,10 @@ fn print_summary(s: &Scenario, r: &Report) {
             .unwrap_or(f64::NAN)
     };
     println!(
-        "{} hosts, {} elephants, {:?} over {:?}, {} B flows, seed {}",
+        "{} hosts, {} elephants, {} over {}, {} B flows, seed {}",
         s.hosts(),
         s.workload.elephants,
-        s.cca.algorithm,
+        CcaName::of_config(s.cca.algorithm, s.cca.percentile),
         s.lb.scheme,
         s.workload.flow_size_bytes,
         s.seed

@@ -71,6 +71,7 @@ fn lb_label(lb: LbScheme) -> &'static str {
         LbScheme::Rr => "round robin",
         LbScheme::Reps => "REPS (reuse clean paths)",
         LbScheme::Ar => "AR (switch adaptive routing)",
+        LbScheme::Oblivious => "OPS as the UEC reference (shuffled cycle)",
     }
 }
 
