@@ -52,6 +52,23 @@ impl Default for SmarttModel {
     }
 }
 
+impl SmarttModel {
+    /// The model with the parameters the simulation of the n-path network `s` runs with: its
+    /// BDP is the short path's unloaded RTT at the line rate (as the simulated SMaRTT's, in
+    /// payload packets), and a lone flow finds no queue on the short paths, so T_s is the base
+    /// RTT (α = 1).
+    pub fn npath(s: &Scenario) -> SmarttModel {
+        let (t_short, _) = npath_rtts(s);
+        let bytes_per_s = s.topology.link_gbps as f64 * 1e9 / 8.0;
+        SmarttModel {
+            alpha: 1.0,
+            fd: 0.8,
+            bdp_packets: t_short * bytes_per_s
+                / (s.topology.mss_bytes + s.topology.header_bytes) as f64,
+        }
+    }
+}
+
 /// SMaRTT (Thm 4): A · MSS / (q · (Γ + (1 − Γ) · W) · T_avg) with
 /// W = (−Γ² + √(Γ²(1 − 2A/q) + 2A/q)) / (1 − Γ²), A = (12 − 7α)/(4α), Γ = 1 − fd/BDP and
 /// T_avg = (1 − q)·T_s + q·T_l.
@@ -110,7 +127,8 @@ impl Model {
         let (short, long) = npath_rtts(s);
         let mss = (s.topology.mss_bytes + s.topology.header_bytes) as f64;
         let q = 1.0 / s.workload.paths as f64;
-        let gbps = self.throughput(mss, short, long, q, &s.cca.swift) * 8.0 / 1e9;
+        let smartt = SmarttModel::npath(s);
+        let gbps = self.throughput(mss, short, long, q, &s.cca.swift, &smartt) * 8.0 / 1e9;
         gbps.min(s.topology.link_gbps as f64)
     }
 
@@ -125,8 +143,8 @@ impl Model {
         }
     }
 
-    /// Throughput (bytes/s) at share `q` of long-path packets: Swift's with `swift`'s max_mdf
-    /// and ai, SMaRTT's with the paper's values.
+    /// Throughput (bytes/s) at share `q` of long-path packets: Swift's with `swift_params`'
+    /// max_mdf and ai, SMaRTT's with `smartt_params`.
     pub fn throughput(
         self,
         mss: f64,
@@ -134,12 +152,13 @@ impl Model {
         t_long: f64,
         q: f64,
         swift_params: &SwiftParams,
+        smartt_params: &SmarttModel,
     ) -> f64 {
         match self {
             Model::Tcp => tcp(mss, t_short, q),
             Model::DctcpBound => dctcp_bound(mss, t_short, q),
             Model::Swift => swift(mss, t_short, q, swift_params.max_mdf, swift_params.ai),
-            Model::Smartt => smartt(mss, t_short, t_long, q, &SmarttModel::default()),
+            Model::Smartt => smartt(mss, t_short, t_long, q, smartt_params),
         }
     }
 }
@@ -176,8 +195,22 @@ mod tests {
 
     fn log_slope(m: Model, q1: f64, q2: f64) -> f64 {
         let (a, b) = (
-            m.throughput(MSS, TS, 3.0 * TS, q1, &SwiftParams::default()),
-            m.throughput(MSS, TS, 3.0 * TS, q2, &SwiftParams::default()),
+            m.throughput(
+                MSS,
+                TS,
+                3.0 * TS,
+                q1,
+                &SwiftParams::default(),
+                &SmarttModel::default(),
+            ),
+            m.throughput(
+                MSS,
+                TS,
+                3.0 * TS,
+                q2,
+                &SwiftParams::default(),
+                &SmarttModel::default(),
+            ),
         );
         (b.ln() - a.ln()) / (q2.ln() - q1.ln())
     }
@@ -185,7 +218,8 @@ mod tests {
     #[test]
     fn aimd_models_lose_root_two_from_one_to_two_percent() {
         for m in [Model::Tcp, Model::DctcpBound, Model::Swift] {
-            let at = |q| m.throughput(MSS, TS, 3.0 * TS, q, &SwiftParams::default());
+            let (sw, sm) = (SwiftParams::default(), SmarttModel::default());
+            let at = |q| m.throughput(MSS, TS, 3.0 * TS, q, &sw, &sm);
             let ratio = at(0.01) / at(0.02);
             assert!((ratio - 2f64.sqrt()).abs() < 1e-9, "{}: {ratio}", m.name());
         }
@@ -212,9 +246,13 @@ mod tests {
         assert!((gentler / default - (7.0f64 / 3.0).sqrt()).abs() < 1e-9);
         s.cca.swift.ai = 4.0;
         assert!((Model::Swift.npath_gbps(&s) / gentler - 2.0).abs() < 1e-9);
-        // SMaRTT's closed form at q = 0.5 % is above 800 Gbps: drawn at the line rate
-        s.workload.paths = 200;
-        assert_eq!(Model::Smartt.npath_gbps(&s), 800.0);
+        // SMaRTT's closed form with the simulation's BDP (the short path's: 64 packets) and α = 1
+        let m = SmarttModel::npath(&s);
+        assert_eq!(m.alpha, 1.0);
+        assert!((m.bdp_packets - 64.0).abs() < 0.5, "{}", m.bdp_packets);
+        // near q = 0 every closed form exceeds the line rate: drawn at it
+        s.workload.paths = 10_000;
+        assert_eq!(Model::Tcp.npath_gbps(&s), 800.0);
     }
 
     #[test]

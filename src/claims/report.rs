@@ -144,7 +144,7 @@ pub(super) fn alternative_effects(m: &Measured, choice: &str) -> Vec<String> {
             continue;
         };
         let mut substituted = m.clone();
-        let paths: &[u32] = if f.preset == "npath" {
+        let paths: &[u32] = if f.over_q() {
             &crate::repro::THEORY_PATHS
         } else {
             &[0]

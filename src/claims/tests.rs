@@ -169,6 +169,19 @@ fn the_theory_slope_is_measured_from_the_points() {
             s.push_str(&format!("\ntheory,{cca},rr,{p},3,0,,,,{t},"));
         }
     }
+    // under the theorems' assumptions: DCTCP at 90 % of its bound, SMaRTT at 1.5 × its model
+    for p in [200u32, 100, 50, 20, 10, 5] {
+        let bound = 15.0 * (p as f64).sqrt();
+        s.push_str(&format!(
+            "\ntheory-marked,dctcp,rr,{p},1,0,,,,{},{bound}",
+            0.9 * bound
+        ));
+        s.push_str(&format!(
+            "\ntheory-marked,smartt,rr,{p},1,0,,,,{},{}",
+            1.5 * bound,
+            bound
+        ));
+    }
     m.add_summary(&s).unwrap();
     let c = claim(&m, "theory");
     assert_eq!(c.verdict(), Verdict::Holds, "{:?}", c.checks);

@@ -4,6 +4,7 @@ use super::checks::{f2, slope, theory_points};
 use super::{Check, Claim, Measured};
 use crate::model::{npath_rtts, THEORY_PATHS};
 use crate::scenario::CcaName as C;
+use crate::scenario::LbScheme;
 use crate::scenario::Scenario;
 
 /// The points where the closed forms' derivation holds: more packets between two long-path
@@ -79,10 +80,75 @@ pub fn theory(m: &Measured) -> Claim {
         pass: flat.map(|(a, b)| a >= 0.8 * b),
         ..Default::default()
     });
+    checks.push(dctcp_marked(m));
+    checks.push(smartt_under_theorem_4(m));
     Claim {
         id: 1,
         figure: "theory",
         paper: "Throughput falls as Θ(1/√q) for TCP, DCTCP, Swift and reordering-resilient Swift; 2 % congested paths instead of 1 % give √2 ≈ 1.4× lower throughput; reordering-resilient CCAs sit higher but still collapse; a median CCA with H ≥ 3 does not collapse for q < 1/3.",
         checks,
+    }
+}
+
+/// The simulated and closed-form throughput of `cca` in the theory-marked figure, by q.
+fn marked_points(m: &Measured, cca: C) -> Vec<(f64, f64, f64)> {
+    let mut v: Vec<(f64, f64, f64)> = THEORY_PATHS
+        .iter()
+        .filter_map(|&p| {
+            let s = m.summary(&("theory-marked".to_string(), cca, LbScheme::Rr, p))?;
+            Some((1.0 / p as f64, s.throughput_gbps?, s.model_gbps?))
+        })
+        .collect();
+    v.sort_by(|a, b| a.0.total_cmp(&b.0));
+    v
+}
+
+fn listed(points: &[(f64, f64, f64)]) -> String {
+    points
+        .iter()
+        .map(|(q, sim, model)| format!("q = {:.1} %: {sim:.0} vs {model:.0}", 100.0 * q))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Theorem 2, case (ii): with the long path marked, DCTCP's throughput is at most the bound.
+fn dctcp_marked(m: &Measured) -> Check {
+    let pts = marked_points(m, C::DCTCP);
+    Check {
+        what: "DCTCP with the long path marked (Theorem 2, case ii): throughput at or below its \
+               bound at every q (within 5 %)"
+            .into(),
+        measured: format!("{} Gbps", listed(&pts)),
+        pass: (pts.len() == THEORY_PATHS.len())
+            .then(|| pts.iter().all(|(_, sim, bound)| *sim <= 1.05 * bound)),
+        ..Default::default()
+    }
+}
+
+/// Theorem 4 under its own assumptions (gate open, long path marked, T_long ≥ 2 × target):
+/// SMaRTT's simulated throughput within a factor of 2 of the closed form where n = 1/q > W.
+fn smartt_under_theorem_4(m: &Measured) -> Check {
+    let all = marked_points(m, C::SMARTT);
+    let inside = model_range(&all.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>());
+    let pts: Vec<(f64, f64, f64)> = all
+        .iter()
+        .copied()
+        .filter(|p| inside.iter().any(|i| i.0 == p.0))
+        .collect();
+    Check {
+        what: "SMaRTT with its gate open, the long path marked and 6 µs longer (Theorem 4): \
+               throughput within a factor of 2 of the closed form where n = 1/q > W"
+            .into(),
+        measured: format!(
+            "{} Gbps ({} of {} values of q)",
+            listed(&pts),
+            pts.len(),
+            all.len()
+        ),
+        pass: (!all.is_empty() && !pts.is_empty()).then(|| {
+            pts.iter()
+                .all(|(_, sim, model)| *sim >= model / 2.0 && *sim <= model * 2.0)
+        }),
+        ..Default::default()
     }
 }

@@ -1,7 +1,7 @@
 //! The paper's figures as grids: each a preset, the CCAs and LB schemes it compares; and the
 //! alternatives to SprayLab's choices where the paper is silent (ALGORITHMS.md §15).
 
-use crate::scenario::{CcaName, LbScheme, Scenario};
+use crate::scenario::{CcaName, LbScheme, Scenario, WorkloadKind};
 
 /// One figure of the paper: a preset and the CCAs and LB schemes compared on it; or an
 /// alternative to one of SprayLab's choices where the paper is silent (ALGORITHMS.md §15), run against
@@ -14,6 +14,14 @@ pub struct Figure {
     pub ccas: &'static [CcaName],
     pub lbs: &'static [LbScheme],
     pub alternative: Option<Alternative>,
+}
+
+impl Figure {
+    /// Whether the figure runs the n-path model, one run per value of q ([`crate::model::THEORY_PATHS`])
+    /// instead of one per seed.
+    pub fn over_q(&self) -> bool {
+        Scenario::preset(self.preset).is_some_and(|s| s.workload.kind == WorkloadKind::NPath)
+    }
 }
 
 /// The alternative to a §15 choice that a figure measures.
@@ -129,6 +137,14 @@ pub const FIGURES: &[Figure] = &[
         about: "Fig. 2: closed forms against simulated n-path points",
         preset: "npath",
         ccas: &[C::TCP, C::DCTCP, SWIFT, C::SMARTT, LSWIFT, MSWIFT],
+        lbs: &[LbScheme::Rr],
+        alternative: None,
+    },
+    Figure {
+        name: "theory-marked",
+        about: "Theorems 2 (ii) and 4: long path marked and 6 µs longer, SMaRTT gate open",
+        preset: "npath-marked",
+        ccas: &[C::DCTCP, C::SMARTT],
         lbs: &[LbScheme::Rr],
         alternative: None,
     },

@@ -23,7 +23,7 @@ pub fn expand(figures: &[&'static Figure], seeds: u64) -> Vec<Cell> {
     for f in figures {
         for &cca in f.ccas {
             for &lb in f.lbs {
-                if f.preset == "npath" {
+                if f.over_q() {
                     cells.extend(THEORY_PATHS.iter().map(|&paths| Cell {
                         figure: f.name,
                         cca,

@@ -14,6 +14,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("drr", "the baseline with DRR fair scheduling of sprayed and ECMP traffic (paper Fig. 13)"),
     ("incast", "32 random senders of 8 MiB to one receiver, no elephants (paper Fig. 14)"),
     ("npath", "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)"),
+    ("npath-marked", "the theory model under Theorems 2 (ii) and 4: the long path ECN-marked and 6 µs longer (over 2 × SMaRTT's target), SMaRTT's gate open"),
     ("uec-reference", "NSCC with the UEC reference simulator's settings: 4096+64 B packets, 192-packet queues, ECN at 10 packets, an ACK per 16 KiB, cwnd 1.5·BDP, its oblivious OPS; a permutation without elephants"),
 ];
 
@@ -71,6 +72,12 @@ impl Scenario {
             "incast" => {
                 s.workload.kind = WorkloadKind::Incast;
                 s.workload.elephants = 0;
+            }
+            "npath-marked" => {
+                s = Scenario::preset("npath")?;
+                s.workload.long_path_ecn = true;
+                s.workload.long_path_extra_us = 6.0;
+                s.cca.smartt_wait_to_decrease = false;
             }
             "uec-reference" => s.uec_reference(),
             _ => return None,

@@ -85,7 +85,7 @@ pub fn draw_all(dir: &Path) -> Result<(), String> {
         if !m.cells.keys().any(|k| k.0 == f.name) {
             continue;
         }
-        if f.preset == "npath" {
+        if f.over_q() {
             svg_and_png!(&stem, SIZE, |root| theory(&m, f, root))?;
         } else {
             svg_and_png!(&stem, SIZE, |root| bars(&m, f, root))?;
@@ -188,10 +188,10 @@ fn theory<DB: DrawingBackend>(
     f: &Figure,
     root: DrawingArea<DB, Shift>,
 ) -> Result<(), String> {
-    let caption = if f.alternative.is_some() {
-        f.about
-    } else {
+    let caption = if f.name == "theory" {
         "Throughput against q: simulated (points) and closed form (lines)"
+    } else {
+        f.about
     };
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)

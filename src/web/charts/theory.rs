@@ -11,7 +11,7 @@ pub fn draw_theory(
     points: &[TheoryPoint],
     at: At,
 ) -> DrawResult {
-    use crate::model::{npath_rtts, Model};
+    use crate::model::{npath_rtts, Model, SmarttModel};
     let (t_short, t_long) = npath_rtts(s);
     let mss = (s.topology.mss_bytes + s.topology.header_bytes) as f64;
     let line_rate = s.topology.link_gbps as f64;
@@ -20,10 +20,11 @@ pub fn draw_theory(
         .map(|i| q_lo * (q_hi / q_lo).powf(i as f64 / 60.0))
         .collect();
     // closed forms drawn up to the line rate: no flow sends faster than its link
+    let smartt = SmarttModel::npath(s);
     let curve = |m: Model| -> Vec<(f64, f64)> {
         qs.iter()
             .map(|&q| {
-                let gbps = m.throughput(mss, t_short, t_long, q, &s.cca.swift) * 8.0 / 1e9;
+                let gbps = m.throughput(mss, t_short, t_long, q, &s.cca.swift, &smartt) * 8.0 / 1e9;
                 (q, gbps.min(line_rate))
             })
             .collect()
