@@ -39,9 +39,10 @@ fn nscc_recovers_an_early_drop_one_rto_after_sending_it() {
         // the packet's own deadline (sent at about 0.1 µs, RTO 64.2 µs) falls within the flow,
         // so the flow ends soon after the clean run, not an RTO after all the rest is acknowledged
         assert_eq!(timeouts, 1, "{cca}");
-        let rto = s.cca.nscc.rto_min_us;
+        // (measured: 90.09 µs clean, 90.16 µs with the drop; the old rule, restarting the timer on
+        // every SACK, ended about an RTO after the rest of the flow, near 154 µs)
         assert!(
-            lossy - clean < rto / 2.0,
+            lossy - clean < 5.0,
             "{cca}: {clean} µs clean, {lossy} µs with a drop"
         );
     }
