@@ -27,16 +27,35 @@ pub struct Counters {
     pub timeouts: f64,
     pub ecn_marks: f64,
     pub retransmits: f64,
+    pub cuts_delay: f64,
+    pub cuts_loss: f64,
+    pub cuts_timeout: f64,
 }
 
 impl Counters {
+    /// Every counter, in the order of [`Counters::named`].
+    fn fields_mut(&mut self) -> [&mut f64; 7] {
+        [
+            &mut self.drops,
+            &mut self.timeouts,
+            &mut self.ecn_marks,
+            &mut self.retransmits,
+            &mut self.cuts_delay,
+            &mut self.cuts_loss,
+            &mut self.cuts_timeout,
+        ]
+    }
+
     /// The counters by name, in a fixed order.
-    pub fn named(&self) -> [(&'static str, f64); 4] {
+    pub fn named(&self) -> [(&'static str, f64); 7] {
         [
             ("drops", self.drops),
             ("timeouts", self.timeouts),
             ("ECN marks", self.ecn_marks),
             ("retransmissions", self.retransmits),
+            ("delay cuts", self.cuts_delay),
+            ("loss cuts", self.cuts_loss),
+            ("timeout cuts", self.cuts_timeout),
         ]
     }
 }
@@ -82,21 +101,25 @@ impl Measured {
                 r.cell.lb,
                 r.cell.paths,
             );
-            let [_, _, retransmits, drops, ecn_marks, timeouts, _] = r.counters.map(|c| c as f64);
+            let c = r.counters;
             let (sum, n) = sums.entry(key).or_default();
-            sum.drops += drops;
-            sum.timeouts += timeouts;
-            sum.ecn_marks += ecn_marks;
-            sum.retransmits += retransmits;
+            for (total, v) in sum.fields_mut().into_iter().zip([
+                c.drops,
+                c.timeouts,
+                c.ecn_marks,
+                c.retransmits,
+                c.cuts_delay,
+                c.cuts_loss,
+                c.cuts_timeout,
+            ]) {
+                *total += v as f64;
+            }
             *n += 1.0;
         }
-        for (key, (sum, n)) in sums {
-            let mean = Counters {
-                drops: sum.drops / n,
-                timeouts: sum.timeouts / n,
-                ecn_marks: sum.ecn_marks / n,
-                retransmits: sum.retransmits / n,
-            };
+        for (key, (mut mean, n)) in sums {
+            for total in mean.fields_mut() {
+                *total /= n;
+            }
             self.counters.insert(key, mean);
         }
         Ok(())

@@ -9,7 +9,8 @@
 //! *within noise* when none fails but some are within noise, *partly* holds when some fail and
 //! others do not, and *does not hold* when every check fails. When a claim does not fully hold,
 //! the report explains it from the data: which cells fail or are within noise, by how much, and
-//! how their counters (drops, timeouts, ECN marks, retransmissions per run) differ.
+//! how their counters per run (drops, timeouts, ECN marks, retransmissions, cwnd cuts by cause)
+//! differ.
 //!
 //! - `measured.rs`: the summaries and FCTs the claims read;
 //! - `checks.rs`: the comparisons claims are made of, with their noise;

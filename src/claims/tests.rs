@@ -114,7 +114,7 @@ fn runs(rows: &[(&str, &str, u64, u64)]) -> String {
     for (cca, lb, drops, timeouts) in rows {
         for seed in 1..=3 {
             s.push_str(&format!(
-                "\nbaseline,{cca},{lb},{seed},0,true,200,100,1,,,1000,5000,{drops},{drops},70,{timeouts},0"
+                "\nbaseline,{cca},{lb},{seed},0,true,200,100,1,,,1000,5000,{drops},{drops},70,{timeouts},0,9,{drops},{timeouts}"
             ));
         }
     }
@@ -145,7 +145,10 @@ fn explanations_come_from_the_data_cells_gaps_and_counters() {
     assert!(ops.contains("47 points above"), "{ops}");
     // the counters that differ, largest ratio first; AR has no counters
     assert!(
-        ops.contains("drops 55.0 vs 0.0, retransmissions 55.0 vs 0.0, timeouts 2.0 vs 0.0"),
+        ops.contains(
+            "drops 55.0 vs 0.0, retransmissions 55.0 vs 0.0, loss cuts 55.0 vs 0.0, \
+             timeouts 2.0 vs 0.0, timeout cuts 2.0 vs 0.0"
+        ),
         "{ops}"
     );
     let ar = why.iter().find(|w| w.contains("mswift with ar")).unwrap();

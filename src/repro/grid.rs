@@ -1,6 +1,6 @@
 //! A figure's cells (one run each), their shards and canonical order, and running a cell.
 
-use super::{figure, Figure, Row, FIGURES, THEORY_PATHS};
+use super::{figure, Figure, Row, RunCounters, FIGURES, THEORY_PATHS};
 use crate::model::Model;
 use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError};
 use crate::Simulation;
@@ -112,15 +112,18 @@ impl Cell {
                 None
             },
             model_gbps,
-            counters: [
-                c.events,
-                c.data_packets,
-                c.retransmits,
-                c.drops,
-                c.ecn_marks,
-                c.timeouts,
-                c.failed_links,
-            ],
+            counters: RunCounters {
+                events: c.events,
+                data_packets: c.data_packets,
+                retransmits: c.retransmits,
+                drops: c.drops,
+                ecn_marks: c.ecn_marks,
+                timeouts: c.timeouts,
+                failed_links: c.failed_links,
+                cuts_delay: c.cuts_delay,
+                cuts_loss: c.cuts_loss,
+                cuts_timeout: c.cuts_timeout,
+            },
         };
         Ok((row, fcts))
     }

@@ -21,5 +21,5 @@ mod tests;
 pub use crate::model::THEORY_PATHS;
 pub use figures::{figure, Alternative, Figure, FIGURES, FOUR, SPRAYING};
 pub use grid::{expand, order, shard, Cell};
-pub use rows::{FctRow, Row, SummaryRow};
+pub use rows::{FctRow, Row, RunCounters, SummaryRow};
 pub use summary::{mean_stderr, summarize};

@@ -30,8 +30,23 @@ pub struct Row {
     pub throughput_gbps: Option<f64>,
     /// The theory: the closed form, where there is one.
     pub model_gbps: Option<f64>,
-    /// events, data_packets, retransmits, drops, ecn_marks, timeouts, failed_links.
-    pub counters: [u64; 7],
+    pub counters: RunCounters,
+}
+
+/// A run's counters, as `runs.csv` has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunCounters {
+    pub events: u64,
+    pub data_packets: u64,
+    pub retransmits: u64,
+    pub drops: u64,
+    pub ecn_marks: u64,
+    pub timeouts: u64,
+    pub failed_links: u64,
+    /// cwnd cuts by cause: the delay signal, a loss, a timeout.
+    pub cuts_delay: u64,
+    pub cuts_loss: u64,
+    pub cuts_timeout: u64,
 }
 
 /// A line of `runs.csv` as it is written: the columns in order.
@@ -60,12 +75,14 @@ struct RunRecord {
     ecn_marks: u64,
     timeouts: u64,
     failed_links: u64,
+    cuts_delay: u64,
+    cuts_loss: u64,
+    cuts_timeout: u64,
 }
 
 impl From<Row> for RunRecord {
     fn from(r: Row) -> RunRecord {
-        let [events, data_packets, retransmits, drops, ecn_marks, timeouts, failed_links] =
-            r.counters;
+        let c = r.counters;
         RunRecord {
             figure: r.cell.figure.to_string(),
             cca: r.cell.cca,
@@ -78,13 +95,16 @@ impl From<Row> for RunRecord {
             inflation: r.inflation,
             throughput_gbps: r.throughput_gbps,
             model_gbps: r.model_gbps,
-            events,
-            data_packets,
-            retransmits,
-            drops,
-            ecn_marks,
-            timeouts,
-            failed_links,
+            events: c.events,
+            data_packets: c.data_packets,
+            retransmits: c.retransmits,
+            drops: c.drops,
+            ecn_marks: c.ecn_marks,
+            timeouts: c.timeouts,
+            failed_links: c.failed_links,
+            cuts_delay: c.cuts_delay,
+            cuts_loss: c.cuts_loss,
+            cuts_timeout: c.cuts_timeout,
         }
     }
 }
@@ -115,15 +135,18 @@ impl TryFrom<RunRecord> for Row {
             inflation: r.inflation,
             throughput_gbps: r.throughput_gbps,
             model_gbps: r.model_gbps,
-            counters: [
-                r.events,
-                r.data_packets,
-                r.retransmits,
-                r.drops,
-                r.ecn_marks,
-                r.timeouts,
-                r.failed_links,
-            ],
+            counters: RunCounters {
+                events: r.events,
+                data_packets: r.data_packets,
+                retransmits: r.retransmits,
+                drops: r.drops,
+                ecn_marks: r.ecn_marks,
+                timeouts: r.timeouts,
+                failed_links: r.failed_links,
+                cuts_delay: r.cuts_delay,
+                cuts_loss: r.cuts_loss,
+                cuts_timeout: r.cuts_timeout,
+            },
         })
     }
 }
@@ -187,6 +210,9 @@ impl Header for Row {
         "ecn_marks",
         "timeouts",
         "failed_links",
+        "cuts_delay",
+        "cuts_loss",
+        "cuts_timeout",
     ];
 }
 

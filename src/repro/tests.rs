@@ -49,20 +49,32 @@ fn csv_rows_round_trip_byte_for_byte() {
         inflation: Some(0.4386),
         throughput_gbps: None,
         model_gbps: None,
-        counters: [1, 2, 3, 4, 5, 6, 7],
+        counters: RunCounters {
+            events: 1,
+            data_packets: 2,
+            retransmits: 3,
+            drops: 4,
+            ecn_marks: 5,
+            timeouts: 6,
+            failed_links: 7,
+            cuts_delay: 8,
+            cuts_loss: 9,
+            cuts_timeout: 10,
+        },
     };
     let text = to_csv([&row]).unwrap();
     assert_eq!(
         text,
         "figure,cca,lb,seed,paths,finished,cct_us,ideal_cct_us,inflation,throughput_gbps,\
-         model_gbps,events,data_packets,retransmits,drops,ecn_marks,timeouts,failed_links\n\
-         baseline,mswift,reps,3,0,true,129.67,90.1356,0.4386,,,1,2,3,4,5,6,7\n"
+         model_gbps,events,data_packets,retransmits,drops,ecn_marks,timeouts,failed_links,\
+         cuts_delay,cuts_loss,cuts_timeout\n\
+         baseline,mswift,reps,3,0,true,129.67,90.1356,0.4386,,,1,2,3,4,5,6,7,8,9,10\n"
     );
     assert_eq!(from_csv::<Row>(&text).unwrap(), vec![row]);
     assert_eq!(to_csv(&from_csv::<Row>(&text).unwrap()).unwrap(), text);
     let header = Row::HEADER.join(",");
     let unknown = from_csv::<Row>(&format!(
-        "{header}\nbaseline,reno,ops,1,0,true,1,1,1,,,1,1,1,1,1,1,1\n"
+        "{header}\nbaseline,reno,ops,1,0,true,1,1,1,,,1,1,1,1,1,1,1,1,1,1\n"
     ))
     .unwrap_err();
     assert!(
@@ -96,7 +108,7 @@ fn summaries_give_mean_and_standard_error() {
         inflation: Some(infl),
         throughput_gbps: None,
         model_gbps: None,
-        counters: [0; 7],
+        counters: RunCounters::default(),
     };
     let rows = summarize(&[mk(2, 0.3), mk(1, 0.1)]);
     assert_eq!(rows.len(), 1);
