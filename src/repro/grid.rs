@@ -99,7 +99,6 @@ impl Cell {
             .filter(|f| f.sprayed)
             .filter_map(|f| f.fct_us)
             .collect();
-        let c = &r.counters;
         let row = Row {
             cell: self.clone(),
             finished: r.finished,
@@ -112,18 +111,7 @@ impl Cell {
                 None
             },
             model_gbps,
-            counters: RunCounters {
-                events: c.events,
-                data_packets: c.data_packets,
-                retransmits: c.retransmits,
-                drops: c.drops,
-                ecn_marks: c.ecn_marks,
-                timeouts: c.timeouts,
-                failed_links: c.failed_links,
-                cuts_delay: c.cuts_delay,
-                cuts_loss: c.cuts_loss,
-                cuts_timeout: c.cuts_timeout,
-            },
+            counters: RunCounters::from(&r.counters),
         };
         Ok((row, fcts))
     }

@@ -33,7 +33,8 @@ pub struct Row {
     pub counters: RunCounters,
 }
 
-/// A run's counters, as `runs.csv` has them.
+/// A run's counters, as `runs.csv` has them: the simulator's counters (its
+/// [`crate::sim::metrics::Counters`]) less those only a live run uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunCounters {
     pub events: u64,
@@ -78,6 +79,23 @@ struct RunRecord {
     cuts_delay: u64,
     cuts_loss: u64,
     cuts_timeout: u64,
+}
+
+impl From<&crate::sim::metrics::Counters> for RunCounters {
+    fn from(c: &crate::sim::metrics::Counters) -> RunCounters {
+        RunCounters {
+            events: c.events,
+            data_packets: c.data_packets,
+            retransmits: c.retransmits,
+            drops: c.drops,
+            ecn_marks: c.ecn_marks,
+            timeouts: c.timeouts,
+            failed_links: c.failed_links,
+            cuts_delay: c.cuts_delay,
+            cuts_loss: c.cuts_loss,
+            cuts_timeout: c.cuts_timeout,
+        }
+    }
 }
 
 impl From<Row> for RunRecord {
