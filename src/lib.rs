@@ -81,6 +81,8 @@
 //! - [`session`]: the page's run state (main run, comparisons, theory sweep, playback cursor)
 //!   as plain Rust, driven by worker messages.
 //! - [`repro`]: the paper's evaluation grids, shards, CSV rows ([`repro::rows`]) and summaries.
+//! - [`sweep`]: grids of runs in the page (a paper figure, or a what-if over one field), their
+//!   jobs, schedule over a pool of workers, results and links.
 //! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
 //! - [`plot_backend`]: what the plot backends wrapping a plotters backend share.
@@ -94,6 +96,7 @@ pub mod repro;
 pub mod scenario;
 pub mod session;
 pub mod sim;
+pub mod sweep;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 

@@ -8,6 +8,7 @@
 //! and the page then falls back to the defaults.
 
 use crate::scenario::{Budget, Scenario, ScenarioError, SHORT_FIELDS};
+use crate::sweep::{self, Sweep};
 
 /// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses):
 /// [`Budget::BROWSER`].
@@ -18,12 +19,14 @@ pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
 /// Longest fragment accepted.
 pub const MAX_FRAGMENT: usize = 1024;
 
-/// A scenario read from a link.
+/// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
     pub scenario: Scenario,
-    /// Start the run on load.
+    /// Start the run (or the sweep) on load.
     pub run: bool,
+    /// A sweep, checked against the browser's budget ([`crate::sweep::link`]).
+    pub sweep: Option<Sweep>,
 }
 
 fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
@@ -43,6 +46,20 @@ pub fn to_fragment(scenario: &Scenario, run: bool) -> String {
             .into_iter()
             .map(|(k, v)| format!("{k}={v}")),
     );
+    if run {
+        parts.push("run=1".to_string());
+    }
+    parts.join("&")
+}
+
+/// The fragment for `scenario` and a sweep over it: the scenario's keys, then the sweep's
+/// ([`sweep::link::to_parts`]), then `run=1` if asked.
+pub fn sweep_fragment(scenario: &Scenario, sweep: &Sweep, run: bool) -> String {
+    let mut parts: Vec<String> = Some(to_fragment(scenario, false))
+        .filter(|f| !f.is_empty())
+        .into_iter()
+        .collect();
+    parts.extend(sweep::link::to_parts(sweep));
     if run {
         parts.push("run=1".to_string());
     }
@@ -134,31 +151,6 @@ fn value_text(v: &serde_json::Value) -> String {
     }
 }
 
-/// Sets the leaf at dotted `path` of the scenario's JSON form from `text`, read as the type
-/// the default has there.
-fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), ScenarioError> {
-    use serde_json::Value;
-    let mut at = &mut *json;
-    for key in path.split('.') {
-        at = match at {
-            Value::Object(m) => m.get_mut(key),
-            Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
-            _ => None,
-        }
-        .ok_or_else(|| refuse(path, "unknown field"))?;
-    }
-    let parsed = match at {
-        Value::String(_) => Value::String(text.to_string()),
-        Value::Object(_) | Value::Array(_) => return Err(refuse(path, "not a single value")),
-        _ => serde_json::from_str::<Value>(text)
-            .ok()
-            .filter(|v| !v.is_object() && !v.is_array())
-            .unwrap_or_else(|| Value::String(text.to_string())),
-    };
-    *at = parsed;
-    Ok(())
-}
-
 /// Reads a fragment (with or without the leading `#`) over the default scenario.
 pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
@@ -174,7 +166,9 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
     let mut link = Link {
         scenario: Scenario::default(),
         run: false,
+        sweep: None,
     };
+    let mut sweep_keys: Vec<(&str, &str)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     let mut dotted: Vec<(&str, &str)> = Vec::new();
     for part in f.split('&').filter(|p| !p.is_empty()) {
@@ -191,21 +185,21 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
                 "0" => false,
                 _ => return Err(refuse("run", format!("must be 0 or 1, got {value:?}"))),
             };
+        } else if sweep::link::KEYS.contains(&key) {
+            sweep_keys.push((key, value));
         } else if !key.contains('.') {
             link.scenario.set_field(key, value)?;
         } else {
             dotted.push((key, value));
         }
     }
-    if !dotted.is_empty() {
-        let mut json = serde_json::to_value(&link.scenario).expect("a scenario serializes");
-        for (key, value) in dotted {
-            set_leaf(&mut json, key, value)?;
-        }
-        link.scenario = Scenario::from_json(&json.to_string())?;
-    }
+    link.scenario.set_paths(&dotted)?;
     link.scenario.validate()?;
     check_web_size(&link.scenario)?;
+    link.sweep = sweep::link::parse(&sweep_keys)?;
+    if let Some(s) = &link.sweep {
+        s.jobs(&link.scenario, &Budget::BROWSER)?;
+    }
     Ok(link)
 }
 
@@ -235,7 +229,8 @@ mod tests {
             from_fragment(&format!("#{f}")).unwrap(),
             Link {
                 scenario: s,
-                run: true
+                run: true,
+                sweep: None,
             }
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");

@@ -23,6 +23,9 @@ pub enum ToWorker {
     Run { id: u32, scenario: Box<Scenario> },
     /// Stop run `id` at the next chunk boundary.
     Cancel { id: u32 },
+    /// Run job `id` of a sweep to its end: no timeline is sent, only [`FromWorker::JobDone`]
+    /// (a run in progress is dropped).
+    Job { id: u32, scenario: Box<Scenario> },
     /// Pace run `id` to `sim_us_per_s` simulated µs per wall-clock second from now on (`None`:
     /// as fast as the machine goes).
     Pace { id: u32, sim_us_per_s: Option<f64> },
@@ -68,6 +71,12 @@ pub enum FromWorker {
     Cancelled {
         id: u32,
     },
+    /// A sweep's job is over: its report.
+    JobDone {
+        id: u32,
+        report: Report,
+        elapsed_ms: f64,
+    },
     /// The scenario was refused (or the message could not be read).
     Failed {
         id: u32,
@@ -106,7 +115,8 @@ impl Runner {
 
     /// Builds the simulation of `scenario` and its `Started` message; an error names the field.
     pub fn start(id: u32, scenario: &Scenario) -> Result<(Runner, FromWorker), String> {
-        let sim = Simulation::new(scenario).map_err(|e| e.to_string())?;
+        let runner = Runner::job(id, scenario)?;
+        let sim = &runner.sim;
         let meta = RunMeta {
             flows: sim.flow_endpoints(),
             port_names: sim.timeline_port_names(),
@@ -114,18 +124,25 @@ impl Runner {
             ideal_cct_us: sim.report().ideal_cct_us,
             network: sim.network_map(),
         };
+        Ok((runner, FromWorker::Started { id, meta }))
+    }
+
+    /// Builds the simulation of `scenario` without a `Started` message: a sweep's job, whose
+    /// page needs only the report. The scenario is run as given, timeline included, so the
+    /// report (its event count too) is the command line's.
+    pub fn job(id: u32, scenario: &Scenario) -> Result<Runner, String> {
+        let sim = Simulation::new(scenario).map_err(|e| e.to_string())?;
         let interval = scenario.timeline.interval_us;
         let max_chunk_us = if interval > 0.0 {
             interval * MAX_CHUNK_SAMPLES
         } else {
             f64::INFINITY
         };
-        let runner = Runner {
+        Ok(Runner {
             id,
             sim,
             max_chunk_us,
-        };
-        Ok((runner, FromWorker::Started { id, meta }))
+        })
     }
 
     /// Advances by at most `budget` events; `Progress`, or `Finished` once the run is over.

@@ -3,7 +3,7 @@
 use super::{figure, Figure, Row, RunCounters, FIGURES, THEORY_PATHS};
 use crate::model::Model;
 use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError};
-use crate::Simulation;
+use crate::{Report, Simulation};
 
 /// One run of a grid.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -89,32 +89,43 @@ impl Cell {
         let mut sim = Simulation::new(&s).map_err(|e| format!("{self:?}: {e}"))?;
         sim.run();
         let r = sim.report();
-        let model_gbps = match self.paths {
-            0 => None,
-            _ => Model::of(self.cca.kind).map(|m| m.npath_gbps(&s)),
+        Ok((Row::of_report(self.clone(), &s, &r), sprayed_fcts(&r)))
+    }
+}
+
+impl Row {
+    /// The CSV row of `cell`, run as `s` with report `r`: the theory's throughput and closed
+    /// form for a cell with paths, the counters.
+    pub fn of_report(cell: Cell, s: &Scenario, r: &Report) -> Row {
+        let npath = cell.paths > 0;
+        let model_gbps = match npath {
+            false => None,
+            true => Model::of(cell.cca.kind).map(|m| m.npath_gbps(s)),
         };
-        let fcts = r
-            .flows
-            .iter()
-            .filter(|f| f.sprayed)
-            .filter_map(|f| f.fct_us)
-            .collect();
-        let row = Row {
-            cell: self.clone(),
+        Row {
+            cell,
             finished: r.finished,
             cct_us: r.cct_us,
             ideal_cct_us: r.ideal_cct_us,
             inflation: r.cct_inflation,
-            throughput_gbps: if self.paths > 0 {
+            throughput_gbps: if npath {
                 r.flows.first().and_then(|f| f.throughput_gbps)
             } else {
                 None
             },
             model_gbps,
             counters: RunCounters::from(&r.counters),
-        };
-        Ok((row, fcts))
+        }
     }
+}
+
+/// The FCTs of a report's sprayed flows that finished, µs.
+pub fn sprayed_fcts(r: &Report) -> Vec<f64> {
+    r.flows
+        .iter()
+        .filter(|f| f.sprayed)
+        .filter_map(|f| f.fct_us)
+        .collect()
 }
 
 /// A cell's position in the canonical grid order (figure, CCA, LB as listed; then paths, seed).

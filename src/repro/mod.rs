@@ -20,6 +20,6 @@ mod tests;
 
 pub use crate::model::THEORY_PATHS;
 pub use figures::{figure, Alternative, Figure, FIGURES, FOUR, SPRAYING};
-pub use grid::{expand, order, shard, Cell};
+pub use grid::{expand, order, shard, sprayed_fcts, Cell};
 pub use rows::{FctRow, Row, RunCounters, SummaryRow};
-pub use summary::{mean_stderr, summarize};
+pub use summary::{mean_stderr, summarize, summary_of};

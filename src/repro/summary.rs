@@ -28,26 +28,31 @@ pub fn summarize(rows: &[Row]) -> Vec<SummaryRow> {
     let mut sorted: Vec<&Row> = rows.iter().collect();
     sorted.sort_by_key(|r| order(&r.cell));
     let key = |r: &Row| (r.cell.figure, r.cell.cca, r.cell.lb, r.cell.paths);
-    let mut out = Vec::new();
-    for group in sorted.chunk_by(|a, b| key(a) == key(b)) {
-        let first = group[0];
-        let infl: Vec<f64> = group.iter().filter_map(|r| r.inflation).collect();
-        let ccts: Vec<f64> = group.iter().filter_map(|r| r.cct_us).collect();
-        let thr: Vec<f64> = group.iter().filter_map(|r| r.throughput_gbps).collect();
-        let (mean, stderr) = mean_stderr(&infl);
-        out.push(SummaryRow {
-            figure: first.cell.figure.to_string(),
-            cca: first.cell.cca,
-            lb: first.cell.lb,
-            paths: first.cell.paths,
-            runs: group.len() as u32,
-            unfinished: group.iter().filter(|r| !r.finished).count() as u32,
-            inflation_mean: value(mean),
-            inflation_stderr: value(stderr),
-            cct_us_mean: value(mean_stderr(&ccts).0),
-            throughput_gbps_mean: value(mean_stderr(&thr).0),
-            model_gbps: first.model_gbps,
-        });
+    sorted
+        .chunk_by(|a, b| key(a) == key(b))
+        .map(|group| summary_of(group[0].cell.figure.to_string(), group))
+        .collect()
+}
+
+/// One cell's summary over its runs (`group`, every run of one figure, CCA, LB and paths),
+/// under the name `figure`.
+pub fn summary_of(figure: String, group: &[&Row]) -> SummaryRow {
+    let first = group[0];
+    let infl: Vec<f64> = group.iter().filter_map(|r| r.inflation).collect();
+    let ccts: Vec<f64> = group.iter().filter_map(|r| r.cct_us).collect();
+    let thr: Vec<f64> = group.iter().filter_map(|r| r.throughput_gbps).collect();
+    let (mean, stderr) = mean_stderr(&infl);
+    SummaryRow {
+        figure,
+        cca: first.cell.cca,
+        lb: first.cell.lb,
+        paths: first.cell.paths,
+        runs: group.len() as u32,
+        unfinished: group.iter().filter(|r| !r.finished).count() as u32,
+        inflation_mean: value(mean),
+        inflation_stderr: value(stderr),
+        cct_us_mean: value(mean_stderr(&ccts).0),
+        throughput_gbps_mean: value(mean_stderr(&thr).0),
+        model_gbps: first.model_gbps,
     }
-    out
 }

@@ -123,6 +123,71 @@ impl Scenario {
     }
 }
 
+impl Scenario {
+    /// Sets fields by their dotted path in the scenario file (`topology.drr`, `cca.swift.ai`),
+    /// each value read as the type the scenario has there. Only the syntax is checked here.
+    pub fn set_paths(&mut self, pairs: &[(&str, &str)]) -> Result<(), ScenarioError> {
+        if pairs.is_empty() {
+            return Ok(());
+        }
+        let mut json = serde_json::to_value(&*self).expect("a scenario serializes");
+        for (path, value) in pairs {
+            set_leaf(&mut json, path, value)?;
+        }
+        *self = Scenario::from_json(&json.to_string())?;
+        Ok(())
+    }
+
+    /// Sets a field by any name a user gives it: a short name (`elephants`), a dotted path
+    /// (`topology.buffer_bytes`), or `ecn`, the ECN step (both thresholds at once).
+    pub fn set_any(&mut self, key: &str, value: &str) -> Result<(), ScenarioError> {
+        if key == ECN_STEP {
+            let bytes = parse_bytes("topology.ecn_min_bytes", value)?;
+            let bytes = u32::try_from(bytes).map_err(|_| {
+                err(
+                    "topology.ecn_min_bytes",
+                    format!("must be at most {} bytes, got {value:?}", u32::MAX),
+                )
+            })?;
+            self.topology.ecn_min_bytes = bytes;
+            self.topology.ecn_max_bytes = bytes;
+            Ok(())
+        } else if key.contains('.') {
+            self.set_paths(&[(key, value)])
+        } else {
+            self.set_field(key, value)
+        }
+    }
+}
+
+/// The name [`Scenario::set_any`] gives the ECN step.
+pub const ECN_STEP: &str = "ecn";
+
+/// Sets the leaf at dotted `path` of the scenario's JSON form from `text`, read as the type
+/// the default has there.
+fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), ScenarioError> {
+    use serde_json::Value;
+    let mut at = &mut *json;
+    for key in path.split('.') {
+        at = match at {
+            Value::Object(m) => m.get_mut(key),
+            Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
+            _ => None,
+        }
+        .ok_or_else(|| err(path, "unknown field"))?;
+    }
+    let parsed = match at {
+        Value::String(_) => Value::String(text.to_string()),
+        Value::Object(_) | Value::Array(_) => return Err(err(path, "not a single value")),
+        _ => serde_json::from_str::<Value>(text)
+            .ok()
+            .filter(|v| !v.is_object() && !v.is_array())
+            .unwrap_or_else(|| Value::String(text.to_string())),
+    };
+    *at = parsed;
+    Ok(())
+}
+
 /// "must be a, b or c, got "x"".
 fn must_be(names: &[&str], got: &str) -> String {
     let (last, rest) = names.split_last().expect("a name table is never empty");

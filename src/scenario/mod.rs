@@ -16,7 +16,7 @@ mod validate;
 
 pub use crate::sim::cca::{NsccParams, SwiftParams};
 pub use budget::{Budget, Work};
-pub use fields::{format_bytes, parse_bytes, SHORT_FIELDS};
+pub use fields::{format_bytes, parse_bytes, ECN_STEP, SHORT_FIELDS};
 pub use history::History;
 pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
 pub use presets::PRESETS;

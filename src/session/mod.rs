@@ -306,6 +306,8 @@ impl Session {
             | FromWorker::Finished { id, .. }
             | FromWorker::Cancelled { id }
             | FromWorker::Failed { id, .. } => *id,
+            // the session never asks for a sweep's jobs (the pool's workers run them)
+            FromWorker::JobDone { .. } => return (Vec::new(), changed),
         };
         let Some(lane) = self.lane_of(id) else {
             if let FromWorker::Failed { id: 0, message } = msg {
@@ -372,7 +374,7 @@ impl Session {
                 }
                 Vec::new()
             }
-            FromWorker::Ready => unreachable!("handled above"),
+            FromWorker::Ready | FromWorker::JobDone { .. } => unreachable!("handled above"),
         };
         (out, changed)
     }

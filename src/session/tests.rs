@@ -38,6 +38,7 @@ impl FakeWorker {
                     }
                 }
                 ToWorker::Pace { .. } => {}
+                ToWorker::Job { .. } => panic!("the session never sends a sweep's jobs"),
             }
         }
     }
