@@ -6,7 +6,7 @@ const r = JSON.parse(input);
 const problems = [];
 if (!String(r.status).startsWith('done: CCT')) problems.push(`status is ${JSON.stringify(r.status)}`);
 for (const c of r.canvases) if (c.colors < 20) problems.push(`chart ${c.id} looks empty (${c.colors} colors)`);
-if (r.canvases.length !== 8) problems.push(`${r.canvases.length} charts instead of 8`);
+if (r.canvases.length !== 9) problems.push(`${r.canvases.length} charts instead of 9`);
 if (r.errors.length) problems.push(`page errors: ${r.errors.join(' | ')}`);
 console.log(`page: ${r.status}; ${r.progress}; longest main-thread task ${r.longest_task_ms} ms (${r.long_tasks} over 50 ms)`);
 for (const p of problems) console.log(`e2e problem: ${p}`);

@@ -48,6 +48,10 @@ echo "== end to end: the page runs the baseline from a run=1 link"
 node e2e/run_page.mjs "$base/#run=1" target/e2e/baseline.png 120000 | node e2e/check_page.mjs
 echo "screenshot: target/e2e/baseline.png"
 
+echo "== a sweep: Fig. 4's grid (5 CCAs x 3 LB schemes x 3 seeds) from one click, within 2 minutes"
+node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3
+echo "screenshot: target/e2e/sweep-fig4.png"
+
 echo "== layout: a phone (390x844) and a projector (1280x720), no sideways scrolling"
 node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/phone 390 844 3 | tail -n 2
 node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/desktop 1280 720 | tail -n 2

@@ -2,18 +2,24 @@
 //! scenario and the link, hostile links and values are refused, a missing worker is reported,
 //! runs in wasm reproduce the native report (in-process and through the real worker, which
 //! also cancels), the network picture draws every network, scrubbing moves every chart's cursor
-//! and recolours the network, keys drive the playback, exports carry the scenario. Run by
+//! and recolours the network, keys drive the playback, exports carry the scenario, a sweep on a
+//! pool of real workers gives the native CSVs row for row and a sweep link fills the page. Run by
 //! `scripts/test.sh`; the real-worker tests need `SPRAYLAB_WORKER_BASE`, the URL of a served
 //! Trunk build, and fail without it.
 #![cfg(target_arch = "wasm32")]
 
 use spraylab::protocol::{FromWorker, Runner, ToWorker};
+use spraylab::repro::rows::from_csv;
+use spraylab::repro::Row;
+use spraylab::scenario::Budget;
 use spraylab::session::layout::Layout;
 use spraylab::session::pixels::Pixels;
 use spraylab::session::store::RunData;
+use spraylab::sweep::{Sweep, SweepPhase, SweepRun};
 use spraylab::web::app::{App, AppProps};
 use spraylab::web::bridge::{SimWorker, WorkerEvent};
 use spraylab::web::network::{draw_network, Marks};
+use spraylab::web::pool::{Pool, PoolEvent};
 use spraylab::Scenario;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -134,7 +140,7 @@ async fn app_mounts_with_form_charts_and_idle_status() {
     let (root, handle) = mount("", no_worker()).await;
     assert!(text(&root, "#status").starts_with("Ready"));
     assert!(find(&root, "#run").is_some() && find(&root, "#cancel").is_some());
-    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 8);
+    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 9);
     assert_eq!(
         find(&root, "#status")
             .unwrap()
@@ -143,12 +149,12 @@ async fn app_mounts_with_form_charts_and_idle_status() {
         Some("polite")
     );
     // every canvas has a caption and a text alternative
-    assert_eq!(root.query_selector_all("figcaption").unwrap().length(), 8);
+    assert_eq!(root.query_selector_all("figcaption").unwrap().length(), 9);
     assert_eq!(
         root.query_selector_all("canvas[aria-label]")
             .unwrap()
             .length(),
-        8
+        9
     );
     assert_eq!(value(&root, "#f-k"), "8");
     assert_eq!(value(&root, "#f-cca"), "mswift");
@@ -634,4 +640,126 @@ fn exports_carry_the_scenario_the_seed_and_the_version() {
     );
     let name = spraylab::web::exports::file_name(&run, "report", "json");
     assert!(name.contains("k-4") && name.contains("drr"), "{name}");
+}
+
+/// Runs `sweep` on a pool of `size` real workers, as the page does, to its end.
+async fn run_on_pool(sweep: Sweep, size: usize) -> SweepRun {
+    let base = worker_base();
+    let inbox: Rc<RefCell<Vec<PoolEvent>>> = Rc::new(RefCell::new(Vec::new()));
+    let sink = inbox.clone();
+    let pool = Pool::spawn(
+        &format!("{base}/worker.js"),
+        size,
+        1,
+        yew::Callback::from(move |e| sink.borrow_mut().push(e)),
+    )
+    .expect("the pool starts");
+    let mut run = SweepRun::new(sweep, &Scenario::default(), &Budget::BROWSER, size, 0.0).unwrap();
+    let mut waited = 0;
+    while run.running() && waited < 120_000 {
+        let events: Vec<PoolEvent> = inbox.borrow_mut().drain(..).collect();
+        for e in events {
+            match e.event {
+                Ok(FromWorker::JobDone { id, report, .. }) => {
+                    run.finished(e.worker, id, &report, waited as f64)
+                }
+                Ok(FromWorker::Ready) => {}
+                other => panic!("worker {}: {:?}", e.worker, other.err()),
+            }
+            if let Some((id, scenario)) = run.next_job(e.worker) {
+                pool.send(
+                    e.worker,
+                    &ToWorker::Job {
+                        id,
+                        scenario: Box::new(scenario),
+                    },
+                );
+            }
+        }
+        sleep_ms(20).await;
+        waited += 20;
+    }
+    assert_eq!(run.phase, SweepPhase::Done, "{}", run.status(waited as f64));
+    run
+}
+
+#[wasm_bindgen_test]
+async fn a_sweep_on_a_pool_of_real_workers_gives_the_native_csvs_row_for_row() {
+    // the theory figure: the committed CSVs are `spraylab repro all`'s, natively
+    let run = run_on_pool(Sweep::figure("theory", 10).unwrap(), 2).await;
+    assert_eq!(
+        run.results.runs_csv(),
+        include_str!("../repro/theory/runs.csv")
+    );
+    assert_eq!(
+        run.results.summary_csv(),
+        include_str!("../repro/theory/summary.csv")
+    );
+    // a seeded figure: every permutation cell at seed 1, against the committed seed-1 rows
+    let run = run_on_pool(Sweep::figure("permutation", 1).unwrap(), 2).await;
+    let committed = from_csv::<Row>(include_str!("../repro/permutation/runs.csv")).unwrap();
+    let native: Vec<&Row> = committed.iter().filter(|r| r.cell.seed == 1).collect();
+    let mine: Vec<&Row> = run.results.rows().collect();
+    assert_eq!(mine.len(), 12);
+    for (a, b) in mine.iter().zip(&native) {
+        assert_eq!(a, b, "{:?}", a.cell);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_sweep_link_runs_on_the_page_and_fills_the_table() {
+    let (root, handle) = mount("sweep=theory&run=1", real_worker_props()).await;
+    let done = || text(&root, "#sweep-status").starts_with("done: 36 runs");
+    assert!(
+        eventually(60_000, done).await,
+        "sweep status {:?}",
+        text(&root, "#sweep-status")
+    );
+    let rows = root.query_selector_all("#sweep-table tr").unwrap().length();
+    assert_eq!(rows, 37, "a header and a row per cell");
+    // the default seeds are written out, so the link says what it ran
+    assert_eq!(hash(), "#sweep=theory&seeds=3");
+    // the main run was not started by the sweep's run=1
+    assert!(text(&root, "#status").starts_with("Ready"));
+    handle.destroy();
+    // a hostile sweep link is refused like any other, with the key named
+    for (hostile, key) in [
+        ("sweep=baseline&seeds=99", "seeds"),
+        (
+            "sweep=what-if&vary=elephants&values=0,1",
+            "workload.elephants",
+        ),
+        (
+            "k=16&sweep=what-if&seeds=20&vary=elephants&values=0,2",
+            "sweep",
+        ),
+    ] {
+        let (root, handle) = mount(hostile, no_worker()).await;
+        let status = text(&root, "#status");
+        assert!(
+            status.contains("the link was refused") && status.contains(key),
+            "{hostile}: {status:?}"
+        );
+        assert_eq!(hash(), "", "{hostile}: the address bar is reset");
+        handle.destroy();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_what_if_from_the_form_is_refused_with_the_field_named() {
+    let (root, handle) = mount("", no_worker()).await;
+    set_and_change(&root, "#sweep-values", "0,1");
+    click_when_enabled(&root, "#sweep-run").await;
+    sleep_ms(50).await;
+    let error = text(&root, "#sweep-error");
+    assert!(error.contains("workload.elephants"), "{error:?}");
+    assert_eq!(
+        find(&root, "#sweep-values")
+            .unwrap()
+            .get_attribute("aria-invalid")
+            .as_deref(),
+        Some("true")
+    );
+    assert!(text(&root, "#sweep-status").is_empty(), "nothing started");
+    handle.destroy();
 }

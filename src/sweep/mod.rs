@@ -19,8 +19,10 @@
 //!   report as a `runs.csv` [`Row`](crate::repro::Row), and knows the fraction done and the
 //!   time left;
 //! - [`Results`] are the rows so far, summarised per cell as `summary.csv` rows;
+//! - [`form::SweepForm`] is the page's sweep form as data;
 //! - [`link`] writes and reads a sweep as keys of the page's URL fragment.
 
+pub mod form;
 pub mod link;
 mod results;
 mod run;
@@ -29,7 +31,7 @@ mod spec;
 #[cfg(test)]
 mod tests;
 
-pub use results::Results;
+pub use results::{PointRow, Results};
 pub use run::{SweepPhase, SweepRun};
 pub use schedule::Schedule;
 pub use spec::{

@@ -4,6 +4,7 @@
 //! - [`worker`]: the worker side: receives runs, advances them in chunks, posts progress with
 //!   timeline samples, and stops between chunks on a cancel.
 //! - [`bridge`]: the main-thread side of the worker (spawn, send, receive).
+//! - [`pool`]: a pool of workers that runs a sweep's grid.
 //! - [`app`]: the Yew app: a shell around [`crate::session::Session`] that owns the worker and
 //!   draws the canvases on animation frames.
 //! - [`components`]: one Yew component per file (form, status, playback, network, charts,
@@ -22,6 +23,7 @@ pub mod components;
 pub mod exports;
 pub mod network;
 pub mod palette;
+pub mod pool;
 pub mod worker;
 
 /// Milliseconds from a monotonic clock (the page's or the worker's `performance`).

@@ -50,6 +50,22 @@ pub fn cca(name: CcaName) -> RGBColor {
     }
 }
 
+/// The `i`-th of eight distinct colours (Okabe–Ito, the yellow darkened), for series that
+/// are not one CCA each.
+pub fn series(i: usize) -> RGBColor {
+    const SERIES: [RGBColor; 8] = [
+        MSWIFT,
+        SWIFT,
+        NSCC,
+        MNSCC,
+        LSWIFT,
+        RGBColor(86, 180, 233),
+        DCTCP,
+        TCP,
+    ];
+    SERIES[i % SERIES.len()]
+}
+
 /// CSS for an RGB colour.
 pub fn css(c: RGBColor) -> String {
     format!("rgb({},{},{})", c.0, c.1, c.2)

@@ -2,6 +2,9 @@
 //! `CHUNK_MS` of work, posting a `Progress` message (with the chunk's timeline samples) after
 //! each. Between chunks it yields to the worker's event loop through a `MessageChannel` (which,
 //! unlike `setTimeout`, is not clamped to 4 ms), so a `Cancel` is seen within one chunk.
+//!
+//! A sweep's job (`ToWorker::Job`) runs the same way but posts nothing until its end, then one
+//! `JobDone` with the report: a pool of these workers runs a sweep's grid.
 
 use crate::protocol::{decode, encode, FromWorker, Runner, ToWorker};
 use std::cell::RefCell;
@@ -14,6 +17,8 @@ const CHUNK_MS: f64 = 25.0;
 
 struct Active {
     runner: Runner,
+    /// A sweep's job: only its report is posted, at the end.
+    job: bool,
     started_ms: f64,
     /// Events per chunk, adapted to take about `CHUNK_MS`.
     budget: u64,
@@ -83,16 +88,12 @@ fn handle(data: JsValue) {
         Ok(ToWorker::Run { id, scenario }) => match Runner::start(id, &scenario) {
             Ok((runner, started)) => {
                 post(&started);
-                with_state(|s| {
-                    s.active = Some(Active {
-                        runner,
-                        started_ms: super::now_ms(),
-                        budget: 20_000,
-                        pace: None,
-                    })
-                });
-                schedule_step();
+                begin(runner, false);
             }
+            Err(message) => post(&FromWorker::Failed { id, message }),
+        },
+        Ok(ToWorker::Job { id, scenario }) => match Runner::job(id, &scenario) {
+            Ok(runner) => begin(runner, true),
             Err(message) => post(&FromWorker::Failed { id, message }),
         },
         Ok(ToWorker::Cancel { id }) => {
@@ -117,6 +118,20 @@ fn handle(data: JsValue) {
         }),
         Err(message) => post(&FromWorker::Failed { id: 0, message }),
     }
+}
+
+/// Makes `runner` the active run (dropping any other) and starts stepping it.
+fn begin(runner: Runner, job: bool) {
+    with_state(|s| {
+        s.active = Some(Active {
+            runner,
+            job,
+            started_ms: super::now_ms(),
+            budget: 20_000,
+            pace: None,
+        })
+    });
+    schedule_step();
 }
 
 fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
@@ -158,7 +173,22 @@ fn step() {
         active.budget = ((active.budget as f64 * scale) as u64).clamp(1_000, 5_000_000);
     }
     let finished = matches!(msg, FromWorker::Finished { .. });
-    post(&msg);
+    match msg {
+        // a job's samples are dropped as they come (the timeline ran only so that the report
+        // is the command line's, event count included)
+        FromWorker::Finished {
+            id,
+            report,
+            elapsed_ms,
+            ..
+        } if active.job => post(&FromWorker::JobDone {
+            id,
+            report,
+            elapsed_ms,
+        }),
+        _ if active.job => {}
+        msg => post(&msg),
+    }
     if !finished {
         let paced = active.pace.is_some();
         with_state(|s| s.active = Some(active));

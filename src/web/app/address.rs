@@ -48,8 +48,35 @@ impl App {
         format!("{base}#{fragment}")
     }
 
+    /// The address bar's fragment: the form's scenario, and the last sweep while it still fits
+    /// the scenario (a what-if's grid is checked again over the new base).
+    fn address_fragment(&self) -> String {
+        let sweep = self.sweep_link.as_ref().filter(|s| {
+            matches!(s.plan, crate::sweep::Plan::Figure(_))
+                || s.jobs(&self.scenario, &crate::scenario::Budget::BROWSER)
+                    .is_ok()
+        });
+        match sweep {
+            Some(s) => sweep_fragment(&self.scenario, s, false),
+            None => to_fragment(&self.scenario, false),
+        }
+    }
+
+    /// The link that reproduces the last sweep and starts it on load.
+    pub(super) fn sweep_page_link(&self) -> Option<String> {
+        let s = self.sweep_link.as_ref()?;
+        let href = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        let base = href.split('#').next().unwrap_or_default();
+        Some(format!(
+            "{base}#{}",
+            sweep_fragment(&self.scenario, s, true)
+        ))
+    }
+
     pub(super) fn write_link(&self) {
-        let fragment = to_fragment(&self.scenario, false);
+        let fragment = self.address_fragment();
         if let Some(w) = web_sys::window() {
             if let Ok(history) = w.history() {
                 let url = if fragment.is_empty() {

@@ -13,9 +13,10 @@ pub(super) enum Canvas {
     CompareCwnd,
     CompareFct,
     Theory,
+    Sweep,
 }
 
-pub(super) const CANVASES: usize = 8;
+pub(super) const CANVASES: usize = 9;
 
 pub(super) const ALL: [Canvas; CANVASES] = [
     Canvas::Cwnd,
@@ -26,6 +27,7 @@ pub(super) const ALL: [Canvas; CANVASES] = [
     Canvas::CompareCwnd,
     Canvas::CompareFct,
     Canvas::Theory,
+    Canvas::Sweep,
 ];
 
 /// The canvases that show the main run at the cursor.
@@ -42,7 +44,7 @@ impl Canvas {
     fn shape(self) -> (f64, f64) {
         match self {
             Canvas::Network => (0.42, 300.0),
-            Canvas::Theory => (0.55, 320.0),
+            Canvas::Theory | Canvas::Sweep => (0.55, 320.0),
             _ => (0.62, 260.0),
         }
     }
@@ -218,6 +220,25 @@ impl App {
             Canvas::Theory => {
                 let npath = Scenario::preset("npath").expect("the npath preset exists");
                 charts::draw_theory(canvas, &npath, &s.theory_points, at)
+            }
+            Canvas::Sweep => {
+                let rows = self
+                    .sweep
+                    .as_ref()
+                    .map_or(Vec::new(), |r| r.results.summary());
+                let points = self
+                    .sweep
+                    .as_ref()
+                    .map_or(Vec::new(), |r| r.results.points.clone());
+                let title = self.sweep_title();
+                let chart = charts::SweepChart {
+                    rows: &rows,
+                    points: &points,
+                    over_q: self.sweep_over_q(),
+                    log: self.sweep_form.log,
+                    title: &title,
+                };
+                charts::draw_sweep(canvas, &chart, at)
             }
         }
     }

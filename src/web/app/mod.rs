@@ -11,6 +11,7 @@ mod dom;
 mod msg;
 mod runs;
 mod selection;
+mod sweeps;
 
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
 use super::charts::{self, At};
@@ -23,17 +24,21 @@ use super::components::playback::Playback;
 use super::components::report::Report;
 use super::components::status::{status_text, Status};
 use super::components::story::{StepRun, Story, STEPS};
+use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;
 use super::network::{self, Marks};
-use crate::link::{check_web_size, from_fragment, to_fragment};
-use crate::protocol::ToWorker;
+use crate::link::{check_web_size, from_fragment, sweep_fragment, to_fragment};
+use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{CcaName, Scenario, ScenarioError};
 use crate::session::layout::{Hit, Layout};
 use crate::session::pixels::Pixels;
 use crate::session::store::RunData;
 use crate::session::Session;
 use crate::sim::netmap::Shape;
+use crate::sweep::form::SweepForm;
+use crate::sweep::{Sweep, SweepRun};
+use crate::web::pool::Pool;
 use canvases::{Canvas, ALL, AT_CURSOR, CANVASES};
 use dom::{listen, scroll_to};
 pub use msg::Msg;
@@ -85,6 +90,15 @@ pub struct App {
     pixels: std::cell::RefCell<Pixels>,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
+    /// The sweep form's choices, and why the last sweep was refused.
+    sweep_form: SweepForm,
+    sweep_refused: Option<ScenarioError>,
+    /// The sweep on screen (running or ended), the last one started (for the address bar),
+    /// and the pool running it.
+    sweep: Option<SweepRun>,
+    sweep_link: Option<Sweep>,
+    pool: Option<Pool>,
+    pool_generation: u32,
 }
 
 impl Component for App {
@@ -95,14 +109,15 @@ impl Component for App {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        let (scenario, notice, run_now) = match from_fragment(&hash) {
-            Ok(link) => (link.scenario, None, link.run),
+        let (scenario, notice, run_now, sweep) = match from_fragment(&hash) {
+            Ok(link) => (link.scenario, None, link.run, link.sweep),
             Err(e) => (
                 Scenario::default(),
                 Some(format!(
                     "the link was refused ({e}); the defaults are in use"
                 )),
                 false,
+                None,
             ),
         };
         let mut app = App {
@@ -131,9 +146,25 @@ impl Component for App {
             pixels: std::cell::RefCell::new(Pixels::new(0, 0)),
             run_button: NodeRef::default(),
             listeners: listen(ctx),
+            sweep_form: SweepForm::default(),
+            sweep_refused: None,
+            sweep: None,
+            sweep_link: None,
+            pool: None,
+            pool_generation: 0,
         };
-        app.write_link();
         app.spawn_worker(ctx);
+        if let Some(sweep) = sweep {
+            // a sweep link shows its sweep; with run=1 it starts the sweep, not a run
+            app.sweep_form.show(&sweep);
+            app.sweep_link = Some(sweep.clone());
+            if run_now {
+                app.start_sweep(ctx, sweep);
+            }
+            app.write_link();
+            return app;
+        }
+        app.write_link();
         if run_now {
             let msgs = app.session.start(app.scenario.clone());
             app.send(msgs);
@@ -282,6 +313,63 @@ impl Component for App {
                 self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
                 true
             }
+            Msg::SweepFigure(name) => {
+                match Sweep::figure(name, self.sweep_form.seeds) {
+                    Ok(sweep) => self.start_sweep(ctx, sweep),
+                    Err(e) => self.sweep_refused = Some(e),
+                }
+                true
+            }
+            Msg::SweepRun => {
+                self.start_what_if(ctx);
+                true
+            }
+            Msg::SweepCancel => {
+                self.cancel_sweep();
+                true
+            }
+            Msg::SweepSeeds(v) => {
+                if let Ok(n) = v.parse() {
+                    self.sweep_form.seeds = n;
+                }
+                true
+            }
+            Msg::SweepCca(c, on) => {
+                self.sweep_form.toggle_cca(c, on);
+                true
+            }
+            Msg::SweepLb(l, on) => {
+                self.sweep_form.toggle_lb(l, on);
+                true
+            }
+            Msg::SweepVary(v) => {
+                self.sweep_form.vary = v.trim().to_string();
+                true
+            }
+            Msg::SweepValues(v) => {
+                self.sweep_form.values = v;
+                true
+            }
+            Msg::SweepLog(on) => {
+                self.sweep_form.log = on;
+                self.mark(&[Canvas::Sweep], ctx);
+                true
+            }
+            Msg::SweepCsv(summary) => {
+                self.export_sweep(summary);
+                false
+            }
+            Msg::SweepCopyLink => {
+                if let Some(link) = self.sweep_page_link() {
+                    self.notice = Some(if exports::copy_text(&link) {
+                        "sweep link copied".to_string()
+                    } else {
+                        format!("sweep link: {link}")
+                    });
+                }
+                true
+            }
+            Msg::Pool(e) => self.on_pool(ctx, *e),
             Msg::Story(step) => {
                 self.story = step.map(|s| s.min(STEPS.len() - 1));
                 true
@@ -329,7 +417,9 @@ impl Component for App {
         let npath = run
             .and_then(|r| r.meta.as_ref())
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
-        let [c0, c1, c2, c3, c4, c5, c6, c7] = self.canvases.clone();
+        let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = self.canvases.clone();
+        let sweep = self.sweep.as_ref();
+        let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         let form = html! {
             <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
                 run_ref={self.run_button.clone()} on={on.clone()} />
@@ -374,7 +464,14 @@ impl Component for App {
                 </section>
                 <section class="theory" aria-label="theory">
                     <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
-                        canvas={c7} {on} />
+                        canvas={c7} on={on.clone()} />
+                </section>
+                <section class="sweeps" aria-label="sweeps">
+                    <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
+                        progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
+                        rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
+                        points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
+                        over_q={self.sweep_over_q()} canvas={c8} {on} />
                 </section>
             </main>
         }

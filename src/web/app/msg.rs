@@ -34,6 +34,24 @@ pub enum Msg {
     CompareVariants,
     TheorySweep,
     ClearComparison,
+    /// Reproduce one of the paper's figures as a sweep (by name).
+    SweepFigure(&'static str),
+    /// Run the what-if the sweep form describes.
+    SweepRun,
+    SweepCancel,
+    SweepSeeds(String),
+    /// A CCA or LB scheme turned on or off in the what-if.
+    SweepCca(CcaName, bool),
+    SweepLb(crate::scenario::LbScheme, bool),
+    /// The varied field (a key or a dotted path; empty for none), and its values as typed.
+    SweepVary(String),
+    SweepValues(String),
+    SweepLog(bool),
+    /// Download the sweep's summary.csv (true) or runs.csv (false).
+    SweepCsv(bool),
+    SweepCopyLink,
+    /// A message from a sweep's pool of workers.
+    Pool(Box<crate::web::pool::PoolEvent>),
     /// Open the class story at a step, or close it.
     Story(Option<usize>),
     StoryRun(usize),

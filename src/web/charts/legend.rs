@@ -7,6 +7,8 @@ use super::*;
 pub(super) enum Mark {
     Line(RGBColor, u32),
     Band(RGBColor),
+    /// A solid box: a bar's colour.
+    Box(RGBColor),
     Dot(RGBColor),
 }
 
@@ -66,6 +68,12 @@ pub(super) fn with_legend(root: Root, legend: &Legend) -> Result<Root, String> {
                 .draw(&Rectangle::new(
                     [(x, y - 5), (x + MARK_W - 4, y + 5)],
                     c.mix(0.35).filled(),
+                ))
+                .map_err(err)?,
+            Mark::Box(c) => below
+                .draw(&Rectangle::new(
+                    [(x, y - 6), (x + MARK_W - 6, y + 6)],
+                    c.filled(),
                 ))
                 .map_err(err)?,
             Mark::Dot(c) => below

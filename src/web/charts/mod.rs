@@ -11,6 +11,7 @@ mod columns;
 mod compare;
 mod legend;
 mod run;
+mod sweep;
 mod theory;
 
 use super::canvas_text::MeasuredCanvas;
@@ -25,6 +26,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 pub use run::{draw_cwnd, draw_delay, draw_fct_cdf, draw_queues, queue_ports, sorted_fcts};
 use std::ops::Range;
+pub use sweep::{draw_sweep, SweepChart};
 pub use theory::draw_theory;
 use web_sys::HtmlCanvasElement;
 

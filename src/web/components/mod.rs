@@ -12,4 +12,5 @@ pub mod playback;
 pub mod report;
 pub mod status;
 pub mod story;
+pub mod sweep;
 pub mod theory;

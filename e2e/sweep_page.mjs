@@ -1,0 +1,66 @@
+// Opens the SprayLab page in headless Chromium, starts a sweep as a user does (a click on
+// SELECTOR: a figure's button, or the what-if's Run), waits for it to end, and prints what the
+// user sees plus the figures the sweep must meet as JSON: its wall time, the pool's size, the
+// longest main-thread task while it ran, the table's rows. Saves a screenshot of the sweeps
+// section. Fails when the sweep did not finish, its chart is empty, a task took over 50 ms, it
+// ran past MAX_S seconds, or the page logged errors.
+// Usage: node e2e/sweep_page.mjs URL SELECTOR SHOT.png MAX_S [WIDTH HEIGHT]
+import { chromium } from 'playwright-core';
+
+const [url, selector, shot, maxS, w, h] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+         '--disable-component-update', '--disable-sync'],
+});
+const page = await browser.newPage({ viewport: { width: Number(w || 1280), height: Number(h || 900) } });
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
+await page.addInitScript(() => {
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({ type: 'longtask', buffered: true });
+});
+await page.goto(url);
+await page.waitForSelector(selector, { timeout: 60000 });
+await page.waitForTimeout(500);
+const start = await page.evaluate(() => performance.now());
+await page.click(selector);
+await page.waitForFunction(() => /^(done|stopped|cancelled)/.test(document.querySelector('#sweep-status')?.textContent || ''),
+  null, { timeout: Number(maxS) * 1000 * 2 });
+const end = await page.evaluate(() => performance.now());
+await page.waitForTimeout(400); // the last frame's chart
+const result = await page.evaluate(([start, end]) => {
+  const c = document.querySelector('#chart-sweep');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  for (let i = 0; i < d.length; i += 4 * 97) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+  const during = window.__longTasks.filter(([t, d]) => t + d >= start && t <= end);
+  return {
+    status: document.querySelector('#sweep-status')?.textContent,
+    cores: navigator.hardwareConcurrency,
+    wall_s: Math.round((end - start) / 100) / 10,
+    longest_task_ms: Math.max(0, ...during.map(t => t[1])),
+    long_tasks: during.length,
+    chart_colors: seen.size,
+    table_rows: document.querySelectorAll('#sweep-table tr').length - 1,
+    first_rows: [...document.querySelectorAll('#sweep-table tr')].slice(0, 4).map(r => r.innerText.replace(/\s+/g, ' ')),
+    hash: location.hash,
+  };
+}, [start, end]);
+result.errors = errors;
+await page.locator('section.sweeps').screenshot({ path: shot });
+console.log(JSON.stringify(result, null, 1));
+await browser.close();
+const problems = [];
+if (!String(result.status).startsWith('done')) problems.push(`status ${result.status}`);
+if (result.chart_colors < 20) problems.push(`the chart looks empty (${result.chart_colors} colors)`);
+if (result.longest_task_ms > 50) problems.push(`a main-thread task took ${result.longest_task_ms} ms`);
+if (result.wall_s > Number(maxS)) problems.push(`the sweep took ${result.wall_s} s, over ${maxS} s`);
+if (errors.length) problems.push(`page errors: ${errors.join(' | ')}`);
+for (const p of problems) console.log(`sweep problem: ${p}`);
+console.log(`sweep: ${result.status}; longest main-thread task ${result.longest_task_ms} ms`);
+console.log(problems.length ? 'sweep: 0 passed, 1 failed' : 'sweep: 1 passed, 0 failed');
+process.exit(problems.length ? 1 : 0);

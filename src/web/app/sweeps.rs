@@ -1,0 +1,134 @@
+//! Sweeps on the page: the form's choices, starting a sweep on a fresh pool of workers, handing
+//! each free worker the next job, and what their reports change. The sweep's logic lives in
+//! [`crate::sweep`]; this is the shell that talks to the workers.
+
+use super::*;
+use crate::scenario::Budget;
+use crate::sweep::{Plan, Sweep, SweepRun};
+use crate::web::pool::{pool_size, Pool, PoolEvent};
+
+impl App {
+    /// Starts `sweep` over the form's scenario on a new pool; a refused sweep is shown with its
+    /// reason. A sweep in progress is dropped with its pool.
+    pub(super) fn start_sweep(&mut self, ctx: &Context<Self>, sweep: Sweep) {
+        self.pool = None;
+        self.sweep_form.show(&sweep);
+        let workers = pool_size().min(sweep.runs().max(1));
+        let run = SweepRun::new(
+            sweep.clone(),
+            &self.scenario,
+            &Budget::BROWSER,
+            workers,
+            crate::web::now_ms(),
+        );
+        let mut run = match run {
+            Ok(run) => run,
+            Err(e) => {
+                self.sweep_refused = Some(e);
+                return;
+            }
+        };
+        self.sweep_refused = None;
+        self.sweep_link = Some(sweep);
+        self.write_link();
+        self.pool_generation += 1;
+        let url = match &ctx.props().worker_url {
+            Some(u) => Ok(u.clone()),
+            None => default_worker_url(),
+        };
+        let on_event = ctx.link().callback(|e| Msg::Pool(Box::new(e)));
+        match url.and_then(|u| Pool::spawn(&u, workers, self.pool_generation, on_event)) {
+            Ok(pool) => self.pool = Some(pool),
+            Err(e) => run.fail(&format!("could not start the workers: {e}")),
+        }
+        self.sweep = Some(run);
+        self.mark(&[Canvas::Sweep], ctx);
+    }
+
+    /// A pool worker's message: a worker ready for a job, a job's report, or a failure.
+    pub(super) fn on_pool(&mut self, ctx: &Context<Self>, e: PoolEvent) -> bool {
+        if self
+            .pool
+            .as_ref()
+            .is_none_or(|p| p.generation != e.generation)
+        {
+            return false; // from a pool already terminated
+        }
+        let Some(run) = self.sweep.as_mut() else {
+            return false;
+        };
+        match e.event {
+            Ok(FromWorker::Ready) => {}
+            Ok(FromWorker::JobDone { id, report, .. }) => {
+                run.finished(e.worker, id, &report, crate::web::now_ms());
+                self.dirty[Canvas::Sweep as usize] = true;
+            }
+            Ok(FromWorker::Failed { message, .. }) => run.fail(&message),
+            Ok(_) => return false,
+            Err(message) => run.fail(&format!("a sweep worker failed: {message}")),
+        }
+        let next = run.next_job(e.worker);
+        if !run.running() {
+            self.pool = None; // done, failed or cancelled: the workers go, with their memory
+        } else if let (Some((id, scenario)), Some(pool)) = (next, &self.pool) {
+            pool.send(
+                e.worker,
+                &ToWorker::Job {
+                    id,
+                    scenario: Box::new(scenario),
+                },
+            );
+        }
+        self.schedule_frame(ctx);
+        true
+    }
+
+    pub(super) fn cancel_sweep(&mut self) {
+        self.pool = None;
+        if let Some(run) = &mut self.sweep {
+            run.cancel();
+        }
+    }
+
+    /// The what-if the form describes.
+    pub(super) fn start_what_if(&mut self, ctx: &Context<Self>) {
+        let sweep = self.sweep_form.what_if();
+        self.start_sweep(ctx, sweep);
+    }
+
+    /// Whether the results on screen are an n-path figure's (throughput against q).
+    pub(super) fn sweep_over_q(&self) -> bool {
+        self.sweep.as_ref().is_some_and(|r| match r.sweep.plan {
+            Plan::Figure(name) => crate::repro::figure(name).is_some_and(|f| f.over_q()),
+            Plan::WhatIf { .. } => false,
+        })
+    }
+
+    /// The chart's title: the figure, or the what-if's varied field.
+    pub(super) fn sweep_title(&self) -> String {
+        match self.sweep.as_ref().map(|r| &r.sweep.plan) {
+            Some(Plan::Figure(name)) => crate::repro::figure(name).map_or(String::new(), |f| {
+                format!("{} ({} seeds per cell)", f.about, self.sweep_form.seeds)
+            }),
+            Some(Plan::WhatIf { vary: Some(v), .. }) => {
+                format!("CCT inflation against {}", v.field)
+            }
+            Some(Plan::WhatIf { vary: None, .. }) => "CCT inflation of the form's scenario".into(),
+            None => "sweep results".into(),
+        }
+    }
+
+    /// Downloads the sweep's summary.csv (or runs.csv), named after the sweep.
+    pub(super) fn export_sweep(&self, summary: bool) {
+        let Some(run) = &self.sweep else { return };
+        let name = match &run.sweep.plan {
+            Plan::Figure(f) => format!("{f}-{}seeds", run.sweep.seeds),
+            Plan::WhatIf { .. } => format!("what-if_{}", crate::link::short_form(&self.scenario)),
+        };
+        let (what, text) = match summary {
+            true => ("summary", run.results.summary_csv()),
+            false => ("runs", run.results.runs_csv()),
+        };
+        exports::download_text(&format!("spraylab-{name}-{what}.csv"), "text/csv", &text);
+    }
+}
