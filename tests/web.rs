@@ -763,3 +763,26 @@ async fn a_what_if_from_the_form_is_refused_with_the_field_named() {
     assert!(text(&root, "#sweep-status").is_empty(), "nothing started");
     handle.destroy();
 }
+
+#[wasm_bindgen_test]
+async fn cancel_stops_a_sweep_and_its_workers() {
+    let (root, handle) = mount("sweep=baseline&seeds=1&run=1", real_worker_props()).await;
+    let running = || text(&root, "#sweep-status").contains("of 15 runs");
+    assert!(
+        eventually(10_000, running).await,
+        "{:?}",
+        text(&root, "#sweep-status")
+    );
+    click_when_enabled(&root, "#sweep-cancel").await;
+    sleep_ms(50).await;
+    let status = text(&root, "#sweep-status");
+    assert!(status.starts_with("cancelled after"), "{status:?}");
+    // the pool is gone: nothing more arrives
+    sleep_ms(2000).await;
+    assert_eq!(text(&root, "#sweep-status"), status);
+    assert!(
+        find(&root, "#sweep-cancel").is_none(),
+        "no progress bar once cancelled"
+    );
+    handle.destroy();
+}

@@ -5,6 +5,7 @@
 use super::*;
 use crate::scenario::Budget;
 use crate::sweep::{Plan, Sweep, SweepRun};
+use crate::web::components::sweep::figure_label;
 use crate::web::pool::{pool_size, Pool, PoolEvent};
 
 impl App {
@@ -104,17 +105,24 @@ impl App {
         })
     }
 
-    /// The chart's title: the figure, or the what-if's varied field.
+    /// The chart's title: the figure, or the what-if's varied field, and the seeds.
     pub(super) fn sweep_title(&self) -> String {
-        match self.sweep.as_ref().map(|r| &r.sweep.plan) {
-            Some(Plan::Figure(name)) => crate::repro::figure(name).map_or(String::new(), |f| {
-                format!("{} ({} seeds per cell)", f.about, self.sweep_form.seeds)
+        let Some(run) = &self.sweep else {
+            return "sweep results".into();
+        };
+        let seeds = format!("{} seeds per cell", run.sweep.seeds);
+        match &run.sweep.plan {
+            Plan::Figure(name) => crate::repro::figure(name).map_or(String::new(), |f| {
+                let label = figure_label(f);
+                match f.over_q() {
+                    true => format!("{label}: throughput against q"),
+                    false => format!("{label} · {seeds}"),
+                }
             }),
-            Some(Plan::WhatIf { vary: Some(v), .. }) => {
-                format!("CCT inflation against {}", v.field)
+            Plan::WhatIf { vary: Some(v), .. } => {
+                format!("CCT inflation against {} · {seeds}", v.field)
             }
-            Some(Plan::WhatIf { vary: None, .. }) => "CCT inflation of the form's scenario".into(),
-            None => "sweep results".into(),
+            Plan::WhatIf { vary: None, .. } => format!("the form's scenario · {seeds}"),
         }
     }
 

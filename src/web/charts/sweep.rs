@@ -112,10 +112,23 @@ impl Axis {
     }
 
     fn label(&self, y: f64) -> String {
-        let v = if self.log { 10f64.powf(y) } else { y };
-        let digits = if v >= 10.0 || v == 0.0 { 0 } else { 1 };
-        format!("{v:.digits$}")
+        if self.log {
+            return two_digits(10f64.powf(y));
+        }
+        let digits = if y >= 10.0 || y == 0.0 { 0 } else { 1 };
+        format!("{y:.digits$}")
     }
+}
+
+/// A value rounded to two significant digits: 25, 63, 160, 0.016.
+fn two_digits(v: f64) -> String {
+    if v <= 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let scale = 10f64.powf(v.log10().floor() - 1.0);
+    let r = (v / scale).round() * scale;
+    let decimals = (-(scale.log10().round())).max(0.0) as usize;
+    format!("{r:.decimals$}")
 }
 
 /// Builds the chart in the house style with `x` in data space and the y axis from `axis`.
@@ -360,8 +373,9 @@ fn throughput(
         c.title,
         xr,
         &axis,
-        8,
-        &|x| format!("{}", (10f64.powf(*x) * 1000.0).round() / 1000.0),
+        // a label per 90 CSS px at most, so a phone's axis does not crowd
+        ((canvas.width() as f64 / at.scale / 90.0) as usize).clamp(3, 8),
+        &|x| two_digits(10f64.powf(*x)),
         (
             "q, the share of packets on the long path (log scale)",
             "Gbps (log scale)",
