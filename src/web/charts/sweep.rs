@@ -103,6 +103,18 @@ impl Axis {
         Axis { log, range }
     }
 
+    /// The axis of the rows' inflations with their error bars.
+    fn inflation(rows: &[&PointRow], c: &SweepChart) -> Axis {
+        let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
+        for (_, r) in rows {
+            if let Some(v) = value(r, c) {
+                lo = lo.min(v);
+                hi = hi.max(v + stderr_pct(r));
+            }
+        }
+        Axis::new(lo, hi, c.log)
+    }
+
     fn at(&self, v: f64) -> f64 {
         if self.log {
             v.max(10f64.powf(self.range.start)).log10()
@@ -209,15 +221,7 @@ fn bars(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At) 
         legend.add(Mark::Box(*col), cca.to_string());
     }
     let root = with_legend(area(canvas, at)?, &legend)?;
-    let tops = rows
-        .iter()
-        .map(|(_, r)| value(r, c).unwrap_or(0.0) + stderr_pct(r));
-    let lows = rows.iter().filter_map(|(_, r)| value(r, c));
-    let axis = Axis::new(
-        lows.fold(f64::INFINITY, f64::min),
-        tops.fold(0.0, f64::max),
-        c.log,
-    );
+    let axis = Axis::inflation(rows, c);
     let labels: Vec<String> = lbs.iter().map(|l| l.name().to_uppercase()).collect();
     let mut chart = frame(
         &root,
@@ -281,15 +285,7 @@ fn lines(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At)
         legend.add(Mark::Line(col(k), 2), series_label(*k, lbs));
     }
     let root = with_legend(area(canvas, at)?, &legend)?;
-    let tops = rows
-        .iter()
-        .map(|(_, r)| value(r, c).unwrap_or(0.0) + stderr_pct(r));
-    let lows = rows.iter().filter_map(|(_, r)| value(r, c));
-    let axis = Axis::new(
-        lows.fold(f64::INFINITY, f64::min),
-        tops.fold(0.0, f64::max),
-        c.log,
-    );
+    let axis = Axis::inflation(rows, c);
     let field = c.points[0]
         .split('=')
         .next()
