@@ -37,6 +37,7 @@ impl Simulation {
             .collect();
         Simulation {
             ports: vec![Port::default(); topo.port_count() as usize],
+            slab: PacketSlab::default(),
             salts,
             flows: Vec::new(),
             host_flows: vec![Vec::new(); topo.hosts() as usize],

@@ -47,11 +47,10 @@ use metrics::Counters;
 use network::{NPath, Network};
 use packet::{Packet, PacketKind};
 use port::{LinkConfig, Port};
-use queue::DataQueues;
+use queue::{DataQueues, Fifo, PacketSlab};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
 use routing::ACK_HASH_BIT;
-use std::collections::VecDeque;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, NodeId, PortId};
@@ -103,6 +102,8 @@ pub struct Simulation {
     /// Data packets in queues or on links.
     data_in_network: u64,
     ports: Vec<Port>,
+    /// Every queued packet (the ports' queues are lists in it).
+    slab: PacketSlab,
     /// Hash salt of every node.
     salts: Vec<u64>,
     flows: Vec<Flow>,

@@ -14,8 +14,8 @@ pub(super) struct Port {
     pub(super) wake_pending: bool,
     /// The port's link failed and runs at a quarter of the link rate (ALGORITHMS.md §15 A17's alternative).
     pub(super) degraded: bool,
-    /// Strict-priority control queue (ACKs).
-    pub(super) ctrl: VecDeque<Packet>,
+    /// Strict-priority control queue (ACKs), in the simulation's packet slab.
+    pub(super) ctrl: Fifo,
     /// Drop-tail data FIFO.
     pub(super) data: DataQueues,
     /// Largest `data_bytes` since the last timeline sample.
@@ -77,7 +77,7 @@ impl Simulation {
             return;
         }
         match packet.kind {
-            PacketKind::Ack => p.ctrl.push_back(packet),
+            PacketKind::Ack => self.slab.push(&mut p.ctrl, packet),
             PacketKind::Data => {
                 // with DRR, sprayed and ECMP packets queue (and are limited) separately
                 let class = match self.link.drr {
@@ -89,7 +89,7 @@ impl Simulation {
                     self.data_in_network -= 1;
                     return;
                 }
-                p.data.push(class, packet);
+                p.data.push(&mut self.slab, class, packet);
                 p.peak_bytes = p.peak_bytes.max(p.data.total_bytes());
             }
         }
@@ -149,15 +149,15 @@ impl Simulation {
     /// flows; a switch port takes it from its queues, marking ECN).
     pub(super) fn next_packet(&mut self, port: PortId, nic: Option<HostId>) -> Option<Packet> {
         let p = &mut self.ports[port.index()];
-        if let Some(ack) = p.ctrl.pop_front() {
+        if let Some(ack) = self.slab.pop(&mut p.ctrl) {
             return Some(ack);
         }
         if let Some(host) = nic {
             return self.pull_from_host(host);
         }
         let popped = match self.link.drr {
-            Some(quantum) => p.data.pop_drr(quantum),
-            None => p.data.pop_fifo(),
+            Some(quantum) => p.data.pop_drr(&mut self.slab, quantum),
+            None => p.data.pop_fifo(&mut self.slab),
         }?;
         let (mut packet, occupancy) = (popped.packet, popped.occupancy);
         if self.should_mark(occupancy) {

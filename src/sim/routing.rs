@@ -116,7 +116,9 @@ mod tests {
         // fill the hashed port's queue past AR's last level
         let filler = Packet::data(FlowId(0), dst, 0, 4096, ADAPTIVE, 0);
         for _ in 0..64 {
-            sim.ports[hashed.index()].data.push(queue::SPRAYED, filler);
+            sim.ports[hashed.index()]
+                .data
+                .push(&mut sim.slab, queue::SPRAYED, filler);
         }
         let ack = sim.route(tor, PacketKind::Ack, key, ADAPTIVE, dst);
         assert_eq!(ack, hashed);
