@@ -36,8 +36,12 @@ impl Simulation {
             .map(|_| salt_rng.random::<u64>())
             .collect();
         Simulation {
-            ports: vec![Port::default(); topo.port_count() as usize],
+            ports: vec![Port::new(); topo.port_count() as usize],
             slab: PacketSlab::default(),
+            drr: match scenario.topology.drr {
+                true => vec![DrrState::default(); topo.port_count() as usize],
+                false => Vec::new(),
+            },
             salts,
             flows: Vec::new(),
             host_flows: vec![Vec::new(); topo.hosts() as usize],

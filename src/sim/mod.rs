@@ -47,7 +47,7 @@ use metrics::Counters;
 use network::{NPath, Network};
 use packet::{Packet, PacketKind};
 use port::{LinkConfig, Port};
-use queue::{DataQueues, Fifo, PacketSlab};
+use queue::{DataQueues, DrrState, Fifo, PacketSlab};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
 use routing::ACK_HASH_BIT;
@@ -104,6 +104,8 @@ pub struct Simulation {
     ports: Vec<Port>,
     /// Every queued packet (the ports' queues are lists in it).
     slab: PacketSlab,
+    /// Each port's DRR state (empty without DRR).
+    drr: Vec<DrrState>,
     /// Hash salt of every node.
     salts: Vec<u64>,
     flows: Vec<Flow>,

@@ -18,7 +18,7 @@ impl Simulation {
         }
         for p in &mut self.ports[self.topo.hosts() as usize..] {
             row.queue_bytes.push(p.peak_bytes as f32);
-            p.peak_bytes = p.data.total_bytes();
+            p.peak_bytes = p.data.total_bytes() as u32;
         }
         self.timeline.record(now, &self.row);
         self.row.path_pkts.fill(0);

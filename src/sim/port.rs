@@ -5,24 +5,39 @@
 
 use super::*;
 
-/// Dynamic state of one output port.
+/// Dynamic state of one output port: one cache line (64 bytes, aligned), since every packet
+/// at every hop reads and writes one. What only DRR uses lives in `Simulation::drr`.
 #[derive(Clone, Debug, Default)]
+#[repr(align(64))]
 pub(super) struct Port {
     /// The port is sending until then.
     pub(super) busy_until: SimTime,
+    /// AR: when the quantized level was last refreshed ([`NEVER`]: not yet).
+    pub(super) ar_refreshed: SimTime,
+    /// Strict-priority control queue (ACKs), in the simulation's packet slab.
+    pub(super) ctrl: Fifo,
+    /// Drop-tail data FIFO (two classes under DRR).
+    pub(super) data: DataQueues,
+    /// Largest queued data bytes since the last timeline sample (at most the buffer).
+    pub(super) peak_bytes: u32,
+    /// AR: the quantized queue level switches see.
+    pub(super) ar_level: u8,
     /// A `PortFree` event is scheduled.
     pub(super) wake_pending: bool,
     /// The port's link failed and runs at a quarter of the link rate (ALGORITHMS.md §15 A17's alternative).
     pub(super) degraded: bool,
-    /// Strict-priority control queue (ACKs), in the simulation's packet slab.
-    pub(super) ctrl: Fifo,
-    /// Drop-tail data FIFO.
-    pub(super) data: DataQueues,
-    /// Largest `data_bytes` since the last timeline sample.
-    pub(super) peak_bytes: u64,
-    /// AR: the quantized queue level switches see, and when it was last refreshed.
-    pub(super) ar_level: u8,
-    pub(super) ar_refreshed: Option<SimTime>,
+}
+
+/// `Port::ar_refreshed` before the first refresh.
+pub(super) const NEVER: SimTime = SimTime::MAX;
+
+impl Port {
+    pub(super) fn new() -> Port {
+        Port {
+            ar_refreshed: NEVER,
+            ..Port::default()
+        }
+    }
 }
 
 /// Link and queue constants, in simulator units.
@@ -68,11 +83,9 @@ impl Simulation {
         let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
         if idle && self.topo.nic_host(port).is_none() {
             // fast path: an idle switch port sends at once (the queue, empty, is never marked)
-            p.peak_bytes = p.peak_bytes.max(if packet.kind == PacketKind::Data {
-                size
-            } else {
-                0
-            });
+            if packet.kind == PacketKind::Data {
+                p.peak_bytes = p.peak_bytes.max(packet.size);
+            }
             self.transmit(port, packet);
             return;
         }
@@ -90,7 +103,7 @@ impl Simulation {
                     return;
                 }
                 p.data.push(&mut self.slab, class, packet);
-                p.peak_bytes = p.peak_bytes.max(p.data.total_bytes());
+                p.peak_bytes = p.peak_bytes.max(p.data.total_bytes() as u32);
             }
         }
         self.kick(port);
@@ -156,7 +169,9 @@ impl Simulation {
             return self.pull_from_host(host);
         }
         let popped = match self.link.drr {
-            Some(quantum) => p.data.pop_drr(&mut self.slab, quantum),
+            Some(quantum) => p
+                .data
+                .pop_drr(&mut self.slab, &mut self.drr[port.index()], quantum),
             None => p.data.pop_fifo(&mut self.slab),
         }?;
         let (mut packet, occupancy) = (popped.packet, popped.occupancy);

@@ -119,13 +119,20 @@ pub struct Popped {
     pub occupancy: u64,
 }
 
-#[derive(Clone, Debug, Default)]
+/// A port's data queues: one FIFO per class and its bytes (class 0 alone without DRR).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct DataQueues {
     fifos: [Fifo; 2],
-    bytes: [u64; 2],
+    /// A class holds at most its buffer (validated ≤ 1 GiB) and one packet: a u32.
+    bytes: [u32; 2],
+}
+
+/// A port's deficit round robin state (kept apart from the queues: only DRR uses it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DrrState {
     deficit: [u64; 2],
     /// The class whose turn it is, and whether its quantum was added for this turn.
-    turn: usize,
+    turn: u8,
     credited: bool,
 }
 
@@ -136,23 +143,23 @@ impl DataQueues {
 
     /// Queued bytes of all classes.
     pub fn total_bytes(&self) -> u64 {
-        self.bytes[0] + self.bytes[1]
+        self.bytes[0] as u64 + self.bytes[1] as u64
     }
 
     /// Queued bytes of one class.
     pub fn bytes(&self, class: usize) -> u64 {
-        self.bytes[class]
+        self.bytes[class] as u64
     }
 
     pub fn push(&mut self, slab: &mut PacketSlab, class: usize, p: Packet) {
-        self.bytes[class] += p.size as u64;
+        self.bytes[class] += p.size;
         slab.push(&mut self.fifos[class], p);
     }
 
     fn take(&mut self, slab: &mut PacketSlab, class: usize) -> Option<Popped> {
         let packet = slab.pop(&mut self.fifos[class])?;
-        let occupancy = self.bytes[class];
-        self.bytes[class] -= packet.size as u64;
+        let occupancy = self.bytes[class] as u64;
+        self.bytes[class] -= packet.size;
         Some(Popped {
             packet,
             class,
@@ -166,37 +173,44 @@ impl DataQueues {
     }
 
     /// The next packet by deficit round robin with per-class `quantum` (bytes).
-    pub fn pop_drr(&mut self, slab: &mut PacketSlab, quantum: [u64; 2]) -> Option<Popped> {
+    pub fn pop_drr(
+        &mut self,
+        slab: &mut PacketSlab,
+        drr: &mut DrrState,
+        quantum: [u64; 2],
+    ) -> Option<Popped> {
         if self.is_empty() {
             return None;
         }
         loop {
-            let c = self.turn;
+            let c = drr.turn as usize;
             let head = slab.front(&self.fifos[c]).map(|p| p.size as u64);
             match head {
                 None => {
-                    self.deficit[c] = 0;
+                    drr.deficit[c] = 0;
                 }
                 Some(size) => {
-                    if !self.credited {
-                        self.deficit[c] += quantum[c];
-                        self.credited = true;
+                    if !drr.credited {
+                        drr.deficit[c] += quantum[c];
+                        drr.credited = true;
                     }
-                    if size <= self.deficit[c] {
-                        self.deficit[c] -= size;
+                    if size <= drr.deficit[c] {
+                        drr.deficit[c] -= size;
                         let out = self.take(slab, c);
                         if self.fifos[c].is_empty() {
-                            self.deficit[c] = 0;
-                            self.next_turn();
+                            drr.deficit[c] = 0;
+                            drr.next_turn();
                         }
                         return out;
                     }
                 }
             }
-            self.next_turn();
+            drr.next_turn();
         }
     }
+}
 
+impl DrrState {
     fn next_turn(&mut self) {
         self.turn = 1 - self.turn;
         self.credited = false;
@@ -215,15 +229,22 @@ mod tests {
     /// Bytes each class sends while both stay backlogged.
     fn shares(quantum: [u64; 2], sizes: impl Fn(u32) -> [u32; 2]) -> f64 {
         let (mut q, mut slab) = (DataQueues::default(), PacketSlab::default());
+        let mut drr = DrrState::default();
         let mut bytes = [0u64; 2];
         for i in 0..4000u32 {
             let [s, e] = sizes(i);
             q.push(&mut slab, SPRAYED, pkt(s));
             q.push(&mut slab, ECMP, pkt(e));
-            let out = q.pop_drr(&mut slab, quantum).unwrap();
+            let out = q.pop_drr(&mut slab, &mut drr, quantum).unwrap();
             bytes[out.class] += out.packet.size as u64;
         }
         bytes[SPRAYED] as f64 / (bytes[0] + bytes[1]) as f64
+    }
+
+    #[test]
+    fn a_port_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<crate::sim::port::Port>(), 64);
+        assert_eq!(std::mem::align_of::<crate::sim::port::Port>(), 64);
     }
 
     #[test]
@@ -271,15 +292,16 @@ mod tests {
         let weighted = shares([3 * 4096, 4096], |_| [4096, 4096]);
         assert!((weighted - 0.75).abs() < 0.05, "{weighted}");
         let (mut lone, mut slab) = (DataQueues::default(), PacketSlab::default());
+        let mut drr = DrrState::default();
         for _ in 0..5 {
             lone.push(&mut slab, ECMP, pkt(4096));
         }
         assert_eq!(
             (0..5)
-                .filter(|_| lone.pop_drr(&mut slab, [4096, 4096]).is_some())
+                .filter(|_| lone.pop_drr(&mut slab, &mut drr, [4096, 4096]).is_some())
                 .count(),
             5
         );
-        assert!(lone.pop_drr(&mut slab, [4096, 4096]).is_none());
+        assert!(lone.pop_drr(&mut slab, &mut drr, [4096, 4096]).is_none());
     }
 }

@@ -76,9 +76,9 @@ impl Simulation {
     pub(super) fn ar_level(&mut self, port: PortId, now: SimTime) -> u8 {
         let l = &self.link;
         let p = &mut self.ports[port.index()];
-        if p.ar_refreshed.is_none_or(|t| now - t >= l.ar_refresh) {
+        if p.ar_refreshed == port::NEVER || now - p.ar_refreshed >= l.ar_refresh {
             p.ar_level = quantize(p.data.total_bytes(), &l.ar_thresholds[..l.ar_levels]);
-            p.ar_refreshed = Some(now);
+            p.ar_refreshed = now;
         }
         p.ar_level
     }

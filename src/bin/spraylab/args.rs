@@ -68,6 +68,13 @@ pub enum Command {
         /// Smaller flows (1 MiB), for a quick check.
         #[arg(long)]
         quick: bool,
+        /// Another spraylab binary (say, an earlier commit's) to measure against, case by
+        /// case in alternation: the figures are then the ratios of its CPU time to this one's.
+        #[arg(long, value_name = "PATH")]
+        against: Option<PathBuf>,
+        /// With --against: rounds of alternation per case (the median ratio is reported).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+        rounds: u32,
     },
     /// One bench case in this process, as JSON (what `bench` runs in child processes).
     #[command(hide = true)]

@@ -41,32 +41,98 @@ struct CaseResult {
     sim_time_us: f64,
 }
 
+/// The flags of a case, with smaller flows for `--quick`.
+fn case_args(flags: &[&str], quick: bool) -> Vec<String> {
+    let mut args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+    if quick {
+        args.extend(["--flow-size".into(), "1MiB".into()]);
+    }
+    args
+}
+
+/// Runs one case in a child process of `exe` and reads its figures.
+fn run_case(exe: &std::path::Path, name: &str, args: &[String]) -> Result<CaseResult, UsageError> {
+    let out = std::process::Command::new(exe)
+        .arg("bench-case")
+        .args(args)
+        .output()
+        .map_err(|e| usage(format!("cannot start {}: {e}", exe.display())))?;
+    if !out.status.success() {
+        return Err(usage(format!(
+            "bench case {name:?} failed in {}: {}",
+            exe.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| usage(format!("bench case output: {e}")))
+}
+
+fn own_exe() -> Result<std::path::PathBuf, UsageError> {
+    std::env::current_exe().map_err(|e| usage(format!("cannot find own executable: {e}")))
+}
+
+/// A/B against another binary: per case, `rounds` alternations (the other first, then this
+/// one), and the median of the rounds' ratios of CPU time (other / this), so a machine whose
+/// speed drifts affects both sides of each ratio alike. Both runs must simulate the same work:
+/// a different event count is reported as an error.
+pub fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), UsageError> {
+    let exe = own_exe()?;
+    println!(
+        "{:<42} {:>6} {:>13} {:>13} {:>9} {:>14}",
+        "case", "hosts", "other CPU s", "this CPU s", "speed-up", "round ratios"
+    );
+    for (name, flags) in CASES {
+        let args = case_args(flags, quick);
+        let mut ratios = Vec::new();
+        let (mut a_s, mut b_s) = (Vec::new(), Vec::new());
+        let mut hosts = 0;
+        for _ in 0..rounds {
+            let a = run_case(other, name, &args)?;
+            let b = run_case(&exe, name, &args)?;
+            if a.events != b.events || a.data_packets != b.data_packets {
+                return Err(usage(format!(
+                    "bench case {name:?}: the binaries simulate different work ({} and {} events)",
+                    a.events, b.events
+                )));
+            }
+            hosts = b.hosts;
+            ratios.push(a.cpu_s / b.cpu_s);
+            a_s.push(a.cpu_s);
+            b_s.push(b.cpu_s);
+        }
+        let list: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+        println!(
+            "{:<42} {:>6} {:>13.3} {:>13.3} {:>8.2}x {:>14}",
+            name,
+            hosts,
+            median(&mut a_s),
+            median(&mut b_s),
+            median(&mut ratios),
+            list.join(" ")
+        );
+    }
+    Ok(())
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
 pub fn run(quick: bool) -> Result<(), UsageError> {
-    let exe =
-        std::env::current_exe().map_err(|e| usage(format!("cannot find own executable: {e}")))?;
+    let exe = own_exe()?;
     println!(
         "{:<42} {:>6} {:>12} {:>11} {:>11} {:>9} {:>9} {:>10}",
         "case", "hosts", "data pkts", "Mpkt/CPU-s", "Mev/CPU-s", "CPU s", "wall s", "peak MB"
     );
     let mut per_packet_ns = Vec::new();
     for (name, flags) in CASES {
-        let mut args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
-        if quick {
-            args.extend(["--flow-size".into(), "1MiB".into()]);
-        }
-        let out = std::process::Command::new(&exe)
-            .arg("bench-case")
-            .args(&args)
-            .output()
-            .map_err(|e| usage(format!("cannot start a bench case: {e}")))?;
-        if !out.status.success() {
-            return Err(usage(format!(
-                "bench case {name:?} failed: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            )));
-        }
-        let r: CaseResult = serde_json::from_slice(&out.stdout)
-            .map_err(|e| usage(format!("bench case output: {e}")))?;
+        let r = run_case(&exe, name, &case_args(flags, quick))?;
         per_packet_ns.push((r.hosts, r.cpu_s * 1e9 / r.data_packets as f64));
         println!(
             "{:<42} {:>6} {:>12} {:>11.3} {:>11.3} {:>9.3} {:>9.3} {:>10}",

@@ -50,7 +50,16 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
         Command::Repro(a) => crate::repro::run(a),
         Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),
         Command::Report { dir, to } => crate::repro::report(&dir, &to),
-        Command::Bench { quick } => crate::bench::run(quick),
+        Command::Bench {
+            quick,
+            against: None,
+            ..
+        } => crate::bench::run(quick),
+        Command::Bench {
+            quick,
+            against: Some(other),
+            rounds,
+        } => crate::bench::against(quick, &other, rounds),
         Command::BenchCase(a) => crate::bench::case(&a),
     }
 }
