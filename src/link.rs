@@ -295,6 +295,8 @@ mod tests {
         let cases = [
             ("k=7", "topology.k"),
             ("k=1024", "topology.k"),
+            // valid natively, but more than a tab draws and keeps
+            ("k=32&flow-size=64KiB", "topology.k"),
             ("k=99999999999999999999", "topology.k"),
             ("bogus=1", "bogus"),
             ("k=4&k=8", "k"),

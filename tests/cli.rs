@@ -161,6 +161,12 @@ fn bad_input_is_one_line_and_exit_code_2() {
     assert_refused(&["run", "--scenario", "/nonexistent/x.toml"], "cannot read");
     assert_refused(&["run", "--format", "yaml"], "--format");
     assert_refused(&["bench", "--slow"], "bench");
+    assert_refused(&["bench", "--against"], "--against");
+    assert_refused(&["bench", "--rounds", "0"], "--rounds");
+    assert_refused(&["run", "--set", "nonsense"], "PATH=VALUE");
+    assert_refused(&["run", "--set", "topology.nope=1"], "topology.nope");
+    assert_refused(&["run", "--set", "topology.k=34"], "topology.k");
+    assert_refused(&["run", "--k", "32"], "timeline.max_buffered");
 
     let dir = std::env::temp_dir().join(format!("spraylab-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -186,6 +192,40 @@ fn bad_input_is_one_line_and_exit_code_2() {
         assert_refused(&["run", "--scenario", p.to_str().unwrap()], needle);
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn set_changes_any_field_by_its_path_in_command_line_order() {
+    let base = run_json(&["--k", "4", "--flow-size", "64KiB"]);
+    let set = run_json(&[
+        "--k",
+        "4",
+        "--flow-size",
+        "64KiB",
+        "--set",
+        "topology.ecn_min_bytes=8192",
+        "--set",
+        "topology.ecn_max_bytes=8192",
+    ]);
+    assert_ne!(base["counters"]["ecn_marks"], set["counters"]["ecn_marks"]);
+    // the sampling timeline is only observed: off, the run is the same but for its sample events
+    let quiet = run_json(&[
+        "--k",
+        "4",
+        "--flow-size",
+        "64KiB",
+        "--set",
+        "timeline.interval_us=0",
+    ]);
+    assert_eq!(base["cct_us"], quiet["cct_us"]);
+    assert_eq!(
+        base["counters"]["ecn_marks"],
+        quiet["counters"]["ecn_marks"]
+    );
+    // later flags win, whichever kind they are
+    let k8 = run_json(&["--set", "topology.k=4", "--k", "8", "--flow-size", "64KiB"]);
+    // one flow per host, the 2 elephants among them
+    assert_eq!(k8["flows"].as_array().unwrap().len(), 128);
 }
 
 #[test]

@@ -486,3 +486,18 @@ fn the_npath_bound_does_not_assume_one_link_into_the_receiver() {
     let s = Scenario::from_json(include_str!("regressions/npath_short_last_packet.json")).unwrap();
     assert_bounds_hold(&s);
 }
+
+#[test]
+fn a_k32_fat_tree_of_8192_hosts_runs_every_flow_to_the_end() {
+    let mut s = Scenario::default();
+    s.topology.k = 32;
+    s.workload.flow_size_bytes = 32 << 10;
+    s.timeline.interval_us = 0.0;
+    s.validate().unwrap();
+    let mut sim = Simulation::new(&s).unwrap();
+    sim.run();
+    let r = sim.report();
+    assert!(r.finished, "{:?}", r.counters);
+    assert_eq!(r.flows.iter().filter(|f| f.sprayed).count(), 8192 - 4);
+    assert!(r.cct_us.unwrap() >= r.ideal_cct_us);
+}

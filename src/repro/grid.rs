@@ -57,7 +57,8 @@ pub fn shard(cells: Vec<Cell>, i: usize, n: usize) -> Vec<Cell> {
 }
 
 impl Cell {
-    /// The cell's scenario: its figure's preset, the overrides (short field, value), then the
+    /// The cell's scenario: its figure's preset, the overrides (a short field or a dotted path,
+    /// and its value), then the
     /// cell's CCA, LB scheme, seed and paths.
     pub fn scenario(&self, overrides: &[(String, String)]) -> Result<Scenario, ScenarioError> {
         let f = figure(self.figure).ok_or_else(|| ScenarioError {
@@ -69,7 +70,7 @@ impl Cell {
             (alt.apply)(&mut s);
         }
         for (name, value) in overrides {
-            s.set_field(name, value)?;
+            s.set_any(name, value)?;
         }
         self.cca.apply(&mut s.cca);
         s.lb.scheme = self.lb;

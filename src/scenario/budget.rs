@@ -23,6 +23,8 @@ const PACKET_BYTES: f64 = 64.0;
 /// Limits on a scenario's work.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
+    /// Largest fat-tree arity (the page draws and keeps at most k = 16).
+    pub max_k: u32,
     /// Bytes over all flows, elephants included.
     pub max_total_bytes: u64,
     /// Data packets over all flows (first transmissions).
@@ -39,6 +41,7 @@ impl Budget {
     /// A browser tab: 1024 hosts × 8 MiB, a few seconds of wasm; about 400 MB of samples kept
     /// for playback.
     pub const BROWSER: Budget = Budget {
+        max_k: 16,
         max_total_bytes: 8 << 30,
         max_data_packets: u64::MAX,
         max_sample_values: 100e6,
@@ -49,6 +52,7 @@ impl Budget {
     /// The command line's default: 16 times the largest preset's packets (k = 16 with 8 MiB
     /// flows: 2 M packets), minutes of CPU. `--allow-large` lifts it.
     pub const NATIVE: Budget = Budget {
+        max_k: super::MAX_K,
         max_total_bytes: u64::MAX,
         max_data_packets: 32 << 20,
         max_sample_values: f64::INFINITY,
@@ -171,6 +175,15 @@ impl Scenario {
         let work = self.work();
         let size = self.workload.flow_size_bytes;
         let whose = budget.whose;
+        if self.workload.kind != WorkloadKind::NPath && self.topology.k > budget.max_k {
+            return Err(err(
+                "topology.k",
+                format!(
+                    "must be at most {} in {whose} (k = {} runs natively)",
+                    budget.max_k, self.topology.k
+                ),
+            ));
+        }
         if work.total_bytes > budget.max_total_bytes {
             let flows = (work.total_bytes / size.max(1)).max(1);
             return Err(err(

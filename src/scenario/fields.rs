@@ -5,7 +5,7 @@ use super::*;
 
 /// The fields a user sets by short name: CLI flags (`--k 8`), the web form and its URL hash.
 pub const SHORT_FIELDS: &[(&str, &str)] = &[
-    ("k", "fat-tree arity, even, 4..16"),
+    ("k", "fat-tree arity, even, 4..32 (the page: up to 16)"),
     (
         "cca",
         "swift | lswift | mswift | mswift-pN | nscc | mnscc | tcp | dctcp | smartt",
@@ -37,7 +37,7 @@ impl Scenario {
     pub fn set_field(&mut self, name: &str, value: &str) -> Result<(), ScenarioError> {
         let v = value.trim();
         match name {
-            "k" => self.topology.k = number("topology.k", v, "an even number from 4 to 16")?,
+            "k" => self.topology.k = number("topology.k", v, "an even number from 4 to 32")?,
             "cca" => {
                 let field = if v.to_ascii_lowercase().starts_with("mswift-p") {
                     "cca.percentile"

@@ -83,7 +83,7 @@ pub struct Scenario {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Topology {
-    /// Fat-tree arity, even, 4..=16 (k³/4 hosts: 16 to 1024).
+    /// Fat-tree arity, even, 4..=32 (k³/4 hosts: 16 to 8192).
     pub k: u32,
     /// Rate of every link, Gbps.
     pub link_gbps: u32,
@@ -172,6 +172,9 @@ pub struct CcaConfig {
     /// paper's Theorem 4 assumes the gate always open: set false to match it.
     pub smartt_wait_to_decrease: bool,
 }
+
+/// Largest fat-tree arity: k = 32, 8192 hosts (a switch's k/2 up-ports fit a 16-bit mask).
+pub const MAX_K: u32 = 32;
 
 /// Largest history the estimator keeps.
 pub const MAX_HISTORY: u32 = 1024;

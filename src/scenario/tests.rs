@@ -98,8 +98,16 @@ fn errors_name_the_field() {
     let mut s = Scenario::default();
     s.topology.k = 7;
     assert_eq!(s.validate().unwrap_err().field, "topology.k");
-    s.topology.k = 18;
-    assert!(s.validate().unwrap_err().message.contains("4 to 16"));
+    s.topology.k = 34;
+    assert!(s.validate().unwrap_err().message.contains("4 to 32"));
+    // k = 18 to 32 are valid, natively; a browser tab draws and keeps at most k = 16
+    s.topology.k = 32;
+    s.workload.flow_size_bytes = 64 << 10;
+    s.timeline.interval_us = 0.0; // its buffer alone would take 10 GiB at 8192 hosts
+    s.validate().unwrap();
+    s.check_budget(&Budget::NATIVE).unwrap();
+    let e = s.check_budget(&Budget::BROWSER).unwrap_err();
+    assert_eq!(e.field, "topology.k", "{e}");
     let mut s = Scenario::default();
     s.workload.elephants = 1;
     assert_eq!(s.validate().unwrap_err().field, "workload.elephants");

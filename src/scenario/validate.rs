@@ -7,11 +7,11 @@ impl Scenario {
     /// Checks every field against its allowed range.
     pub fn validate(&self) -> Result<(), ScenarioError> {
         let t = &self.topology;
-        if !(4..=16).contains(&t.k) || t.k % 2 != 0 {
+        if !(4..=MAX_K).contains(&t.k) || t.k % 2 != 0 {
             return Err(err(
                 "topology.k",
                 format!(
-                    "must be an even number from 4 to 16 (16 to 1024 hosts), got {}",
+                    "must be an even number from 4 to {MAX_K} (16 to 8192 hosts), got {}",
                     t.k
                 ),
             ));

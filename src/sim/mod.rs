@@ -53,7 +53,7 @@ use rng::{stream, Purpose, SimRng};
 use routing::ACK_HASH_BIT;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
-use topology::{FatTree, Hop, NodeId, PortId};
+use topology::{FatTree, Hop, NodeId, PortId, UpMask};
 use transport::{Receiver, SendDecision, Sender, TransportConfig};
 
 pub use ids::{FlowId, HostId};

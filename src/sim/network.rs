@@ -12,7 +12,7 @@
 use super::ids::HostId;
 use super::netmap::{NetMap, Shape};
 use super::time::SimTime;
-use super::topology::{FatTree, Hop, NodeId, PortId};
+use super::topology::{FatTree, Hop, NodeId, PortId, UpMask};
 
 /// The n-path theory network.
 #[derive(Clone, Debug)]
@@ -179,10 +179,10 @@ impl Network {
     }
 
     /// The up-ports (bit i: the i-th of the hop's choices) of `node` that still lead to `dst`.
-    pub fn up_mask(&self, node: NodeId, dst: u32) -> u8 {
+    pub fn up_mask(&self, node: NodeId, dst: u32) -> UpMask {
         match self {
             Network::FatTree(t) => t.up_mask(node, dst),
-            Network::NPath(_) => u8::MAX,
+            Network::NPath(_) => UpMask::MAX,
         }
     }
 

@@ -4,13 +4,13 @@
 
 use super::*;
 
-/// The mask of `count` up-ports (count ≤ 8).
-pub(super) fn full_mask(count: u32) -> u8 {
-    (((1u16 << count) - 1) & 0xff) as u8
+/// The mask of `count` up-ports (count ≤ 16: a k = 32 switch has 16).
+pub(super) fn full_mask(count: u32) -> UpMask {
+    ((1u32 << count.min(16)) - 1) as UpMask
 }
 
 /// The position of the `n`-th set bit of `mask` (n < mask.count_ones()).
-pub(super) fn nth_set_bit(mut mask: u8, n: u32) -> u32 {
+pub(super) fn nth_set_bit(mut mask: UpMask, n: u32) -> u32 {
     for _ in 0..n {
         mask &= mask - 1;
     }
@@ -57,10 +57,10 @@ impl Simulation {
 
     /// AR: among `count` ports from `first`, one with the lowest quantized level, ties broken
     /// uniformly at random.
-    pub(super) fn least_loaded(&mut self, first: PortId, count: u32, mask: u8) -> PortId {
+    pub(super) fn least_loaded(&mut self, first: PortId, count: u32, mask: UpMask) -> PortId {
         let now = self.now();
         let mask = mask & full_mask(count);
-        let mut levels = [0u8; 8]; // a fat-tree switch has at most k/2 = 8 up-ports
+        let mut levels = [0u8; 16]; // a fat-tree switch has at most k/2 = 16 up-ports
         let n = mask.count_ones() as usize;
         for (j, level) in levels[..n].iter_mut().enumerate() {
             *level = self.ar_level(first.offset(nth_set_bit(mask, j as u32)), now);

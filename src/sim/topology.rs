@@ -9,6 +9,10 @@
 
 pub use super::ids::{NodeId, PortId};
 
+/// The set of a switch's up-ports that still lead to a destination, one bit per port: k/2 ≤ 16
+/// bits up to k = 32 (8192 hosts).
+pub type UpMask = u16;
+
 /// Tier of a switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tier {
@@ -50,7 +54,7 @@ pub struct FatTree {
     failed: Vec<bool>,
     /// For every ToR and aggregation switch, and every destination ToR: which up-ports (bit i
     /// for up-port i) still lead there. Empty when no link failed.
-    up_masks: Vec<u8>,
+    up_masks: Vec<UpMask>,
 }
 
 impl FatTree {
@@ -92,7 +96,7 @@ impl FatTree {
             self.failed.clear();
             return self;
         }
-        let mut masks = vec![0u8; ((self.tors + self.aggs) * self.tors) as usize];
+        let mut masks = vec![0 as UpMask; ((self.tors + self.aggs) * self.tors) as usize];
         for dst_tor in 0..self.tors {
             for t in 0..self.tors {
                 let mask = (0..self.half)
@@ -100,7 +104,7 @@ impl FatTree {
                         self.alive(t * self.half + i)
                             && self.agg_reaches(self.pod_of_tor(t) * self.half + i, dst_tor)
                     })
-                    .fold(0u8, |m, i| m | 1 << i);
+                    .fold(0 as UpMask, |m, i| m | 1 << i);
                 masks[(t * self.tors + dst_tor) as usize] = mask;
             }
             for a in 0..self.aggs {
@@ -109,7 +113,7 @@ impl FatTree {
                         self.alive(self.tors * self.half + a * self.half + i)
                             && self.core_reaches((a % self.half) * self.half + i, dst_tor)
                     })
-                    .fold(0u8, |m, i| m | 1 << i);
+                    .fold(0 as UpMask, |m, i| m | 1 << i);
                 masks[((self.tors + a) * self.tors + dst_tor) as usize] = mask;
             }
         }
@@ -190,9 +194,9 @@ impl FatTree {
 
     /// The up-ports of switch `node` that still lead to host `dst` (bit i: up-port i); all of
     /// them when no link failed.
-    pub fn up_mask(&self, node: NodeId, dst: u32) -> u8 {
+    pub fn up_mask(&self, node: NodeId, dst: u32) -> UpMask {
         if self.up_masks.is_empty() {
-            return u8::MAX;
+            return UpMask::MAX;
         }
         let switch = node.0 - self.hosts;
         self.up_masks[(switch * self.tors + self.tor_of(dst)) as usize]
@@ -441,6 +445,20 @@ mod tests {
     }
 
     #[test]
+    fn k32_has_8192_hosts_256_paths_across_pods_and_16_bit_up_masks() {
+        let t = FatTree::new(32);
+        assert_eq!((t.hosts, t.tors, t.cores), (8192, 512, 256));
+        assert_eq!(t.path_count(0, 8191), 256);
+        // ToR 0 loses its up-links 0 to 11: only ports 12 to 15 lead out of its pod
+        let mut failed = vec![false; t.link_count() as usize];
+        failed[..12].fill(true);
+        let t = t.with_failures(failed);
+        let tor0 = t.port_to(t.nic_port(0));
+        assert_eq!(t.up_mask(tor0, 8191), 0b1111 << 12);
+        assert!(t.reachable(0, 8191));
+    }
+
+    #[test]
     fn path_counts_for_k8_are_1_4_and_16() {
         let t = FatTree::new(8);
         let same_tor = all_paths(&t, 0, 1);
@@ -538,7 +556,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(clean.up_mask(NodeId(clean.hosts), 0), u8::MAX);
+        assert_eq!(clean.up_mask(NodeId(clean.hosts), 0), UpMask::MAX);
     }
 
     #[test]

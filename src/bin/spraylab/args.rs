@@ -197,7 +197,7 @@ pub struct Overrides(pub Vec<(String, String)>);
 
 impl Args for Overrides {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        SHORT_FIELDS.iter().fold(cmd, |cmd, &(name, about)| {
+        let cmd = SHORT_FIELDS.iter().fold(cmd, |cmd, &(name, about)| {
             cmd.arg(
                 clap::Arg::new(name)
                     .long(name)
@@ -207,7 +207,19 @@ impl Args for Overrides {
                     .action(ArgAction::Append)
                     .allow_hyphen_values(true),
             )
-        })
+        });
+        cmd.arg(
+            clap::Arg::new(SET)
+                .long(SET)
+                .value_name("PATH=VALUE")
+                .help(
+                    "any field by its path in the scenario file (repeatable): \
+                     --set timeline.interval_us=0 --set cca.swift.ai=2",
+                )
+                .help_heading("Scenario overrides")
+                .action(ArgAction::Append)
+                .allow_hyphen_values(true),
+        )
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
@@ -218,7 +230,7 @@ impl Args for Overrides {
 impl FromArgMatches for Overrides {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let mut found: Vec<(usize, String, String)> = Vec::new();
-        for &(name, _) in SHORT_FIELDS {
+        for name in SHORT_FIELDS.iter().map(|f| f.0).chain([SET]) {
             let (Some(values), Some(at)) = (m.get_many::<String>(name), m.indices_of(name)) else {
                 continue;
             };
@@ -238,12 +250,34 @@ impl FromArgMatches for Overrides {
     }
 }
 
+/// The flag that sets any field by its dotted path.
+const SET: &str = "set";
+
 impl Overrides {
+    /// The overrides as (field, value): a short name, or a dotted path from `--set`.
+    pub fn pairs(&self) -> Result<Vec<(String, String)>, UsageError> {
+        self.0
+            .iter()
+            .map(|(name, value)| match name.as_str() {
+                SET => value
+                    .split_once('=')
+                    .map(|(p, v)| (p.trim().to_string(), v.trim().to_string()))
+                    .ok_or_else(|| {
+                        usage(format!(
+                            "--set: expected PATH=VALUE (timeline.interval_us=0), got {:?}",
+                            spraylab::scenario::escape_controls(value)
+                        ))
+                    }),
+                _ => Ok((name.clone(), value.clone())),
+            })
+            .collect()
+    }
+
     /// Applies the overrides to `s`; ranges are checked later by `Scenario::validate`.
     pub fn apply(&self, s: &mut Scenario) -> Result<(), UsageError> {
-        for (name, value) in &self.0 {
-            s.set_field(name, value)
-                .map_err(|e| usage(format!("--{name}: {e}")))?;
+        for ((flag, _), (name, value)) in self.0.iter().zip(self.pairs()?) {
+            s.set_any(&name, &value)
+                .map_err(|e| usage(format!("--{flag}: {e}")))?;
         }
         Ok(())
     }

@@ -10,25 +10,53 @@ use serde::{Deserialize, Serialize};
 use spraylab::Simulation;
 use std::time::Instant;
 
-/// One case: a name and `run`-style flags.
-const CASES: &[(&str, &[&str])] = &[
-    (
-        "baseline k=8 (4 elephants, MSwift, OPS)",
-        &["--preset", "baseline"],
-    ),
-    (
-        "permutation k=4 (16 hosts)",
-        &["--preset", "permutation", "--k", "4"],
-    ),
-    (
-        "permutation k=8 (128 hosts)",
-        &["--preset", "permutation", "--k", "8"],
-    ),
-    (
-        "permutation k=16 (1024 hosts)",
-        &["--preset", "permutation", "--k", "16"],
-    ),
+/// One case: a name, `run`-style flags, and whether `--quick` leaves it out.
+struct Case {
+    name: &'static str,
+    flags: &'static [&'static str],
+    heavy: bool,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "baseline k=8 (4 elephants, MSwift, OPS)",
+        flags: &["--preset", "baseline"],
+        heavy: false,
+    },
+    Case {
+        name: "permutation k=4 (16 hosts)",
+        flags: &["--preset", "permutation", "--k", "4"],
+        heavy: false,
+    },
+    Case {
+        name: "permutation k=8 (128 hosts)",
+        flags: &["--preset", "permutation", "--k", "8"],
+        heavy: false,
+    },
+    Case {
+        name: "permutation k=16 (1024 hosts)",
+        flags: &["--preset", "permutation", "--k", "16"],
+        heavy: false,
+    },
+    // 8192 hosts without the timeline, whose buffer alone would take 10 GiB; minutes of CPU
+    Case {
+        name: "permutation k=32 (8192 hosts, no timeline)",
+        flags: &[
+            "--preset",
+            "permutation",
+            "--k",
+            "32",
+            "--set",
+            "timeline.interval_us=0",
+        ],
+        heavy: true,
+    },
 ];
+
+/// The cases `--quick` runs (with 1 MiB flows): all but the heavy ones.
+fn cases(quick: bool) -> impl Iterator<Item = &'static Case> {
+    CASES.iter().filter(move |c| !(quick && c.heavy))
+}
 
 #[derive(Serialize, Deserialize)]
 struct CaseResult {
@@ -81,7 +109,7 @@ pub fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), 
         "{:<42} {:>6} {:>13} {:>13} {:>9} {:>14}",
         "case", "hosts", "other CPU s", "this CPU s", "speed-up", "round ratios"
     );
-    for (name, flags) in CASES {
+    for Case { name, flags, .. } in cases(quick) {
         let args = case_args(flags, quick);
         let mut ratios = Vec::new();
         let (mut a_s, mut b_s) = (Vec::new(), Vec::new());
@@ -131,7 +159,7 @@ pub fn run(quick: bool) -> Result<(), UsageError> {
         "case", "hosts", "data pkts", "Mpkt/CPU-s", "Mev/CPU-s", "CPU s", "wall s", "peak MB"
     );
     let mut per_packet_ns = Vec::new();
-    for (name, flags) in CASES {
+    for Case { name, flags, .. } in cases(quick) {
         let r = run_case(&exe, name, &case_args(flags, quick))?;
         per_packet_ns.push((r.hosts, r.cpu_s * 1e9 / r.data_packets as f64));
         println!(
@@ -158,6 +186,12 @@ pub fn run(quick: bool) -> Result<(), UsageError> {
             "per-packet CPU cost: {small:.0} ns at 16 hosts, {large:.0} ns at 1024 hosts ({:.2}x)",
             large / small
         );
+        if let Some(huge) = cost(8192) {
+            println!(
+                "per-packet CPU cost at 8192 hosts: {huge:.0} ns ({:.2}x 16 hosts)",
+                huge / small
+            );
+        }
     }
     Ok(())
 }

@@ -34,7 +34,7 @@ fn figures(which: &str) -> Result<Vec<&'static Figure>, UsageError> {
 
 pub fn run(a: ReproArgs) -> Result<(), UsageError> {
     let figures = figures(&a.which)?;
-    let overrides = &a.overrides.0;
+    let overrides = &a.overrides.pairs()?;
     let cells = repro::shard(repro::expand(&figures, a.seeds), a.shard.0, a.shard.1);
     // refuse a bad override before spending hours: every cell's scenario, before any runs
     for c in &cells {
