@@ -21,6 +21,8 @@ use crate::session::store::RunData;
 use columns::Columns;
 pub use compare::{draw_compare_cwnd, draw_compare_fct};
 use legend::{with_legend, Legend, Mark};
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::Ranged;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -80,16 +82,22 @@ fn chart<'a>(
         .y_label_area_size(48)
         .build_cartesian_2d(x, y)
         .map_err(err)?;
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart.configure_mesh())
         .x_desc(x_desc)
-        .label_style(("sans-serif", TEXT_PX))
-        .axis_desc_style(("sans-serif", TEXT_PX))
-        .light_line_style(WHITE)
-        .bold_line_style(BLACK.mix(0.12))
         .draw()
         .map_err(err)?;
     Ok(chart)
+}
+
+/// The house style of a chart's mesh and labels: tick labels and axis names at the text size, no
+/// minor grid lines, faint major ones.
+fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, MeasuredCanvas>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, MeasuredCanvas> {
+    mesh.label_style(("sans-serif", TEXT_PX))
+        .axis_desc_style(("sans-serif", TEXT_PX))
+        .light_line_style(WHITE)
+        .bold_line_style(BLACK.mix(0.12))
 }
 
 fn line(chart: &mut Chart, points: Vec<(f64, f64)>, style: ShapeStyle) -> DrawResult {

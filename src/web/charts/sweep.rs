@@ -160,18 +160,13 @@ fn frame<'a>(
         .y_label_area_size(56)
         .build_cartesian_2d(x, axis.range.clone())
         .map_err(err)?;
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart.configure_mesh())
         .disable_x_mesh()
         .x_labels(x_labels)
         .x_label_formatter(x_label)
         .y_label_formatter(&|y| axis.label(*y))
         .x_desc(descs.0)
         .y_desc(descs.1)
-        .label_style(("sans-serif", TEXT_PX))
-        .axis_desc_style(("sans-serif", TEXT_PX))
-        .light_line_style(WHITE)
-        .bold_line_style(BLACK.mix(0.12))
         .draw()
         .map_err(err)?;
     Ok(chart)

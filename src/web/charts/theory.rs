@@ -55,16 +55,12 @@ pub fn draw_theory(
         .y_label_area_size(52)
         .build_cartesian_2d((q_lo..q_hi).log_scale(), (10.0..2000.0).log_scale())
         .map_err(err)?;
-    c.configure_mesh()
+    house_mesh(&mut c.configure_mesh())
         .x_desc("q (log scale)")
         .y_desc("Gbps (log scale)")
         .x_labels(6)
-        .label_style(("sans-serif", TEXT_PX))
-        .axis_desc_style(("sans-serif", TEXT_PX))
         .x_label_formatter(&|q| format!("{}", (q * 1000.0).round() / 1000.0))
         .y_label_formatter(&|g| format!("{g:.0}"))
-        .light_line_style(WHITE)
-        .bold_line_style(BLACK.mix(0.12))
         .draw()
         .map_err(err)?;
     let series = [
