@@ -75,6 +75,15 @@ impl App {
         ))
     }
 
+    /// Puts `link` on the clipboard and says so, or shows it where the clipboard is refused.
+    pub(super) fn copy_link(&mut self, what: &str, link: String) {
+        self.notice = Some(if exports::copy_text(&link) {
+            format!("{what} copied")
+        } else {
+            format!("{what}: {link}")
+        });
+    }
+
     pub(super) fn write_link(&self) {
         let fragment = self.address_fragment();
         if let Some(w) = web_sys::window() {

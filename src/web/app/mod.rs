@@ -213,12 +213,7 @@ impl Component for App {
                 true
             }
             Msg::CopyLink => {
-                let link = self.page_link(true);
-                self.notice = Some(if exports::copy_text(&link) {
-                    "link copied".to_string()
-                } else {
-                    format!("link: {link}")
-                });
+                self.copy_link("link", self.page_link(true));
                 true
             }
             Msg::Worker(event) => self.on_worker(ctx, *event),
@@ -361,11 +356,7 @@ impl Component for App {
             }
             Msg::SweepCopyLink => {
                 if let Some(link) = self.sweep_page_link() {
-                    self.notice = Some(if exports::copy_text(&link) {
-                        "sweep link copied".to_string()
-                    } else {
-                        format!("sweep link: {link}")
-                    });
+                    self.copy_link("sweep link", link);
                 }
                 true
             }
