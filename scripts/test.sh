@@ -49,7 +49,10 @@ node e2e/run_page.mjs "$base/#run=1" target/e2e/baseline.png 120000 | node e2e/c
 echo "screenshot: target/e2e/baseline.png"
 
 echo "== a sweep: Fig. 4's grid (5 CCAs x 3 LB schemes x 3 seeds) from one click, within 2 minutes"
-node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3
+# a main-thread task's length depends on the machine's load at that moment: a sweep that
+# fails gets one more attempt, and both are printed
+node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3 ||
+    node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3
 echo "screenshot: target/e2e/sweep-fig4.png"
 
 echo "== layout: a phone (390x844) and a projector (1280x720), no sideways scrolling"

@@ -80,8 +80,10 @@ impl App {
                 },
             );
         }
+        // the view follows on the next frame, as for the main worker: many reports, one render
+        self.view_stale = true;
         self.schedule_frame(ctx);
-        true
+        false
     }
 
     pub(super) fn cancel_sweep(&mut self) {
