@@ -3,8 +3,8 @@
 //! A k = 16 fat-tree has over two thousand links. Stroked with the canvas API, their
 //! anti-aliased rasterization runs in the page's paint and took 50–60 ms a frame in headless
 //! Chromium (software rendering); drawn here into a buffer and copied in one `putImageData`,
-//! they take a few milliseconds. Lines are Bresenham's, made `width` pixels wide by drawing
-//! parallel lines offset across their direction; no anti-aliasing.
+//! they take a few milliseconds. A line is a run of spans `width` pixels long across its major
+//! axis, one per step along it; no anti-aliasing.
 
 /// An RGBA image, row-major, 4 bytes a pixel.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,91 +29,77 @@ impl Pixels {
         self.width = width;
         self.height = height;
         self.data.resize(n, 0);
-        for px in self.data.chunks_exact_mut(4) {
-            px.copy_from_slice(&[rgb.0, rgb.1, rgb.2, 255]);
+        if n == 0 {
+            return;
         }
-    }
-
-    fn put(&mut self, x: i64, y: i64, rgb: (u8, u8, u8)) {
-        if x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.height {
-            let i = (y as usize * self.width as usize + x as usize) * 4;
-            self.data[i..i + 3].copy_from_slice(&[rgb.0, rgb.1, rgb.2]);
+        // one pixel, then copies of what is filled, doubling: a few bulk copies (`memory.copy`
+        // in wasm, fast even before the engine optimizes this code) instead of a loop per pixel
+        self.data[..4].copy_from_slice(&[rgb.0, rgb.1, rgb.2, 255]);
+        let mut filled = 4;
+        while filled < n {
+            let len = filled.min(n - filled);
+            self.data.copy_within(..len, filled);
+            filled += len;
         }
     }
 
     /// A line from `a` to `b` (pixel coordinates), `width` pixels wide.
+    ///
+    /// One pass along the line's major axis (x for a flat line, y for a steep one): at each step
+    /// a span of `width` pixels across it, centred on the line. Only the steps inside the image
+    /// are visited, so a line far outside costs nothing.
     pub fn line(&mut self, a: (f64, f64), b: (f64, f64), width: u32, rgb: (u8, u8, u8)) {
         if !(a.0.is_finite() && a.1.is_finite() && b.0.is_finite() && b.1.is_finite()) {
             return;
         }
         let steep = (b.1 - a.1).abs() > (b.0 - a.0).abs();
-        let w = width.max(1) as i64;
-        for k in 0..w {
-            let off = (k - (w - 1) / 2) as f64;
-            // offset across the line: in x for a steep line, in y for a flat one
-            let (da, db) = if steep {
-                ((a.0 + off, a.1), (b.0 + off, b.1))
-            } else {
-                ((a.0, a.1 + off), (b.0, b.1 + off))
-            };
-            self.bresenham(da, db, rgb);
-        }
-    }
-
-    fn bresenham(&mut self, a: (f64, f64), b: (f64, f64), rgb: (u8, u8, u8)) {
-        let Some((a, b)) = clip(a, b, self.width as f64, self.height as f64) else {
-            return;
-        };
-        let (mut x0, mut y0) = (a.0.round() as i64, a.1.round() as i64);
-        let (x1, y1) = (b.0.round() as i64, b.1.round() as i64);
-        let (dx, dy) = ((x1 - x0).abs(), -(y1 - y0).abs());
-        let (sx, sy) = (if x0 < x1 { 1 } else { -1 }, if y0 < y1 { 1 } else { -1 });
-        let mut err = dx + dy;
-        for _ in 0..=(dx - dy) {
-            self.put(x0, y0, rgb);
-            if x0 == x1 && y0 == y1 {
-                break;
-            }
-            let e2 = 2 * err;
-            if e2 >= dy {
-                err += dy;
-                x0 += sx;
-            }
-            if e2 <= dx {
-                err += dx;
-                y0 += sy;
-            }
-        }
-    }
-}
-
-/// The part of segment `a`–`b` inside `[-1, w] × [-1, h]` (Liang–Barsky), if any.
-fn clip(a: (f64, f64), b: (f64, f64), w: f64, h: f64) -> Option<((f64, f64), (f64, f64))> {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for (p, q) in [
-        (-dx, a.0 + 1.0),
-        (dx, w - a.0),
-        (-dy, a.1 + 1.0),
-        (dy, h - a.1),
-    ] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return None;
-            }
+        // (major, minor) coordinates, and the image's extent along each
+        let (a, b, major_len, minor_len) = if steep {
+            ((a.1, a.0), (b.1, b.0), self.height, self.width)
         } else {
-            let r = q / p;
-            if p < 0.0 {
-                t0 = t0.max(r);
+            (a, b, self.width, self.height)
+        };
+        let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+        let slope = if b.0 > a.0 {
+            (b.1 - a.1) / (b.0 - a.0)
+        } else {
+            0.0
+        };
+        let w = width.max(1) as i64;
+        let first = (a.0.round() as i64).max(0);
+        let last = (b.0.round() as i64).min(major_len as i64 - 1);
+        let px = [rgb.0, rgb.1, rgb.2, 255];
+        for m in first..=last {
+            let centre = (a.1 + (m as f64 - a.0) * slope).round() as i64;
+            let lo = (centre - (w - 1) / 2).max(0);
+            let hi = (centre - (w - 1) / 2 + w - 1).min(minor_len as i64 - 1);
+            if lo > hi {
+                continue;
+            }
+            if steep {
+                self.row_span(m as usize, lo as usize, hi as usize, px);
             } else {
-                t1 = t1.min(r);
+                self.column_span(m as usize, lo as usize, hi as usize, px);
             }
         }
     }
-    (t0 <= t1).then_some((
-        (a.0 + t0 * dx, a.1 + t0 * dy),
-        (a.0 + t1 * dx, a.1 + t1 * dy),
-    ))
+
+    /// Pixels `x0..=x1` of row `y`: contiguous.
+    fn row_span(&mut self, y: usize, x0: usize, x1: usize, px: [u8; 4]) {
+        let row = y * self.width as usize;
+        for p in self.data[(row + x0) * 4..(row + x1 + 1) * 4].chunks_exact_mut(4) {
+            p.copy_from_slice(&px);
+        }
+    }
+
+    /// Pixels `y0..=y1` of column `x`: one row apart.
+    fn column_span(&mut self, x: usize, y0: usize, y1: usize, px: [u8; 4]) {
+        let stride = self.width as usize * 4;
+        for y in y0..=y1 {
+            let i = y * stride + x * 4;
+            self.data[i..i + 4].copy_from_slice(&px);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -148,5 +134,24 @@ mod tests {
         p.line((-50.0, -50.0), (500.0, 300.0), 2, (1, 1, 1));
         p.line((f64::NAN, 0.0), (1.0, 1.0), 1, (1, 1, 1));
         p.line((1e12, 0.0), (-1e12, 1.0), 1, (1, 1, 1));
+    }
+
+    #[test]
+    fn a_steep_line_has_one_pixel_per_row_and_reversed_ends_draw_the_same() {
+        let mut p = Pixels::new(1, 1);
+        p.reset(12, 30, (255, 255, 255));
+        p.line((2.0, 3.0), (9.0, 26.0), 1, (0, 0, 200));
+        let mut q = Pixels::new(1, 1);
+        q.reset(12, 30, (255, 255, 255));
+        q.line((9.0, 26.0), (2.0, 3.0), 1, (0, 0, 200));
+        assert_eq!(p, q);
+        for y in 0..30 {
+            let blue = (0..12)
+                .filter(|&x| at(&p, x, y)[2] == 200 && at(&p, x, y)[0] == 0)
+                .count();
+            assert_eq!(blue, usize::from((3..=26).contains(&y)), "row {y}");
+        }
+        assert_eq!(at(&p, 2, 3), [0, 0, 200, 255]);
+        assert_eq!(at(&p, 9, 26), [0, 0, 200, 255]);
     }
 }
