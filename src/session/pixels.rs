@@ -71,8 +71,10 @@ impl Pixels {
         let px = [rgb.0, rgb.1, rgb.2, 255];
         for m in first..=last {
             let centre = (a.1 + (m as f64 - a.0) * slope).round() as i64;
-            let lo = (centre - (w - 1) / 2).max(0);
-            let hi = (centre - (w - 1) / 2 + w - 1).min(minor_len as i64 - 1);
+            // saturating: a line far outside the image has centres near the i64 limits
+            let lo = centre.saturating_sub((w - 1) / 2);
+            let hi = lo.saturating_add(w - 1).min(minor_len as i64 - 1);
+            let lo = lo.max(0);
             if lo > hi {
                 continue;
             }
@@ -134,6 +136,8 @@ mod tests {
         p.line((-50.0, -50.0), (500.0, 300.0), 2, (1, 1, 1));
         p.line((f64::NAN, 0.0), (1.0, 1.0), 1, (1, 1, 1));
         p.line((1e12, 0.0), (-1e12, 1.0), 1, (1, 1, 1));
+        p.line((0.0, 1e300), (9.0, -1e300), 4, (1, 1, 1));
+        p.line((0.0, 1e300), (9.0, 1e300), 4, (1, 1, 1));
     }
 
     #[test]
