@@ -37,6 +37,7 @@ impl Simulation {
             .collect();
         Simulation {
             ports: vec![Port::new(); topo.port_count() as usize],
+            wires: Wire::of_every_port(&topo, link.latency),
             slab: PacketSlab::default(),
             drr: match scenario.topology.drr {
                 true => vec![DrrState::default(); topo.port_count() as usize],
@@ -44,6 +45,7 @@ impl Simulation {
             },
             salts,
             flows: Vec::new(),
+            flow_src: Vec::new(),
             host_flows: vec![Vec::new(); topo.hosts() as usize],
             host_rr: vec![0; topo.hosts() as usize],
             ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
@@ -97,6 +99,7 @@ impl Simulation {
             };
             let cca = AnyController::new(&scenario.cca, &ctx);
             self.host_flows[spec.src as usize].push(FlowId(i as u32));
+            self.flow_src.push(spec.src);
             if spec.bytes.is_some() {
                 self.finite_flows += 1;
             }
@@ -185,6 +188,8 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
     };
     LinkConfig {
         gbps: t.link_gbps,
+        ser_full: serialization(t.mss_bytes + t.header_bytes, t.link_gbps),
+        ser_ack: serialization(t.ack_bytes, t.link_gbps),
         latency: from_us(t.link_latency_us),
         mss: t.mss_bytes,
         header: t.header_bytes,

@@ -70,6 +70,7 @@ impl<T: Copy> Ring<T> {
         self.len == 0
     }
 
+    #[inline(always)]
     fn push(&mut self, x: T) {
         if self.len == self.buf.len() {
             self.grow(x);
@@ -80,6 +81,8 @@ impl<T: Copy> Ring<T> {
     }
 
     /// Doubles the capacity, unwrapping the contents to the front (`fill` pads new slots).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self, fill: T) {
         let cap = (self.buf.len() * 2).max(1024);
         let mut buf = Vec::with_capacity(cap);
@@ -171,6 +174,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
     ///
     /// Use only for delays drawn from a small set of constants; returns the event back if
     /// every lane is taken by other delays (the caller then schedules it as a timer).
+    #[inline(always)]
     pub fn schedule_after(&mut self, delay: SimTime, event: L) -> Result<(), L> {
         let n = self.lanes.len();
         let lane = match self.delays[..n].iter().position(|&d| d == delay) {

@@ -46,7 +46,7 @@ use lb::{hash_port, pick_lowest, quantize, PathChooser, ADAPTIVE};
 use metrics::Counters;
 use network::{NPath, Network};
 use packet::{Packet, PacketKind};
-use port::{LinkConfig, Port};
+use port::{LinkConfig, Port, Wire};
 use queue::{DataQueues, DrrState, Fifo, PacketSlab};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
@@ -102,6 +102,8 @@ pub struct Simulation {
     /// Data packets in queues or on links.
     data_in_network: u64,
     ports: Vec<Port>,
+    /// Each port's far end and latency (fixed).
+    wires: Vec<Wire>,
     /// Every queued packet (the ports' queues are lists in it).
     slab: PacketSlab,
     /// Each port's DRR state (empty without DRR).
@@ -109,6 +111,9 @@ pub struct Simulation {
     /// Hash salt of every node.
     salts: Vec<u64>,
     flows: Vec<Flow>,
+    /// Each flow's source host: the one field of a flow read at every switch a data packet
+    /// crosses (for the timeline's path counts), kept apart from the large `Flow`s.
+    flow_src: Vec<u32>,
     /// Flows each host sends, and the round-robin position.
     host_flows: Vec<Vec<FlowId>>,
     host_rr: Vec<u32>,

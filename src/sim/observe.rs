@@ -34,7 +34,7 @@ impl Simulation {
         if self.row.path_pkts.is_empty() {
             return;
         }
-        let src = self.flows[p.flow.index()].src;
+        let src = self.flow_src[p.flow.index()];
         if let Some(slot) = self.topo.path_slot(node, src, p.dst) {
             let at = p.flow.index() * self.timeline.paths() + slot as usize;
             let n = &mut self.row.path_pkts[at];

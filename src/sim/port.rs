@@ -40,10 +40,42 @@ impl Port {
     }
 }
 
+/// What sending on a port needs besides its dynamic state, fixed when the network is built: the
+/// node at the far end, the latency to it, and the port's kind (16 bytes, four to a cache line).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Wire {
+    /// Link latency plus any latency the port adds (the n-path network's long path).
+    pub(super) latency: SimTime,
+    pub(super) to: NodeId,
+    /// A host's NIC (its flows are pulled when the port is free).
+    pub(super) nic: bool,
+    /// Every data packet it sends is ECN-marked (the n-path network's marked long path).
+    pub(super) marks_all: bool,
+}
+
+impl Wire {
+    /// The wire of every port of `topo`, in port order.
+    pub(super) fn of_every_port(topo: &Network, link_latency: SimTime) -> Vec<Wire> {
+        (0..topo.port_count())
+            .map(PortId)
+            .map(|p| Wire {
+                latency: link_latency + topo.extra_latency(p),
+                to: topo.port_to(p),
+                nic: topo.nic_host(p).is_some(),
+                marks_all: topo.marks_all(p),
+            })
+            .collect()
+    }
+}
+
 /// Link and queue constants, in simulator units.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct LinkConfig {
     pub(super) gbps: u32,
+    /// Serialization at the full rate of a full data packet and of an ACK (most packets are one
+    /// or the other, and a division per packet shows in profiles).
+    pub(super) ser_full: SimTime,
+    pub(super) ser_ack: SimTime,
     pub(super) latency: SimTime,
     pub(super) mss: u32,
     pub(super) header: u32,
@@ -57,6 +89,21 @@ pub(super) struct LinkConfig {
     pub(super) ar_thresholds: [u64; 16],
     pub(super) ar_levels: usize,
     pub(super) ar_refresh: SimTime,
+}
+
+impl LinkConfig {
+    /// Serialization time of `bytes` on a port, at a quarter of the rate on a degraded link.
+    pub(super) fn serialization(&self, bytes: u32, degraded: bool) -> SimTime {
+        if degraded {
+            serialization(bytes, self.gbps / 4)
+        } else if bytes == self.mss + self.header {
+            self.ser_full
+        } else if bytes == self.ack_bytes {
+            self.ser_ack
+        } else {
+            serialization(bytes, self.gbps)
+        }
+    }
 }
 
 impl Simulation {
@@ -120,24 +167,22 @@ impl Simulation {
 
     /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
     pub(super) fn transmit(&mut self, port: PortId, mut packet: Packet) {
-        if packet.kind == PacketKind::Data && !packet.ecn && self.topo.marks_all(port) {
+        let wire = self.wires[port.index()];
+        if wire.marks_all && packet.kind == PacketKind::Data && !packet.ecn {
             packet.ecn = true;
             self.counters.ecn_marks += 1;
         }
-        let nic = self.topo.nic_host(port);
-        let gbps = if self.ports[port.index()].degraded {
-            self.link.gbps / 4
-        } else {
-            self.link.gbps
-        };
-        let ser = serialization(packet.size, gbps);
-        let node = self.topo.port_to(port);
-        let latency = self.link.latency + self.topo.extra_latency(port);
-        self.schedule_after(ser + latency, Event::Arrive { node, packet });
+        let ser = self
+            .link
+            .serialization(packet.size, self.ports[port.index()].degraded);
+        let node = wire.to;
+        self.schedule_after(ser + wire.latency, Event::Arrive { node, packet });
+        let now = self.queue.now();
         let p = &mut self.ports[port.index()];
-        p.busy_until = self.queue.now() + ser;
-        let more =
-            !p.ctrl.is_empty() || !p.data.is_empty() || nic.is_some_and(|h| self.host_can_send(h));
+        p.busy_until = now + ser;
+        let more = !p.ctrl.is_empty()
+            || !p.data.is_empty()
+            || (wire.nic && self.host_can_send(HostId(port.0)));
         if more {
             self.ports[port.index()].wake_pending = true;
             self.schedule_after(ser, Event::PortFree(port));
@@ -145,6 +190,7 @@ impl Simulation {
     }
 
     /// Schedules a lane event, or the same as a timer when every lane is taken.
+    #[inline(always)]
     pub(super) fn schedule_after(&mut self, delay: SimTime, event: Event) {
         if let Err(event) = self.queue.schedule_after(delay, event) {
             let at = self.queue.now() + delay;

@@ -33,17 +33,23 @@ impl Simulation {
         dst: u32,
     ) -> PortId {
         match self.topo.hop(node, dst) {
+            Hop::Port(p) => p,
             Hop::Up { first, count } if label == ADAPTIVE && kind == PacketKind::Data => {
                 self.least_loaded(first, count, self.topo.up_mask(node, dst))
             }
-            _ => self.hashed_route(node, flow_key, label, dst),
+            hop => self.pick(hop, node, flow_key, label, dst),
         }
     }
 
     /// The output port without adaptive routing: fixed, hashed on (flow, label, switch), or by
     /// label in the n-path network.
     pub(super) fn hashed_route(&self, node: NodeId, flow_key: u32, label: u16, dst: u32) -> PortId {
-        match self.topo.hop(node, dst) {
+        self.pick(self.topo.hop(node, dst), node, flow_key, label, dst)
+    }
+
+    /// The port `hop` leads to for (flow, label) at `node`, without adaptive routing.
+    fn pick(&self, hop: Hop, node: NodeId, flow_key: u32, label: u16, dst: u32) -> PortId {
+        match hop {
             Hop::Port(p) => p,
             Hop::Up { first, count } => {
                 // with failed links, hash among the up-ports that still lead to `dst`

@@ -69,6 +69,39 @@ impl SlidingPercentile {
         self.window.remove(at);
     }
 
+    /// Replaces one sample equal to `old` in the sorted window by `new`: the elements between
+    /// the two positions move by one, instead of a removal and an insertion that each move
+    /// everything after their position.
+    fn replace_sorted(&mut self, old: u64, new: u64) {
+        let w = &mut self.window;
+        let from = w.partition_point(|&v| v < old);
+        debug_assert_eq!(w.get(from), Some(&old));
+        // where `new` goes once `old` is out: among the others, after every smaller value
+        let to = w.partition_point(|&v| v < new) - usize::from(old < new);
+        if to >= from {
+            w.copy_within(from + 1..to + 1, from);
+        } else {
+            w.copy_within(to..from, to + 1);
+        }
+        w[to] = new;
+    }
+
+    /// Adds a sample and keeps the window at `h` samples when it already holds `h`: the
+    /// oldest of them leaves as the new one enters (the step every ACK takes once H is
+    /// steady). Returns false, changing nothing, when the window does not hold `h` samples.
+    fn slide(&mut self, x: u64, h: usize) -> bool {
+        if h == 0 || self.window.len() != h {
+            return false;
+        }
+        let leaving = self.newest(h - 1);
+        self.replace_sorted(leaving, x);
+        let cap = self.ring.len();
+        self.count = (self.count + 1).min(cap);
+        self.ring[self.head] = x;
+        self.head = (self.head + 1) % cap;
+        true
+    }
+
     /// Adds a sample; the window grows by one to include it.
     pub fn push(&mut self, x: u64) {
         let cap = self.ring.len();
@@ -151,9 +184,11 @@ impl PercentileFilter {
     /// Records `sample` and returns the decision signal: the percentile of the last H samples,
     /// with H from the rule and the flow's current `growth_period` (packets per +1 cwnd).
     pub fn update(&mut self, sample: u64, growth_period: f64) -> f64 {
-        self.samples.push(sample);
-        self.samples
-            .set_window(history_size(self.rule, growth_period));
+        let h = history_size(self.rule, growth_period);
+        if !self.samples.slide(sample, h) {
+            self.samples.push(sample);
+            self.samples.set_window(h);
+        }
         self.samples
             .percentile(self.percentile)
             .unwrap_or(sample as f64)
@@ -224,6 +259,26 @@ mod tests {
                     naive(&all, h.min(all.len()), p),
                     "i={i} h={h} p={p}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_filter_slides_like_a_naive_sort_as_h_holds_and_changes() {
+        // runs of a steady H (the sliding step) between changes (the general step), duplicates
+        // included, for the median and the nearest-rank percentiles
+        for p in [10, 50, 90] {
+            let mut f = PercentileFilter::new(History::Nyquist, p);
+            let mut all = Vec::new();
+            let mut x: u64 = 99;
+            for i in 0..3000u64 {
+                x = crate::sim::rng::mix64(x);
+                let sample = x % 50;
+                all.push(sample);
+                let growth = 2.0 * (1 + (i / 97) % 40) as f64 + 0.5;
+                let h = history_size(History::Nyquist, growth);
+                assert_eq!(f.update(sample, growth), naive(&all, h.min(all.len()), p));
+                assert_eq!(f.history(), h.min(all.len()));
             }
         }
     }
