@@ -3,14 +3,15 @@
 //! Most events in a packet network are scheduled a *constant* delay after "now" (a hop takes
 //! serialization + propagation; a port is free again after one serialization). Events scheduled
 //! with the same constant delay come out in scheduling order, so each such delay gets a FIFO
-//! "lane" and costs O(1). Timers (any absolute time) go to a binary heap. Lane events (`L`, which
-//! may carry a whole packet) and heap events (`H`, small) have their own types, so the heap only
-//! ever moves small entries. Popping takes the smallest (time, sequence) among the lane heads and
-//! the heap top, so ties between equal times always break in insertion order, on every platform.
+//! "lane" and costs O(1). Timers (any absolute time, never before now) go to a radix heap
+//! ([`RadixHeap`]), which pops them in the same order a binary heap would but walks its memory in
+//! sequence. Lane events (`L`, which may carry a whole packet) and timers (`H`, small) have their
+//! own types, so the heap only ever moves small entries. Popping takes the smallest
+//! (time, sequence) among the lane heads and the heap's minimum, so ties between equal times
+//! always break in insertion order, on every platform.
 
+use super::radix::RadixHeap;
 use super::time::SimTime;
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 /// Most lanes the queue keeps; a delay beyond them is handed back to the caller.
 const MAX_LANES: usize = 16;
@@ -29,24 +30,6 @@ struct Entry<E> {
 impl<E> Entry<E> {
     fn time(&self) -> SimTime {
         (self.key >> 64) as SimTime
-    }
-}
-
-impl<E> PartialEq for Entry<E> {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
-    }
-}
-impl<E> Eq for Entry<E> {}
-impl<E> PartialOrd for Entry<E> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<E> Ord for Entry<E> {
-    /// Reversed, so that `BinaryHeap` (a max-heap) pops the earliest entry.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.key.cmp(&self.key)
     }
 }
 
@@ -126,7 +109,7 @@ pub struct EventQueue<L: Copy, H: Copy> {
     /// small array rather than every lane's buffer.
     heads: [u128; MAX_LANES],
     lanes: Vec<Ring<Entry<L>>>,
-    heap: BinaryHeap<Entry<H>>,
+    heap: RadixHeap<H>,
     len: usize,
 }
 
@@ -144,7 +127,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             delays: [0; MAX_LANES],
             heads: [NONE; MAX_LANES],
             lanes: Vec::with_capacity(MAX_LANES),
-            heap: BinaryHeap::new(),
+            heap: RadixHeap::new(),
             len: 0,
         }
     }
@@ -198,7 +181,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
     /// Schedules timer `event` at absolute time `time` (not before now).
     pub fn schedule_at(&mut self, time: SimTime, event: H) {
         let key = self.key(time.max(self.now));
-        self.heap.push(Entry { key, event });
+        self.heap.push(key, event);
     }
 
     /// Removes and returns the earliest event, advancing `now` to its time.
@@ -208,7 +191,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
 
     /// Like [`pop`](Self::pop), but only an event at or before `limit`.
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Next<L, H>)> {
-        let mut best = self.heap.peek().map_or(NONE, |e| e.key);
+        let mut best = self.heap.min_key().unwrap_or(NONE);
         let mut best_lane = MAX_LANES;
         for (i, &head) in self.heads[..self.lanes.len()].iter().enumerate() {
             if head < best {
@@ -222,7 +205,10 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
         self.len -= 1;
         self.now = (best >> 64) as SimTime;
         if best_lane == MAX_LANES {
-            return self.heap.pop().map(|e| (e.time(), Next::Heap(e.event)));
+            return self
+                .heap
+                .pop()
+                .map(|(key, e)| ((key >> 64) as SimTime, Next::Heap(e)));
         }
         let fifo = &mut self.lanes[best_lane];
         let entry = fifo.pop()?;
@@ -233,7 +219,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
     /// The time of the earliest pending event.
     pub fn peek_time(&self) -> Option<SimTime> {
         let lanes = self.heads.iter().copied().min().unwrap_or(NONE);
-        let best = lanes.min(self.heap.peek().map_or(NONE, |e| e.key));
+        let best = lanes.min(self.heap.min_key().unwrap_or(NONE));
         (best != NONE).then_some((best >> 64) as SimTime)
     }
 }

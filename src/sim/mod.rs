@@ -36,6 +36,7 @@ mod build;
 mod host;
 mod observe;
 mod port;
+mod radix;
 mod routing;
 
 use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
