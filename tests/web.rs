@@ -13,12 +13,11 @@ use spraylab::repro::rows::from_csv;
 use spraylab::repro::Row;
 use spraylab::scenario::Budget;
 use spraylab::session::layout::Layout;
-use spraylab::session::pixels::Pixels;
 use spraylab::session::store::RunData;
 use spraylab::sweep::{Sweep, SweepPhase, SweepRun};
 use spraylab::web::app::{App, AppProps};
 use spraylab::web::bridge::{SimWorker, WorkerEvent};
-use spraylab::web::network::{draw_network, Marks};
+use spraylab::web::network::{draw_network, Marks, Picture};
 use spraylab::web::pool::{Pool, PoolEvent};
 use spraylab::Scenario;
 use std::cell::RefCell;
@@ -514,16 +513,40 @@ fn the_network_picture_draws_k4_k16_and_the_npath_model() {
         let run = run_data(&s);
         let layout = Layout::of(&run.meta.as_ref().unwrap().network);
         let c = canvas(900, 420);
-        let mut px = Pixels::new(0, 0);
         let marks = Marks {
             flow: 0,
             chosen: &[0],
             scale_bytes: 100e3,
         };
-        draw_network(&c, &mut px, 1.0, &layout, &run, run.span_us() / 3.0, &marks).unwrap();
-        let (share, colours) = ink(&pixels_of(&c));
+        let at = run.span_us() / 3.0;
+        let mut whole = Picture::default();
+        let draw = |p: &mut Picture, slice_ms| {
+            draw_network(&c, p, 1.0, &layout, &run, at, &marks, slice_ms).unwrap()
+        };
+        assert!(draw(&mut whole, f64::INFINITY), "{name}: drawn in one go");
+        let one_go = pixels_of(&c);
+        let (share, colours) = ink(&one_go);
         console_log!("{name}: {:.1} % inked, {colours} colours", share * 100.0);
         assert!(share > 0.02 && colours > 8, "{name}: {share} {colours}");
+        // with no time per slice, a frame draws 64 links: the picture takes several calls, the
+        // canvas keeps the previous picture until the last, which draws the same pixels
+        let mut sliced = Picture::default();
+        c.set_width(c.width()); // clears the canvas
+        let mut calls = 1;
+        while !draw(&mut sliced, 0.0) {
+            assert!(
+                pixels_of(&c).iter().all(|&b| b == 0),
+                "{name}: unfinished shown"
+            );
+            calls += 1;
+            assert!(calls <= layout.links.len(), "{name}: never finishes");
+        }
+        console_log!("{name}: {} links in {calls} slices", layout.links.len());
+        assert_eq!(calls, layout.links.len().div_ceil(64).max(1), "{name}");
+        assert!(
+            pixels_of(&c) == one_go,
+            "{name}: sliced and whole pictures differ"
+        );
         c.remove();
     }
 }

@@ -32,16 +32,43 @@ pub struct Marks<'a> {
 /// Height of the colour key strip, CSS px.
 pub const KEY_H: f64 = 30.0;
 
-/// Draws the network at `cursor_us`. `scale`: canvas pixels per CSS pixel.
+/// Drawing time per animation frame for the links, ms. A picture whose links take longer (the
+/// first picture of a k = 16 run: over two thousand links, in code the engine has not yet
+/// optimized) is finished on the next frames, and the canvas keeps the previous one meanwhile,
+/// so no frame's task grows long.
+pub const LINKS_SLICE_MS: f64 = 8.0;
+
+/// The network picture under way: its pixels, and how far its links have got.
+#[derive(Debug)]
+pub struct Picture {
+    pub pixels: Pixels,
+    /// The next link to draw and the run it belongs to; `None`: the next draw starts anew.
+    next: Option<(usize, u32)>,
+}
+
+impl Default for Picture {
+    fn default() -> Self {
+        Picture {
+            pixels: Pixels::new(0, 0),
+            next: None,
+        }
+    }
+}
+
+/// Draws the network at `cursor_us`, or as much of its links as `slice_ms` of drawing allows
+/// (the page passes [`LINKS_SLICE_MS`]). `scale`: canvas pixels per CSS pixel. Returns whether
+/// the picture is finished (else call again on the next frame).
+#[allow(clippy::too_many_arguments)]
 pub fn draw_network(
     canvas: &HtmlCanvasElement,
-    pixels: &mut Pixels,
+    picture: &mut Picture,
     scale: f64,
     layout: &Layout,
     run: &RunData,
     cursor_us: f64,
     marks: &Marks,
-) -> Result<(), String> {
+    slice_ms: f64,
+) -> Result<bool, String> {
     let ctx: CanvasRenderingContext2d = canvas
         .get_context("2d")
         .ok()
@@ -55,16 +82,18 @@ pub fn draw_network(
         canvas.width() as f64 / scale,
         canvas.height() as f64 / scale,
     );
-    ctx.set_fill_style_str("#fff");
-    ctx.fill_rect(0.0, 0.0, w, h);
     let plot_h = h - KEY_H;
     let at = |p: (f64, f64)| (p.0 * w, p.1 * plot_h);
     let Some(meta) = &run.meta else {
+        picture.next = None;
+        ctx.set_fill_style_str("#fff");
+        ctx.fill_rect(0.0, 0.0, w, h);
         ctx.set_fill_style_str("#555");
         ctx.set_font("14px sans-serif");
         let _ = ctx.fill_text("the network appears when a run starts", 12.0, 24.0);
-        return Ok(());
+        return Ok(true);
     };
+    let start_ms = crate::web::now_ms();
     let queues = run.queues_at(cursor_us);
     let many = layout.links.len() > 600;
     let base_w = if many { 1.0 } else { 2.0 };
@@ -72,16 +101,28 @@ pub fn draw_network(
     // every link in its queue's colour, then the chosen links in black
     let px = |p: (f64, f64)| (p.0 * w * scale, p.1 * plot_h * scale);
     let lw = |css: f64| (css * scale).round().max(1.0) as u32;
-    pixels.reset(canvas.width(), canvas.height(), (255, 255, 255));
-    let under = on_white(palette::ELEPHANT, 0.45);
-    for l in layout.links.iter().filter(|l| {
-        l.ports
-            .iter()
-            .any(|p| meta.elephant_ports.contains(&(*p as usize)))
-    }) {
-        pixels.line(px(l.a), px(l.b), lw(base_w + 6.0), under);
-    }
-    for link in &layout.links {
+    let pixels = &mut picture.pixels;
+    let resized = (pixels.width, pixels.height) != (canvas.width(), canvas.height());
+    let first = match picture.next {
+        Some((next, id)) if id == run.id && !resized => next,
+        _ => {
+            pixels.reset(canvas.width(), canvas.height(), (255, 255, 255));
+            let under = on_white(palette::ELEPHANT, 0.45);
+            for l in layout.links.iter().filter(|l| {
+                l.ports
+                    .iter()
+                    .any(|p| meta.elephant_ports.contains(&(*p as usize)))
+            }) {
+                pixels.line(px(l.a), px(l.b), lw(base_w + 6.0), under);
+            }
+            0
+        }
+    };
+    for (i, link) in layout.links.iter().enumerate().skip(first) {
+        if i > first && i % 64 == 0 && crate::web::now_ms() - start_ms >= slice_ms {
+            picture.next = Some((i, run.id));
+            return Ok(false);
+        }
         let depth = queues.map_or(0.0, |q| {
             link.ports
                 .iter()
@@ -98,6 +139,7 @@ pub fn draw_network(
         };
         pixels.line(px(link.a), px(link.b), lw(width), (c.0, c.1, c.2));
     }
+    picture.next = None;
     for link in layout.links.iter().filter(|l| {
         l.ports
             .iter()
@@ -181,7 +223,7 @@ pub fn draw_network(
         let _ = ctx.fill_text("ACKs return", w * 0.5 + 10.0, plot_h * 0.96 - 6.0);
     }
     draw_key(&ctx, w, h, marks.scale_bytes);
-    Ok(())
+    Ok(true)
 }
 
 /// Failed links: light grey (they carry nothing).

@@ -32,7 +32,6 @@ use crate::link::{check_web_size, from_fragment, sweep_fragment, to_fragment};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{CcaName, Scenario, ScenarioError};
 use crate::session::layout::{Hit, Layout};
-use crate::session::pixels::Pixels;
 use crate::session::store::RunData;
 use crate::session::Session;
 use crate::sim::netmap::Shape;
@@ -87,7 +86,7 @@ pub struct App {
     next_canvas: usize,
     canvases: [NodeRef; CANVASES],
     /// The network picture's pixel buffer, kept between frames.
-    pixels: std::cell::RefCell<Pixels>,
+    picture: std::cell::RefCell<network::Picture>,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
     /// The sweep form's choices, and why the last sweep was refused.
@@ -143,7 +142,7 @@ impl Component for App {
             dirty: [true; CANVASES],
             next_canvas: 0,
             canvases: Default::default(),
-            pixels: std::cell::RefCell::new(Pixels::new(0, 0)),
+            picture: std::cell::RefCell::new(network::Picture::default()),
             run_button: NodeRef::default(),
             listeners: listen(ctx),
             sweep_form: SweepForm::default(),
