@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// Ports from which a network warms the cache ahead of its port-free events (`Simulation::warm`):
+/// a k = 16 fat-tree has 6144, a k = 8 one 768.
+const WARM_PORTS: u32 = 4096;
+
 /// The network of a scenario, the failed links kept at a quarter rate (if any), and their ports.
 struct Built {
     topo: Network,
@@ -61,6 +65,7 @@ impl Simulation {
             queue: EventQueue::new(),
             data_in_network: 0,
             degraded_links: 0,
+            warm: topo.port_count() >= WARM_PORTS,
             topo,
             link,
         }

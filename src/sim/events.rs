@@ -118,6 +118,8 @@ pub struct EventQueue<L: Copy, H: Copy> {
     /// small array rather than every lane's buffer.
     heads: [u128; MAX_LANES],
     lanes: Vec<Ring<Entry<L>>>,
+    /// The lane of the last event popped from a lane.
+    last_lane: usize,
     heap: RadixHeap<H>,
     len: usize,
 }
@@ -136,6 +138,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             delays: [0; MAX_LANES],
             heads: [NONE; MAX_LANES],
             lanes: Vec::with_capacity(MAX_LANES),
+            last_lane: 0,
             heap: RadixHeap::new(),
             len: 0,
         }
@@ -223,7 +226,19 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
         let fifo = &mut self.lanes[best_lane];
         let entry = fifo.pop_front();
         self.heads[best_lane] = fifo.front().map_or(NONE, |e| e.key);
+        self.last_lane = best_lane;
+
         Some((entry.time(), Next::Lane(entry.event)))
+    }
+
+    /// The event that follows, in its lane, the last event popped from a lane: it comes out
+    /// soon, so what it will touch can be fetched into the cache meanwhile.
+    #[inline]
+    pub fn next_in_last_lane(&self) -> Option<&L> {
+        self.lanes
+            .get(self.last_lane)
+            .and_then(|l| l.front())
+            .map(|e| &e.event)
     }
 
     /// The time of the earliest pending event.

@@ -59,13 +59,27 @@ use transport::{Receiver, SendDecision, Sender, TransportConfig};
 
 pub use ids::{FlowId, HostId};
 
+/// Asks the CPU to bring `x`'s cache line in, without waiting for it (x86-64; elsewhere nothing).
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints the cache; it reads nothing the program sees and cannot fault
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(x as *const T as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// An event a constant delay after the one that schedules it (kept in FIFO lanes).
 #[derive(Clone, Copy, Debug)]
 enum Event {
     /// A packet reaches node `node`.
     Arrive { node: NodeId, packet: Packet },
-    /// A port finished sending and has more to send.
-    PortFree(PortId),
+    /// A port finished sending and has more to send; `next` is the slab slot of the packet it
+    /// is expected to send then (a hint for the cache, see [`Simulation::warm_next`]).
+    PortFree { port: PortId, next: u32 },
 }
 
 /// An event at an arbitrary time (kept in the heap; small).
@@ -130,6 +144,10 @@ pub struct Simulation {
     finite_flows: usize,
     max_time: SimTime,
     done: bool,
+    /// Whether port-free events fetch their successor's state into the cache ahead
+    /// ([`Simulation::warm_next`]): only in networks whose ports and queues outgrow the CPU's
+    /// L2 cache, where it saves 8 % at 1024 hosts; in smaller ones it costs 2–4 %.
+    warm: bool,
     /// Transmissions to lose on purpose: each entry drops the next one of that packet.
     losses: Vec<(FlowId, u64)>,
 }
@@ -192,7 +210,14 @@ impl Simulation {
             left -= 1;
             match event {
                 Next::Lane(Event::Arrive { node, packet }) => self.arrive(node, packet),
-                Next::Lane(Event::PortFree(port)) | Next::Heap(Timer::PortFree(port)) => {
+                Next::Lane(Event::PortFree { port, .. }) => {
+                    if self.warm {
+                        self.warm_next();
+                    }
+                    self.ports[port.index()].wake_pending = false;
+                    self.start_next(port);
+                }
+                Next::Heap(Timer::PortFree(port)) => {
                     self.ports[port.index()].wake_pending = false;
                     self.start_next(port);
                 }
@@ -201,6 +226,17 @@ impl Simulation {
             }
         }
         self.progress()
+    }
+
+    /// Fetches into the cache what the next port-free event of the lane just popped will read:
+    /// its port's line and the packet it is expected to send. It comes out a few events later,
+    /// and a queued packet was written long before, so it is out of cache in a large network.
+    #[inline(always)]
+    fn warm_next(&self) {
+        if let Some(&Event::PortFree { port, next }) = self.queue.next_in_last_lane() {
+            prefetch(&self.ports[port.index()]);
+            self.slab.prefetch(next);
+        }
     }
 
     /// Runs to the end.

@@ -184,8 +184,13 @@ impl Simulation {
             || !p.data.is_empty()
             || (wire.nic && self.host_can_send(HostId(port.0)));
         if more {
-            self.ports[port.index()].wake_pending = true;
-            self.schedule_after(ser, Event::PortFree(port));
+            let p = &mut self.ports[port.index()];
+            p.wake_pending = true;
+            let next = match self.warm {
+                true => self.slab.head_slot(&p.ctrl).unwrap_or(p.data.head_slot()),
+                false => u32::MAX,
+            };
+            self.schedule_after(ser, Event::PortFree { port, next });
         }
     }
 
@@ -199,7 +204,7 @@ impl Simulation {
                 // (full, last partial, ACK) on two link latencies (n-path) or two rates (degraded
                 // links): at most 6 arrival and 6 port delays, under the lane limit of 16.
                 Event::Arrive { .. } => unreachable!("a hop delay always has a lane"),
-                Event::PortFree(port) => self.queue.schedule_at(at, Timer::PortFree(port)),
+                Event::PortFree { port, .. } => self.queue.schedule_at(at, Timer::PortFree(port)),
             }
         }
     }

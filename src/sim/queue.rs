@@ -100,6 +100,19 @@ impl PacketSlab {
         Some(node.packet)
     }
 
+    /// The slot of the first packet of `q`.
+    pub fn head_slot(&self, q: &Fifo) -> Option<u32> {
+        (q.head != NIL).then_some(q.head)
+    }
+
+    /// Asks the CPU to fetch slot `i` into the cache (nothing when there is no such slot).
+    #[inline(always)]
+    pub fn prefetch(&self, i: u32) {
+        if let Some(node) = self.nodes.get(i as usize) {
+            super::prefetch(node);
+        }
+    }
+
     /// The first packet of `q`.
     pub fn front(&self, q: &Fifo) -> Option<&Packet> {
         (q.head != NIL).then(|| &self.nodes[q.head as usize].packet)
@@ -137,6 +150,12 @@ pub struct DrrState {
 }
 
 impl DataQueues {
+    /// The slot of the first packet of the first class ([`NIL`] when empty): the packet a FIFO
+    /// sends next.
+    pub fn head_slot(&self) -> u32 {
+        self.fifos[SPRAYED].head
+    }
+
     pub fn is_empty(&self) -> bool {
         self.fifos[0].is_empty() && self.fifos[1].is_empty()
     }
