@@ -134,9 +134,24 @@ pub fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), 
                 )));
             }
             hosts = b.hosts;
-            ratios.push(a.cpu_s / b.cpu_s);
+            // a run shorter than the clock's step reads 0 s, and its ratio means nothing
+            if a.cpu_s > 0.0 && b.cpu_s > 0.0 {
+                ratios.push(a.cpu_s / b.cpu_s);
+            }
             a_s.push(a.cpu_s);
             b_s.push(b.cpu_s);
+        }
+        if ratios.is_empty() && !a_s.is_empty() {
+            println!(
+                "{:<42} {:>6} {:>13.3} {:>13.3} {:>9} {:>14}",
+                name,
+                hosts,
+                median(&mut a_s),
+                median(&mut b_s),
+                "",
+                "too short to time"
+            );
+            continue;
         }
         if ratios.is_empty() {
             println!(
