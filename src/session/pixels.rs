@@ -6,8 +6,8 @@
 //! they take a few milliseconds. A line is a run of spans `width` pixels long across its major
 //! axis, one per step along it; no anti-aliasing.
 
-/// An RGBA image, row-major, 4 bytes a pixel.
-#[derive(Clone, Debug, PartialEq)]
+/// An RGBA image, row-major, 4 bytes a pixel (empty by default).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pixels {
     pub width: u32,
     pub height: u32,

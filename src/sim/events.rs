@@ -227,7 +227,6 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
         let entry = fifo.pop_front();
         self.heads[best_lane] = fifo.front().map_or(NONE, |e| e.key);
         self.last_lane = best_lane;
-
         Some((entry.time(), Next::Lane(entry.event)))
     }
 

@@ -186,10 +186,13 @@ impl Simulation {
         if more {
             let p = &mut self.ports[port.index()];
             p.wake_pending = true;
-            let next = match self.warm {
-                true => self.slab.head_slot(&p.ctrl).unwrap_or(p.data.head_slot()),
-                false => u32::MAX,
+            // ACKs go first; `u32::MAX` (no slot) when there is no hint to give
+            let next = if self.warm {
+                p.ctrl.head_slot().or(p.data.head_slot())
+            } else {
+                None
             };
+            let next = next.unwrap_or(u32::MAX);
             self.schedule_after(ser, Event::PortFree { port, next });
         }
     }

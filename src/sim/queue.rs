@@ -61,6 +61,11 @@ impl Fifo {
     pub fn is_empty(&self) -> bool {
         self.head == NIL
     }
+
+    /// The slab slot of its first packet.
+    pub fn head_slot(&self) -> Option<u32> {
+        (self.head != NIL).then_some(self.head)
+    }
 }
 
 impl PacketSlab {
@@ -98,11 +103,6 @@ impl PacketSlab {
         self.nodes[i as usize].next = self.free;
         self.free = i;
         Some(node.packet)
-    }
-
-    /// The slot of the first packet of `q`.
-    pub fn head_slot(&self, q: &Fifo) -> Option<u32> {
-        (q.head != NIL).then_some(q.head)
     }
 
     /// Asks the CPU to fetch slot `i` into the cache (nothing when there is no such slot).
@@ -150,10 +150,9 @@ pub struct DrrState {
 }
 
 impl DataQueues {
-    /// The slot of the first packet of the first class ([`NIL`] when empty): the packet a FIFO
-    /// sends next.
-    pub fn head_slot(&self) -> u32 {
-        self.fifos[SPRAYED].head
+    /// The slab slot of the first packet of the first class: the packet a FIFO sends next.
+    pub fn head_slot(&self) -> Option<u32> {
+        self.fifos[SPRAYED].head_slot()
     }
 
     pub fn is_empty(&self) -> bool {

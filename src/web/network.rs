@@ -39,20 +39,11 @@ pub const KEY_H: f64 = 30.0;
 pub const LINKS_SLICE_MS: f64 = 8.0;
 
 /// The network picture under way: its pixels, and how far its links have got.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Picture {
     pub pixels: Pixels,
     /// The next link to draw and the run it belongs to; `None`: the next draw starts anew.
     next: Option<(usize, u32)>,
-}
-
-impl Default for Picture {
-    fn default() -> Self {
-        Picture {
-            pixels: Pixels::new(0, 0),
-            next: None,
-        }
-    }
 }
 
 /// Draws the network at `cursor_us`, or as much of its links as `slice_ms` of drawing allows

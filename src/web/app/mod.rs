@@ -85,7 +85,7 @@ pub struct App {
     /// The canvas to draw first on the next frame (turns rotate so none starves).
     next_canvas: usize,
     canvases: [NodeRef; CANVASES],
-    /// The network picture's pixel buffer, kept between frames.
+    /// The network picture's pixel buffer and how far its links have got, kept between frames.
     picture: std::cell::RefCell<network::Picture>,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
