@@ -67,6 +67,17 @@ pub(super) const FRAME_PIXELS: u32 = 600_000;
 /// playback cursor redraws them at every frame).
 pub(super) const LIVE_REDRAW_MS: f64 = 200.0;
 
+/// The steps of [`App::show_rest_later`]: compare and theory, then sweeps.
+pub(super) const REST_STEPS: u8 = 2;
+
+/// Runs `f` in a task of its own (a zero timeout); whether the browser took it.
+fn later(f: JsValue) -> bool {
+    web_sys::window().is_some_and(|w| {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(f.unchecked_ref(), 0)
+            .is_ok()
+    })
+}
+
 /// A canvas's size in pixels: its CSS width × the pixel ratio, with its shape's height.
 pub(super) fn pixel_size(which: Canvas, css_w: i32, scale: f64) -> (u32, u32) {
     let css_w = css_w.max(200) as f64;
@@ -129,17 +140,21 @@ impl App {
             self.last_live_ms = ts;
             self.dirty[..5].fill(true);
         }
-        self.draw();
-        if self.dirty.contains(&true) || moving || self.live_stale {
-            self.schedule_frame(ctx);
-        }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
             && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.session.running());
         if render {
             self.view_stale = false;
             self.last_view_ms = ts;
-        } else if self.view_stale {
+        }
+        // A frame that renders the view for streamed changes leaves the canvases to the next
+        // frame: the view's render and a chart's first draw each take up to 30 ms, and
+        // together with the frame's commit they made a task over 50 ms. Playback renders the
+        // view every frame, and draws the canvases with it.
+        if !render || moving {
+            self.draw();
+        }
+        if self.dirty.contains(&true) || moving || self.live_stale || self.view_stale {
             self.schedule_frame(ctx);
         }
         moving || render
@@ -156,7 +171,8 @@ impl App {
         let mut pixels = 0u32;
         for k in 0..CANVASES {
             let i = (self.next_canvas + k) % CANVASES;
-            if !self.dirty[i] {
+            // a canvas waits for its warm-up (below) rather than compile in a frame
+            if !self.dirty[i] || i >= self.warmed {
                 continue;
             }
             let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
@@ -187,6 +203,54 @@ impl App {
             }
         }
         self.next_canvas = 0;
+    }
+
+    /// Draws the chart of `ALL[step]` on a small detached canvas, then asks for the next step
+    /// in a task of its own. The browser compiles a WebAssembly function on its first call, on
+    /// the main thread: the first chart drawn compiled about 70 functions in 30–40 ms, which
+    /// with the frame's own work made a task over 50 ms. Warming each chart in its own task
+    /// after start-up pays that cost in short tasks instead, before or between the frames.
+    pub(super) fn warm_up(&mut self, ctx: &Context<Self>, step: usize) -> bool {
+        let Some(&which) = ALL.get(step) else {
+            return false;
+        };
+        self.warmed = step + 1;
+        // the network picture keeps its drawing state between frames: it warms on its own
+        if which != Canvas::Network {
+            let canvas = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.create_element("canvas").ok())
+                .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
+            if let Some(canvas) = canvas {
+                fit(&canvas, which, 200, 1.0);
+                if let Err(e) = self.draw_one(which, &canvas, 1.0) {
+                    web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
+                }
+            }
+        }
+        self.warm_up_later(ctx, step + 1);
+        false
+    }
+
+    /// Asks for the next section below the run to be rendered, in a task of its own.
+    pub(super) fn show_rest_later(&mut self, ctx: &Context<Self>) {
+        let link = ctx.link().clone();
+        let rest = Closure::once_into_js(move || link.send_message(Msg::ShowRest));
+        if !later(rest) {
+            // no timer: everything at once
+            self.rest_shown = REST_STEPS;
+            self.warmed = CANVASES;
+        }
+    }
+
+    /// Asks for warm-up step `step` in a task of its own.
+    pub(super) fn warm_up_later(&mut self, ctx: &Context<Self>, step: usize) {
+        let link = ctx.link().clone();
+        let next = Closure::once_into_js(move || link.send_message(Msg::WarmUp(step)));
+        if !later(next) {
+            // no timer to warm with: the frames draw every canvas cold
+            self.warmed = CANVASES;
+        }
     }
 
     pub(super) fn refresh_layout(&mut self) {

@@ -38,7 +38,7 @@ use crate::sim::netmap::Shape;
 use crate::sweep::form::SweepForm;
 use crate::sweep::{Sweep, SweepRun};
 use crate::web::pool::Pool;
-use canvases::{Canvas, ALL, AT_CURSOR, CANVASES};
+use canvases::{Canvas, ALL, AT_CURSOR, CANVASES, REST_STEPS};
 use dom::{listen, scroll_to};
 pub use msg::Msg;
 use runs::progress_text;
@@ -84,6 +84,14 @@ pub struct App {
     dirty: [bool; CANVASES],
     /// The canvas to draw first on the next frame (turns rotate so none starves).
     next_canvas: usize,
+    /// Canvases (in `ALL` order) whose chart code has been warmed up off-screen: only these
+    /// are drawn ([`App::warm_up`]).
+    warmed: usize,
+    /// How many of the sections below the run are rendered: none, then compare and theory,
+    /// then sweeps, each added in a task of its own. The browser compiles a WebAssembly function
+    /// on its first call, and a first render of every section at once made a start-up task of
+    /// 60–80 ms.
+    rest_shown: u8,
     canvases: [NodeRef; CANVASES],
     /// The network picture's pixel buffer and how far its links have got, kept between frames.
     picture: std::cell::RefCell<network::Picture>,
@@ -141,6 +149,8 @@ impl Component for App {
             widths: [None; CANVASES],
             dirty: [true; CANVASES],
             next_canvas: 0,
+            warmed: 0,
+            rest_shown: 0,
             canvases: Default::default(),
             picture: std::cell::RefCell::new(network::Picture::default()),
             run_button: NodeRef::default(),
@@ -217,6 +227,25 @@ impl Component for App {
             }
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
+            Msg::WarmUp(step) => self.warm_up(ctx, step),
+            Msg::ShowRest => {
+                self.rest_shown += 1;
+                if self.rest_shown < REST_STEPS {
+                    self.show_rest_later(ctx);
+                } else {
+                    self.warm_up_later(ctx, 0);
+                }
+                self.mark(
+                    &[
+                        Canvas::CompareCwnd,
+                        Canvas::CompareFct,
+                        Canvas::Theory,
+                        Canvas::Sweep,
+                    ],
+                    ctx,
+                );
+                true
+            }
             Msg::Resize => {
                 self.widths = [None; CANVASES];
                 self.mark(&ALL, ctx);
@@ -448,6 +477,7 @@ impl Component for App {
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.clone()} />
                 </section>
+                if self.rest_shown >= 1 {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
                         canvases={[c5, c6]} on={on.clone()} />
@@ -456,6 +486,8 @@ impl Component for App {
                     <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
                         canvas={c7} on={on.clone()} />
                 </section>
+                }
+                if self.rest_shown >= 2 {
                 <section class="sweeps" aria-label="sweeps">
                     <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
@@ -463,6 +495,7 @@ impl Component for App {
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
                         over_q={self.sweep_over_q()} canvas={c8} {on} />
                 </section>
+                }
             </main>
         }
     }
@@ -488,6 +521,7 @@ impl Component for App {
                 loading.remove();
             }
             self.mark(&ALL, ctx);
+            self.show_rest_later(ctx);
         }
     }
 }

@@ -17,6 +17,10 @@ pub enum Msg {
     Worker(Box<WorkerEvent>),
     /// An animation frame, at this timestamp (ms).
     Frame(f64),
+    /// Draw the next canvas kind off-screen to compile its code (see `App::warm_up`).
+    WarmUp(usize),
+    /// Render the sections below the run (compare, theory, sweeps) after the first render.
+    ShowRest,
     Resize,
     /// A key pressed outside the form: (key, shift held).
     Key(String, bool),
