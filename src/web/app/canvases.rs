@@ -205,29 +205,42 @@ impl App {
         self.next_canvas = 0;
     }
 
-    /// Draws the chart of `ALL[step]` on a small detached canvas, then asks for the next step
-    /// in a task of its own. The browser compiles a WebAssembly function on its first call, on
-    /// the main thread: the first chart drawn compiled about 70 functions in 30–40 ms, which
-    /// with the frame's own work made a task over 50 ms. Warming each chart in its own task
-    /// after start-up pays that cost in short tasks instead, before or between the frames.
+    /// Warm-up step `step`: step 0 draws an empty chart (the axes and text every chart shares),
+    /// step `i` the chart of `ALL[i - 1]` with the current data, each on a small detached
+    /// canvas; then asks for the next step in a task of its own. The browser compiles a
+    /// WebAssembly function on its first call, on the main thread: the first chart drawn
+    /// compiled about 70 functions in 30–40 ms, which with the frame's own work made a task
+    /// over 50 ms. Warming in steps after start-up pays that cost in shorter tasks instead,
+    /// before or between the frames.
     pub(super) fn warm_up(&mut self, ctx: &Context<Self>, step: usize) -> bool {
-        let Some(&which) = ALL.get(step) else {
+        if step > CANVASES {
             return false;
-        };
-        self.warmed = step + 1;
-        // the network picture keeps its drawing state between frames: it warms on its own
-        if which != Canvas::Network {
-            let canvas = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.create_element("canvas").ok())
-                .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
-            if let Some(canvas) = canvas {
-                fit(&canvas, which, 200, 1.0);
-                if let Err(e) = self.draw_one(which, &canvas, 1.0) {
-                    web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
-                }
-            }
         }
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("canvas").ok())
+            .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
+        let drawn = match (step, canvas) {
+            (0, Some(canvas)) => {
+                fit(&canvas, Canvas::Cwnd, 200, 1.0);
+                let empty = RunData::new(0, self.scenario.clone());
+                let at = At {
+                    cursor: None,
+                    scale: 1.0,
+                };
+                charts::draw_cwnd(&canvas, &empty, 0, at).map(|()| true)
+            }
+            // the network picture keeps its drawing state between frames: it warms on its own
+            (_, Some(canvas)) if ALL[step - 1] != Canvas::Network => {
+                fit(&canvas, ALL[step - 1], 200, 1.0);
+                self.draw_one(ALL[step - 1], &canvas, 1.0)
+            }
+            _ => Ok(true),
+        };
+        if let Err(e) = drawn {
+            web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
+        }
+        self.warmed = step;
         self.warm_up_later(ctx, step + 1);
         false
     }
