@@ -70,8 +70,10 @@ pub(super) const LIVE_REDRAW_MS: f64 = 200.0;
 /// The steps of [`App::show_rest_later`]: compare and theory, then sweeps.
 pub(super) const REST_STEPS: u8 = 2;
 
-/// Runs `f` in a task of its own (a zero timeout); whether the browser took it.
-fn later(f: JsValue) -> bool {
+/// Sends `msg` to the app in a task of its own (a zero timeout); whether the browser took it.
+fn send_later(ctx: &Context<App>, msg: Msg) -> bool {
+    let link = ctx.link().clone();
+    let f = Closure::once_into_js(move || link.send_message(msg));
     web_sys::window().is_some_and(|w| {
         w.set_timeout_with_callback_and_timeout_and_arguments_0(f.unchecked_ref(), 0)
             .is_ok()
@@ -241,15 +243,15 @@ impl App {
             web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
         }
         self.warmed = step;
-        self.warm_up_later(ctx, step + 1);
+        if step < CANVASES {
+            self.warm_up_later(ctx, step + 1);
+        }
         false
     }
 
     /// Asks for the next section below the run to be rendered, in a task of its own.
     pub(super) fn show_rest_later(&mut self, ctx: &Context<Self>) {
-        let link = ctx.link().clone();
-        let rest = Closure::once_into_js(move || link.send_message(Msg::ShowRest));
-        if !later(rest) {
+        if !send_later(ctx, Msg::ShowRest) {
             // no timer: everything at once
             self.rest_shown = REST_STEPS;
             self.warmed = CANVASES;
@@ -258,9 +260,7 @@ impl App {
 
     /// Asks for warm-up step `step` in a task of its own.
     pub(super) fn warm_up_later(&mut self, ctx: &Context<Self>, step: usize) {
-        let link = ctx.link().clone();
-        let next = Closure::once_into_js(move || link.send_message(Msg::WarmUp(step)));
-        if !later(next) {
+        if !send_later(ctx, Msg::WarmUp(step)) {
             // no timer to warm with: the frames draw every canvas cold
             self.warmed = CANVASES;
         }
