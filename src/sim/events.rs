@@ -292,6 +292,55 @@ mod tests {
         assert!(q.is_empty());
     }
 
+    /// Lanes of several delays, added in no particular order, and timers, with many events due
+    /// at the same time: the order is (time, insertion order), as a binary heap of
+    /// (time, sequence) keys gives it.
+    #[test]
+    fn ties_between_lanes_and_timers_break_in_insertion_order() {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let delays = [6u64, 2, 9, 4, 3];
+        let mut q: EventQueue<u64, u64> = EventQueue::new();
+        let mut reference = BinaryHeap::new();
+        let (mut seq, mut x, mut now) = (0u64, 7u64, 0u64);
+        type Reference = BinaryHeap<Reverse<(u64, u64)>>;
+        let schedule =
+            |q: &mut EventQueue<u64, u64>, r: &mut Reference, x: u64, now: u64, seq: &mut u64| {
+                let time = if x % 3 == 0 {
+                    let t = now + (x >> 8) % 10;
+                    q.schedule_at(t, *seq);
+                    t
+                } else {
+                    let d = delays[(x >> 8) as usize % delays.len()];
+                    q.schedule_after(d, *seq).unwrap();
+                    now + d
+                };
+                r.push(Reverse((time, *seq)));
+                *seq += 1;
+            };
+        for _ in 0..3 {
+            x = crate::sim::rng::mix64(x);
+            schedule(&mut q, &mut reference, x, now, &mut seq);
+        }
+        let mut popped = 0;
+        while let Some((t, e)) = q.pop() {
+            let Reverse((time, expected)) = reference.pop().unwrap();
+            let (Next::Lane(got) | Next::Heap(got)) = e;
+            assert_eq!((t, got), (time, expected));
+            now = t;
+            popped += 1;
+            for _ in 0..1 + x % 2 {
+                x = crate::sim::rng::mix64(x);
+                if seq < 20_000 {
+                    schedule(&mut q, &mut reference, x, now, &mut seq);
+                }
+            }
+            x = crate::sim::rng::mix64(x);
+        }
+        assert!(reference.is_empty());
+        assert!(popped > 10_000, "{popped}");
+    }
+
     #[test]
     fn pop_until_leaves_later_events() {
         let mut q: EventQueue<u8, u8> = EventQueue::new();
