@@ -50,6 +50,13 @@ async fn mount(hash: &str, props: AppProps) -> (Element, yew::AppHandle<App>) {
     let div = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&div).unwrap();
     let handle = yew::Renderer::<App>::with_root_and_props(div.clone(), props).render();
+    // the first render shows the header and the status; the other sections follow in tasks
+    // of their own, the sweeps last
+    let all_shown = || find(&div, "section.sweeps").is_some();
+    assert!(
+        eventually(5000, all_shown).await,
+        "the page's sections never all rendered"
+    );
     sleep_ms(60).await;
     (div, handle)
 }

@@ -67,11 +67,22 @@ pub(super) const FRAME_PIXELS: u32 = 600_000;
 /// playback cursor redraws them at every frame).
 pub(super) const LIVE_REDRAW_MS: f64 = 200.0;
 
-/// The steps of [`App::show_rest_later`]: compare and theory, then sweeps.
-pub(super) const REST_STEPS: u8 = 2;
+/// The steps of [`App::show_rest_later`]: the glossary, class mode and the form; the run's
+/// stage (network picture, live charts) and report; compare and theory; sweeps.
+pub(super) const REST_STEPS: u8 = 4;
+
+/// The canvases each step of [`App::show_rest_later`] brings onto the page.
+pub(super) fn shown_at(step: u8) -> &'static [Canvas] {
+    match step {
+        1 => &[],
+        2 => &AT_CURSOR,
+        3 => &[Canvas::CompareCwnd, Canvas::CompareFct, Canvas::Theory],
+        _ => &[Canvas::Sweep],
+    }
+}
 
 /// Sends `msg` to the app in a task of its own (a zero timeout); whether the browser took it.
-fn send_later(ctx: &Context<App>, msg: Msg) -> bool {
+pub(super) fn send_later(ctx: &Context<App>, msg: Msg) -> bool {
     let link = ctx.link().clone();
     let f = Closure::once_into_js(move || link.send_message(msg));
     web_sys::window().is_some_and(|w| {
@@ -207,43 +218,40 @@ impl App {
         self.next_canvas = 0;
     }
 
-    /// Warm-up step `step`: step 0 draws an empty chart (the axes and text every chart shares),
-    /// step `i` the chart of `ALL[i - 1]` with the current data, each on a small detached
-    /// canvas; then asks for the next step in a task of its own. The browser compiles a
-    /// WebAssembly function on its first call, on the main thread: the first chart drawn
-    /// compiled about 70 functions in 30–40 ms, which with the frame's own work made a task
-    /// over 50 ms. Warming in steps after start-up pays that cost in shorter tasks instead,
-    /// before or between the frames.
+    /// Warm-up step `step`: the first [`charts::WARM_PARTS`] steps run the code every chart
+    /// shares (a line of text, an empty chart), then step `WARM_PARTS + i` draws the chart of
+    /// `ALL[i]` with the current data, each on a small detached canvas; each step asks for the
+    /// next in a task of its own. The browser compiles a WebAssembly function on its first
+    /// call, on the main thread: the first chart drawn compiled about 70 functions in 30–40 ms,
+    /// which with the frame's own work made a task over 50 ms. Warming in steps after start-up
+    /// pays that cost in shorter tasks instead, before or between the frames.
     pub(super) fn warm_up(&mut self, ctx: &Context<Self>, step: usize) -> bool {
-        if step > CANVASES {
+        let steps = charts::WARM_PARTS + CANVASES;
+        if step >= steps {
             return false;
         }
         let canvas = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.create_element("canvas").ok())
             .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
-        let drawn = match (step, canvas) {
-            (0, Some(canvas)) => {
+        let drawn = match (step.checked_sub(charts::WARM_PARTS), canvas) {
+            (None, Some(canvas)) => {
                 fit(&canvas, Canvas::Cwnd, 200, 1.0);
-                let empty = RunData::new(0, self.scenario.clone());
-                let at = At {
-                    cursor: None,
-                    scale: 1.0,
-                };
-                charts::draw_cwnd(&canvas, &empty, 0, at).map(|()| true)
+                charts::warm(&canvas, step).map(|()| true)
             }
             // the network picture keeps its drawing state between frames: it warms on its own
-            (_, Some(canvas)) if ALL[step - 1] != Canvas::Network => {
-                fit(&canvas, ALL[step - 1], 200, 1.0);
-                self.draw_one(ALL[step - 1], &canvas, 1.0)
+            (Some(i), Some(canvas)) if ALL[i] != Canvas::Network => {
+                fit(&canvas, ALL[i], 200, 1.0);
+                self.draw_one(ALL[i], &canvas, 1.0)
             }
             _ => Ok(true),
         };
         if let Err(e) = drawn {
             web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
         }
-        self.warmed = step;
-        if step < CANVASES {
+        // the canvases of ALL up to the one just drawn may now be drawn in frames
+        self.warmed = (step + 1).saturating_sub(charts::WARM_PARTS);
+        if step + 1 < steps {
             self.warm_up_later(ctx, step + 1);
         }
         false

@@ -38,7 +38,7 @@ use crate::sim::netmap::Shape;
 use crate::sweep::form::SweepForm;
 use crate::sweep::{Sweep, SweepRun};
 use crate::web::pool::Pool;
-use canvases::{Canvas, ALL, AT_CURSOR, CANVASES, REST_STEPS};
+use canvases::{send_later, shown_at, Canvas, ALL, AT_CURSOR, CANVASES, REST_STEPS};
 use dom::{listen, scroll_to};
 pub use msg::Msg;
 use runs::progress_text;
@@ -87,10 +87,11 @@ pub struct App {
     /// Canvases (in `ALL` order) whose chart code has been warmed up off-screen: only these
     /// are drawn ([`App::warm_up`]).
     warmed: usize,
-    /// How many of the sections below the run are rendered: none, then compare and theory,
-    /// then sweeps, each added in a task of its own. The browser compiles a WebAssembly function
-    /// on its first call, and a first render of every section at once made a start-up task of
-    /// 60–80 ms.
+    /// How many of the page's later sections are rendered ([`REST_STEPS`]): the first render
+    /// shows the header and the run's status; the glossary, class mode and the form, the run's
+    /// stage and report, compare and theory, and sweeps follow, each in a task of its own. The
+    /// browser compiles a WebAssembly function on its first call, and a first render of every
+    /// section at once made a start-up task of 60–80 ms.
     rest_shown: u8,
     canvases: [NodeRef; CANVASES],
     /// The network picture's pixel buffer and how far its links have got, kept between frames.
@@ -106,6 +107,14 @@ pub struct App {
     sweep_link: Option<Sweep>,
     pool: Option<Pool>,
     pool_generation: u32,
+    /// What the link asked to start on load, until [`App::launch`] starts it.
+    on_load: Option<OnLoad>,
+}
+
+/// What a link starts on load (`run=1`).
+enum OnLoad {
+    Run,
+    Sweep(Sweep),
 }
 
 impl Component for App {
@@ -161,22 +170,15 @@ impl Component for App {
             sweep_link: None,
             pool: None,
             pool_generation: 0,
+            on_load: None,
         };
-        app.spawn_worker(ctx);
         if let Some(sweep) = sweep {
             // a sweep link shows its sweep; with run=1 it starts the sweep, not a run
             app.sweep_form.show(&sweep);
             app.sweep_link = Some(sweep.clone());
-            if run_now {
-                app.start_sweep(ctx, sweep);
-            }
-            app.write_link();
-            return app;
-        }
-        app.write_link();
-        if run_now {
-            let msgs = app.session.start(app.scenario.clone());
-            app.send(msgs);
+            app.on_load = run_now.then_some(OnLoad::Sweep(sweep));
+        } else {
+            app.on_load = run_now.then_some(OnLoad::Run);
         }
         app
     }
@@ -228,6 +230,10 @@ impl Component for App {
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
             Msg::WarmUp(step) => self.warm_up(ctx, step),
+            Msg::Launch => {
+                self.launch(ctx);
+                true
+            }
             Msg::ShowRest => {
                 self.rest_shown += 1;
                 if self.rest_shown < REST_STEPS {
@@ -235,15 +241,7 @@ impl Component for App {
                 } else {
                     self.warm_up_later(ctx, 0);
                 }
-                self.mark(
-                    &[
-                        Canvas::CompareCwnd,
-                        Canvas::CompareFct,
-                        Canvas::Theory,
-                        Canvas::Sweep,
-                    ],
-                    ctx,
-                );
+                self.mark(shown_at(self.rest_shown), ctx);
                 true
             }
             Msg::Resize => {
@@ -449,8 +447,11 @@ impl Component for App {
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
+                    if self.rest_shown >= 1 {
                     <Glossary />
+                    }
                 </header>
+                if self.rest_shown >= 1 {
                 <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.clone()} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.story.is_some() {
@@ -463,12 +464,14 @@ impl Component for App {
                         { form }
                     }
                 </section>
+                }
                 <section class="run" aria-label="the run">
                     <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.notice.as_deref())}
                         {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
                         on_cancel={on.reform(|_| Msg::Cancel)} />
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.clone()} />
+                    if self.rest_shown >= 2 {
                     <div class="stage">
                         <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                             {npath} on={on.clone()} />
@@ -476,8 +479,9 @@ impl Component for App {
                     </div>
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.clone()} />
+                    }
                 </section>
-                if self.rest_shown >= 1 {
+                if self.rest_shown >= 3 {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
                         canvases={[c5, c6]} on={on.clone()} />
@@ -487,7 +491,7 @@ impl Component for App {
                         canvas={c7} on={on.clone()} />
                 </section>
                 }
-                if self.rest_shown >= 2 {
+                if self.rest_shown >= 4 {
                 <section class="sweeps" aria-label="sweeps">
                     <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
@@ -521,6 +525,7 @@ impl Component for App {
                 loading.remove();
             }
             self.mark(&ALL, ctx);
+            self.launch_later(ctx);
             self.show_rest_later(ctx);
         }
     }

@@ -19,7 +19,10 @@ pub enum Msg {
     Frame(f64),
     /// Draw the next canvas kind off-screen to compile its code (see `App::warm_up`).
     WarmUp(usize),
-    /// Render the sections below the run (compare, theory, sweeps) after the first render.
+    /// Start the worker, write the address bar and start what the link asked for, in a task
+    /// of its own after the first render (see `App::launch`).
+    Launch,
+    /// Render the next section after the first render (see `App::show_rest_later`).
     ShowRest,
     Resize,
     /// A key pressed outside the form: (key, shift held).

@@ -20,6 +20,34 @@ impl App {
         }
     }
 
+    /// Starts the worker, writes the address bar and starts what the link asked for: a task of
+    /// its own after the first render, since starting a worker and rewriting the address (a
+    /// same-document navigation) took 10–30 ms of the start-up task.
+    pub(super) fn launch(&mut self, ctx: &Context<Self>) {
+        if self.worker.is_none() {
+            self.spawn_worker(ctx);
+        }
+        match self.on_load.take() {
+            Some(OnLoad::Sweep(sweep)) => {
+                self.start_sweep(ctx, sweep);
+                self.write_link();
+            }
+            Some(OnLoad::Run) => {
+                self.write_link();
+                let msgs = self.session.start(self.scenario.clone());
+                self.send(msgs);
+            }
+            None => self.write_link(),
+        }
+    }
+
+    /// Asks for [`App::launch`] in a task of its own (at once if there is no timer).
+    pub(super) fn launch_later(&mut self, ctx: &Context<Self>) {
+        if !send_later(ctx, Msg::Launch) {
+            self.launch(ctx);
+        }
+    }
+
     pub(super) fn send(&self, msgs: Vec<ToWorker>) {
         if let Some(w) = &self.worker {
             for m in &msgs {

@@ -147,6 +147,28 @@ fn empty(canvas: &HtmlCanvasElement, at: At, title: &str, note: &str) -> DrawRes
     root.present().map_err(err)
 }
 
+/// Parts of the charts' code to run once off-screen before any chart is drawn, each small enough
+/// for a task of its own (see `App::warm_up`): part 0 fills a blank area and writes a line of
+/// text (the canvas backend, measuring text); part 1 draws an empty chart (the chart builder,
+/// the mesh, tick labels).
+pub const WARM_PARTS: usize = 2;
+
+/// Draws warm-up part `part` (below [`WARM_PARTS`]) on `canvas`.
+pub fn warm(canvas: &HtmlCanvasElement, part: usize) -> DrawResult {
+    let at = At {
+        cursor: None,
+        scale: 1.0,
+    };
+    if part == 0 {
+        let root = area(canvas, at)?;
+        let style = ("sans-serif", TEXT_PX).into_font().color(&BLACK);
+        root.draw(&Text::new("0.5 µs", (10, 10), style))
+            .map_err(err)?;
+        return root.present().map_err(err);
+    }
+    empty(canvas, at, "", "")
+}
+
 fn cca_of(run: &RunData) -> CcaName {
     let c = &run.scenario.cca;
     CcaName::of_config(c.algorithm, c.percentile)
