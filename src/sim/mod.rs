@@ -214,13 +214,9 @@ impl Simulation {
                     if self.warm {
                         self.warm_next();
                     }
-                    self.ports[port.index()].wake_pending = false;
-                    self.start_next(port);
+                    self.port_free(port);
                 }
-                Next::Heap(Timer::PortFree(port)) => {
-                    self.ports[port.index()].wake_pending = false;
-                    self.start_next(port);
-                }
+                Next::Heap(Timer::PortFree(port)) => self.port_free(port),
                 Next::Heap(Timer::FlowWake(f)) => self.flow_wake(f),
                 Next::Heap(Timer::Sample) => self.sample(),
             }

@@ -156,6 +156,13 @@ impl Simulation {
         self.kick(port);
     }
 
+    /// A port's `PortFree` event (from a lane or a timer): it is free, and sends its next packet.
+    #[inline(always)]
+    pub(super) fn port_free(&mut self, port: PortId) {
+        self.ports[port.index()].wake_pending = false;
+        self.start_next(port);
+    }
+
     /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
     pub(super) fn start_next(&mut self, port: PortId) {
         let nic = self.topo.nic_host(port);

@@ -141,34 +141,27 @@ pub fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), 
             a_s.push(a.cpu_s);
             b_s.push(b.cpu_s);
         }
-        if ratios.is_empty() && !a_s.is_empty() {
-            println!(
-                "{:<42} {:>6} {:>13.3} {:>13.3} {:>9} {:>14}",
-                name,
-                hosts,
-                median(&mut a_s),
-                median(&mut b_s),
-                "",
-                "too short to time"
-            );
-            continue;
-        }
-        if ratios.is_empty() {
-            println!(
-                "{:<42} {:>6} {:>13} {:>13.3} {:>9} {:>14}",
-                name, hosts, "n/a", b_s[0], "", "the other refuses it"
-            );
-            continue;
-        }
-        let list: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+        let other = if a_s.is_empty() {
+            "n/a".to_string()
+        } else {
+            format!("{:.3}", median(&mut a_s))
+        };
+        let (speed_up, rounds_note) = if a_s.is_empty() {
+            (String::new(), "the other refuses it".to_string())
+        } else if ratios.is_empty() {
+            (String::new(), "too short to time".to_string())
+        } else {
+            let list: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+            (format!("{:.2}x", median(&mut ratios)), list.join(" "))
+        };
         println!(
-            "{:<42} {:>6} {:>13.3} {:>13.3} {:>8.2}x {:>14}",
+            "{:<42} {:>6} {:>13} {:>13.3} {:>9} {:>14}",
             name,
             hosts,
-            median(&mut a_s),
+            other,
             median(&mut b_s),
-            median(&mut ratios),
-            list.join(" ")
+            speed_up,
+            rounds_note
         );
     }
     Ok(())

@@ -67,17 +67,28 @@ pub(super) const FRAME_PIXELS: u32 = 600_000;
 /// playback cursor redraws them at every frame).
 pub(super) const LIVE_REDRAW_MS: f64 = 200.0;
 
-/// The steps of [`App::show_rest_later`]: the glossary, class mode and the form; the run's
-/// stage (network picture, live charts) and report; compare and theory; sweeps.
-pub(super) const REST_STEPS: u8 = 4;
+// The page's sections after the first render (which shows the header and the run's status),
+// in the order `App::show_section_later` adds them, a task each; `App::sections_shown` counts
+// how many are on the page.
 
-/// The canvases each step of [`App::show_rest_later`] brings onto the page.
-pub(super) fn shown_at(step: u8) -> &'static [Canvas] {
-    match step {
-        1 => &[],
-        2 => &AT_CURSOR,
-        3 => &[Canvas::CompareCwnd, Canvas::CompareFct, Canvas::Theory],
-        _ => &[Canvas::Sweep],
+/// The glossary, class mode and the form.
+pub(super) const CONTROLS: u8 = 1;
+/// The run's network picture, live charts and report.
+pub(super) const STAGE: u8 = 2;
+/// Compare and theory.
+pub(super) const COMPARE: u8 = 3;
+/// Sweeps.
+pub(super) const SWEEPS: u8 = 4;
+/// The sections in all.
+pub(super) const SECTIONS: u8 = SWEEPS;
+
+/// The canvases section `section` brings onto the page.
+pub(super) fn canvases_of(section: u8) -> &'static [Canvas] {
+    match section {
+        STAGE => &AT_CURSOR,
+        COMPARE => &[Canvas::CompareCwnd, Canvas::CompareFct, Canvas::Theory],
+        SWEEPS => &[Canvas::Sweep],
+        _ => &[],
     }
 }
 
@@ -257,11 +268,11 @@ impl App {
         false
     }
 
-    /// Asks for the next section below the run to be rendered, in a task of its own.
-    pub(super) fn show_rest_later(&mut self, ctx: &Context<Self>) {
-        if !send_later(ctx, Msg::ShowRest) {
+    /// Asks for the next section to be rendered, in a task of its own.
+    pub(super) fn show_section_later(&mut self, ctx: &Context<Self>) {
+        if !send_later(ctx, Msg::ShowSection) {
             // no timer: everything at once
-            self.rest_shown = REST_STEPS;
+            self.sections_shown = SECTIONS;
             self.warmed = CANVASES;
         }
     }

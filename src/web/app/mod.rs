@@ -38,7 +38,8 @@ use crate::sim::netmap::Shape;
 use crate::sweep::form::SweepForm;
 use crate::sweep::{Sweep, SweepRun};
 use crate::web::pool::Pool;
-use canvases::{send_later, shown_at, Canvas, ALL, AT_CURSOR, CANVASES, REST_STEPS};
+use canvases::{canvases_of, send_later, Canvas, ALL, AT_CURSOR, CANVASES};
+use canvases::{COMPARE, CONTROLS, SECTIONS, STAGE, SWEEPS};
 use dom::{listen, scroll_to};
 pub use msg::Msg;
 use runs::progress_text;
@@ -87,12 +88,11 @@ pub struct App {
     /// Canvases (in `ALL` order) whose chart code has been warmed up off-screen: only these
     /// are drawn ([`App::warm_up`]).
     warmed: usize,
-    /// How many of the page's later sections are rendered ([`REST_STEPS`]): the first render
-    /// shows the header and the run's status; the glossary, class mode and the form, the run's
-    /// stage and report, compare and theory, and sweeps follow, each in a task of its own. The
-    /// browser compiles a WebAssembly function on its first call, and a first render of every
-    /// section at once made a start-up task of 60–80 ms.
-    rest_shown: u8,
+    /// How many of the page's sections after the first render are rendered ([`SECTIONS`]):
+    /// the first render shows the header and the run's status, and the others follow, each in
+    /// a task of its own. The browser compiles a WebAssembly function on its first call, and a
+    /// first render of every section at once made a start-up task of 60–80 ms.
+    sections_shown: u8,
     canvases: [NodeRef; CANVASES],
     /// The network picture's pixel buffer and how far its links have got, kept between frames.
     picture: std::cell::RefCell<network::Picture>,
@@ -159,7 +159,7 @@ impl Component for App {
             dirty: [true; CANVASES],
             next_canvas: 0,
             warmed: 0,
-            rest_shown: 0,
+            sections_shown: 0,
             canvases: Default::default(),
             picture: std::cell::RefCell::new(network::Picture::default()),
             run_button: NodeRef::default(),
@@ -234,14 +234,14 @@ impl Component for App {
                 self.launch(ctx);
                 true
             }
-            Msg::ShowRest => {
-                self.rest_shown += 1;
-                if self.rest_shown < REST_STEPS {
-                    self.show_rest_later(ctx);
+            Msg::ShowSection => {
+                self.sections_shown += 1;
+                if self.sections_shown < SECTIONS {
+                    self.show_section_later(ctx);
                 } else {
                     self.warm_up_later(ctx, 0);
                 }
-                self.mark(shown_at(self.rest_shown), ctx);
+                self.mark(canvases_of(self.sections_shown), ctx);
                 true
             }
             Msg::Resize => {
@@ -447,11 +447,11 @@ impl Component for App {
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
-                    if self.rest_shown >= 1 {
+                    if self.sections_shown >= CONTROLS {
                     <Glossary />
                     }
                 </header>
-                if self.rest_shown >= 1 {
+                if self.sections_shown >= CONTROLS {
                 <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.clone()} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.story.is_some() {
@@ -471,7 +471,7 @@ impl Component for App {
                         on_cancel={on.reform(|_| Msg::Cancel)} />
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.clone()} />
-                    if self.rest_shown >= 2 {
+                    if self.sections_shown >= STAGE {
                     <div class="stage">
                         <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                             {npath} on={on.clone()} />
@@ -481,7 +481,7 @@ impl Component for App {
                         on={on.clone()} />
                     }
                 </section>
-                if self.rest_shown >= 3 {
+                if self.sections_shown >= COMPARE {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
                         canvases={[c5, c6]} on={on.clone()} />
@@ -491,7 +491,7 @@ impl Component for App {
                         canvas={c7} on={on.clone()} />
                 </section>
                 }
-                if self.rest_shown >= 4 {
+                if self.sections_shown >= SWEEPS {
                 <section class="sweeps" aria-label="sweeps">
                     <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
@@ -526,7 +526,7 @@ impl Component for App {
             }
             self.mark(&ALL, ctx);
             self.launch_later(ctx);
-            self.show_rest_later(ctx);
+            self.show_section_later(ctx);
         }
     }
 }

@@ -22,8 +22,8 @@ pub enum Msg {
     /// Start the worker, write the address bar and start what the link asked for, in a task
     /// of its own after the first render (see `App::launch`).
     Launch,
-    /// Render the next section after the first render (see `App::show_rest_later`).
-    ShowRest,
+    /// Render the next section after the first render (see `App::show_section_later`).
+    ShowSection,
     Resize,
     /// A key pressed outside the form: (key, shift held).
     Key(String, bool),
