@@ -460,3 +460,51 @@ fn reproduction_md_is_the_report_of_the_committed_csvs() {
     assert!(tmp.join("repro/theory/plot.png").exists());
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn trace_flow_and_drops_write_their_csvs_and_refuse_bad_flows() {
+    let dir = std::env::temp_dir().join(format!("spraylab-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("flow.csv");
+    let drops = dir.join("drops.csv");
+    let o = spraylab(&[
+        "run",
+        "--k",
+        "4",
+        "--flow-size",
+        "64KiB",
+        "--cca",
+        "mswift",
+        "--trace-flow",
+        "4", // the first sprayed flow: the 4 elephants come first
+        trace.to_str().unwrap(),
+        "--drops",
+        drops.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("slowest sprayed flow: "));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let mut lines = text.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("time_us,cause,seq,rtt_us,ecn,label,signal_us,history,target_us"));
+    // 64 KiB of 4 KiB packets: 16 ACKs, each with its H (MSwift) and outcome
+    let acks: Vec<&str> = lines.filter(|l| l.contains(",ack,")).collect();
+    assert_eq!(acks.len(), 16, "{text}");
+    assert!(acks
+        .iter()
+        .all(|l| l.split(',').nth(7).is_some_and(|h| !h.is_empty())));
+    let d = std::fs::read_to_string(&drops).unwrap();
+    assert!(d.starts_with("time_us,port,flow,seq,sprayed\n"));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_refused(
+        &["run", "--k", "4", "--trace-flow", "99", "/tmp/x.csv"],
+        "trace-flow",
+    );
+    assert_refused(
+        &["run", "--k", "4", "--trace-flow", "one", "/tmp/x.csv"],
+        "--trace-flow",
+    );
+    assert_refused(&["run", "--k", "4", "--trace-flow", "1"], "--trace-flow");
+}

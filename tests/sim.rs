@@ -501,3 +501,60 @@ fn a_k32_fat_tree_of_8192_hosts_runs_every_flow_to_the_end() {
     assert_eq!(r.flows.iter().filter(|f| f.sprayed).count(), 8192 - 4);
     assert!(r.cct_us.unwrap() >= r.ideal_cct_us);
 }
+
+/// A trace holds every ACK of the traced flow in time order, with the signal the CCA decided on,
+/// its H and target, and cuts that match the CCA's own counters; the drop log holds every drop.
+#[test]
+fn a_trace_records_each_decision_of_one_flow_and_the_drop_log_each_drop() {
+    use spraylab::sim::trace::Outcome;
+    let mut s = small(CcaKind::MSwift, LbScheme::Ops);
+    s.seed = 4;
+    let mut sim = Simulation::new(&s).unwrap();
+    assert!(sim.trace_flow(99).unwrap_err().contains("trace-flow"));
+    let traced = 2; // a sprayed flow (the elephants come first)
+    sim.trace_flow(traced).unwrap();
+    sim.log_drops();
+    sim.lose_packet(traced, 5);
+    sim.run();
+    let report = sim.report();
+    let trace = sim.trace();
+    let acks: Vec<_> = trace
+        .decisions
+        .rows
+        .iter()
+        .filter(|d| d.rtt.is_some())
+        .collect();
+    // one ACK per data packet delivered, the lost one's retransmission included
+    let packets = (s.workload.flow_size_bytes / s.topology.mss_bytes as u64) as usize;
+    assert_eq!(acks.len(), packets, "every packet acknowledged once");
+    assert!(trace
+        .decisions
+        .rows
+        .windows(2)
+        .all(|w| w[0].time <= w[1].time));
+    assert!(acks
+        .iter()
+        .all(|d| d.history.is_some() && d.target.is_some()));
+    // the median of a run of equal samples is that sample: the first ACK decides on its own RTT
+    assert_eq!(acks[0].signal, acks[0].rtt.unwrap() as f64);
+    let drops = trace.drops.as_ref().unwrap();
+    assert_eq!(drops.rows.len() as u64, report.counters.drops);
+    assert!(drops
+        .rows
+        .iter()
+        .any(|d| d.port == "lost" && d.seq == 5 && d.flow.0 == traced as u32));
+    let csv = trace.decisions_csv();
+    assert_eq!(csv.lines().count(), trace.decisions.rows.len() + 1);
+    assert!(csv.starts_with("time_us,cause,seq,rtt_us"));
+    assert!(acks.iter().any(|d| d.outcome == Outcome::Increase));
+    // a decision that cut cwnd says which cause; one that grew it says so
+    for d in &trace.decisions.rows {
+        match d.outcome {
+            Outcome::Increase => assert!(d.cwnd_after > d.cwnd_before),
+            Outcome::DelayCut | Outcome::LossCut | Outcome::TimeoutCut => {
+                assert!(d.cwnd_after <= d.cwnd_before)
+            }
+            Outcome::Held | Outcome::Unchanged => assert_eq!(d.cwnd_after, d.cwnd_before),
+        }
+    }
+}

@@ -62,6 +62,7 @@ impl Simulation {
             max_time: from_us(scenario.max_sim_time_us),
             done: false,
             losses: Vec::new(),
+            trace: trace::Trace::default(),
             queue: EventQueue::new(),
             data_in_network: 0,
             degraded_links: 0,

@@ -35,11 +35,16 @@ impl Simulation {
         let now = self.now();
         let flow = &mut self.flows[p.flow.index()];
         flow.paths.on_ack(p.label, p.ecn);
+        let before = self.before_decision(p.flow);
+        let flow = &mut self.flows[p.flow.index()];
         if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
             self.unfinished -= 1;
             if self.unfinished == 0 {
                 self.done = true;
             }
+        }
+        if let Some(before) = before {
+            self.record_decision(p.flow, before, trace::Cause::Ack, Some(&p));
         }
         self.arm_timer(p.flow);
         let src = self.flows[p.flow.index()].src;
@@ -68,8 +73,17 @@ impl Simulation {
             flow.wake_at = None;
         }
         let before = flow.sender.timeouts;
+        let decision = self.before_decision(f);
+        let flow = &mut self.flows[f.index()];
         flow.sender.on_timer(now);
         self.counters.timeouts += flow.sender.timeouts - before;
+        if let Some(d) = decision {
+            let s = &self.flows[f.index()].sender;
+            // a timer that changed nothing (a reordering wait still running) is not a decision
+            if s.cca.cwnd() != d.cwnd() || s.cca.cuts() != d.cuts() {
+                self.record_decision(f, d, trace::Cause::Timer, None);
+            }
+        }
         self.arm_timer(f);
         let src = self.flows[f.index()].src;
         self.kick(self.topo.nic_port(HostId(src)));

@@ -28,6 +28,7 @@ pub mod rng;
 pub mod time;
 pub mod timeline;
 pub mod topology;
+pub mod trace;
 pub mod transport;
 pub mod workload;
 
@@ -150,6 +151,8 @@ pub struct Simulation {
     warm: bool,
     /// Transmissions to lose on purpose: each entry drops the next one of that packet.
     losses: Vec<(FlowId, u64)>,
+    /// One flow's decisions and the drops, when asked for (`trace.rs`).
+    trace: trace::Trace,
 }
 
 impl Simulation {
@@ -312,6 +315,7 @@ impl Simulation {
             return false;
         };
         self.losses.remove(i);
+        self.log_drop(None, p);
         self.counters.drops += 1;
         self.data_in_network -= 1;
         true

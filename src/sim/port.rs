@@ -145,6 +145,7 @@ impl Simulation {
                     _ => queue::SPRAYED,
                 };
                 if p.data.bytes(class) + size > self.link.buffer {
+                    self.log_drop(Some(port), &packet);
                     self.counters.drops += 1;
                     self.data_in_network -= 1;
                     return;

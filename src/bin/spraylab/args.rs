@@ -114,6 +114,33 @@ pub struct RunArgs {
     /// Write the sampled timelines to this CSV file as the run goes.
     #[arg(long, value_name = "FILE.csv")]
     pub timeline: Option<PathBuf>,
+    /// Write every window decision of flow N (its index in the report) to a CSV file: time,
+    /// RTT sample, the signal decided on, H, target, cwnd before and after, outcome.
+    #[arg(long, num_args = 2, value_names = ["N", "FILE.csv"])]
+    pub trace_flow: Vec<String>,
+    /// Write every dropped data packet (time, port, flow, sequence number) to a CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub drops: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The flow `--trace-flow` names and the file to write its trace to.
+    pub fn trace_target(&self) -> Result<Option<(usize, PathBuf)>, UsageError> {
+        match self.trace_flow.as_slice() {
+            [] => Ok(None),
+            [n, file] => {
+                let flow = n.parse::<usize>().map_err(|_| {
+                    usage(format!(
+                        "--trace-flow: the flow must be a flow index, a whole number from 0 (got '{n}')"
+                    ))
+                })?;
+                Ok(Some((flow, PathBuf::from(file))))
+            }
+            _ => Err(usage(
+                "--trace-flow takes a flow index and a file: --trace-flow N FILE.csv",
+            )),
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -72,6 +72,13 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
         Some(path) => Some(TimelineCsv::create(path, sim.timeline_port_names())?),
         None => None,
     };
+    let traced = a.trace_target()?;
+    if let Some((flow, _)) = &traced {
+        sim.trace_flow(*flow).map_err(usage)?;
+    }
+    if a.drops.is_some() {
+        sim.log_drops();
+    }
     let started = Instant::now();
     loop {
         let progress = sim.advance(1 << 20);
@@ -86,6 +93,12 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
         }
     }
     let wall = started.elapsed().as_secs_f64();
+    if let Some((_, path)) = &traced {
+        write_file(path, &sim.trace().decisions_csv())?;
+    }
+    if let Some(path) = &a.drops {
+        write_file(path, &sim.trace().drops_csv())?;
+    }
     let mut report = sim.report();
     report.perf = Some(Perf {
         wall_s: wall,
@@ -97,6 +110,10 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
         Format::Text => print_summary(&scenario, &report),
     }
     Ok(())
+}
+
+fn write_file(path: &std::path::Path, text: &str) -> Result<(), UsageError> {
+    std::fs::write(path, text).map_err(|e| usage(format!("cannot write {}: {e}", path.display())))
 }
 
 fn print_summary(s: &Scenario, r: &Report) {
@@ -141,6 +158,19 @@ fn print_summary(s: &Scenario, r: &Report) {
         pct(0.99),
         pct(1.0)
     );
+    let slowest = r
+        .flows
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.sprayed)
+        .filter_map(|(i, f)| f.fct_us.map(|t| (i, f, t)))
+        .max_by(|a, b| a.2.total_cmp(&b.2));
+    if let Some((i, f, t)) = slowest {
+        println!(
+            "slowest sprayed flow: {i} (host {} → {}), {t:.1} µs, {} retransmits (trace it: --trace-flow {i} FILE.csv)",
+            f.src, f.dst, f.retransmits
+        );
+    }
     let c = &r.counters;
     println!(
         "events {}  data packets {}  retransmits {}  drops {}  ECN marks {}  timeouts {}",

@@ -107,4 +107,8 @@ impl Controller for AnyController {
     fn history(&self) -> Option<usize> {
         dispatch!(self, c => c.history())
     }
+
+    fn target(&self) -> Option<f64> {
+        dispatch!(self, c => c.target())
+    }
 }

@@ -184,4 +184,10 @@ pub trait Controller {
     fn history(&self) -> Option<usize> {
         None
     }
+
+    /// The RTT (ps) the CCA holds its signal to, for the delay-based ones: above it, the
+    /// signal asks for a decrease (diagnostics; `None` where no single target applies).
+    fn target(&self) -> Option<f64> {
+        None
+    }
 }

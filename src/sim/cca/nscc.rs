@@ -271,6 +271,11 @@ impl Controller for Nscc {
     fn history(&self) -> Option<usize> {
         self.filter.as_ref().map(PercentileFilter::history)
     }
+
+    /// The base RTT plus the target queueing delay.
+    fn target(&self) -> Option<f64> {
+        Some(self.base_rtt + self.qt)
+    }
 }
 
 #[cfg(test)]

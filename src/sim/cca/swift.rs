@@ -113,7 +113,7 @@ impl Swift {
     }
 
     /// Target delay (ps) at the current cwnd: base RTT + target queueing + flow scaling (§3.1).
-    pub fn target(&self) -> f64 {
+    pub fn target_rtt(&self) -> f64 {
         let fs = (self.fs_alpha / self.cwnd.sqrt() + self.fs_beta).clamp(0.0, self.fs_range);
         self.base_target + fs
     }
@@ -146,7 +146,7 @@ impl Controller for Swift {
             None => s.rtt as f64,
         };
         self.stats.signal = delay;
-        let target = self.target();
+        let target = self.target_rtt();
         if delay < target {
             let n = s.newly_acked as f64;
             self.cwnd += if self.cwnd >= 1.0 {
@@ -225,6 +225,10 @@ impl Controller for Swift {
     fn history(&self) -> Option<usize> {
         self.filter.as_ref().map(PercentileFilter::history)
     }
+
+    fn target(&self) -> Option<f64> {
+        Some(self.target_rtt())
+    }
 }
 
 #[cfg(test)]
@@ -281,7 +285,7 @@ mod tests {
     #[test]
     fn multiplicative_decrease_scales_with_the_excess_delay() {
         let mut s = swift(CcaKind::Swift, 100.0);
-        let target = s.target();
+        let target = s.target_rtt();
         assert_eq!(target, (BASE + US) as f64);
         let d = 8 * US;
         s.on_ack(&ack(0, d), &Window::default());
@@ -305,7 +309,7 @@ mod tests {
 
     #[test]
     fn flow_scaling_raises_the_target_of_small_windows() {
-        let fs_at = |w: f64| swift(CcaKind::Swift, w).target() - (BASE + US) as f64;
+        let fs_at = |w: f64| swift(CcaKind::Swift, w).target_rtt() - (BASE + US) as f64;
         assert_eq!(fs_at(100.0), 0.0);
         assert_eq!(fs_at(500.0), 0.0);
         assert!((fs_at(5.5) / US as f64 - 0.533).abs() < 1e-3);
@@ -388,7 +392,7 @@ mod tests {
             latest.on_ack(&ack(now, rtt), &Window::default());
         }
         let before = latest.cwnd();
-        let target = latest.target(); // at the cwnd both had before the third ACK
+        let target = latest.target_rtt(); // at the cwnd both had before the third ACK
         let factor = 1.0 - 0.8 * (d as f64 - target) / d as f64;
         assert_eq!(median.signal(), d as f64);
         assert!(
