@@ -147,7 +147,8 @@ pub struct Workload {
 #[serde(default, deny_unknown_fields)]
 pub struct LoadBalancing {
     pub scheme: LbScheme,
-    /// Number of distinct path labels (entropy values) a sender can use.
+    /// Number of distinct path labels (entropy values) a sender can use ([`PATH_LABELS`] by
+    /// default; ALGORITHMS.md §10).
     pub path_labels: u32,
     /// AR: queue-occupancy thresholds of the quantized levels, % of the buffer, ascending.
     pub ar_levels_pct: Vec<f64>,
@@ -267,11 +268,21 @@ impl Default for Workload {
     }
 }
 
+/// The default number of path labels: 2^15, the largest power of two the 16-bit entropy value
+/// holds beside the label AR marks its packets with. OPS draws a label for every packet, as
+/// the paper describes it (§IV-A, "a random flow label for each packet") and as the Swift
+/// simulator it sprayed with does (a path id that advances on every packet and is never reused
+/// within a flow; classic htsim defaults to ten million entropies, "all paths"). With so many
+/// labels a flow's packets split over each switch's up-ports in equal shares; with few, the
+/// hash of (flow, label, switch) gives every flow a fixed uneven split (ALGORITHMS.md §5.1 and
+/// choice A12 measure 64, the UEC simulator's `path_entropy_size`).
+pub const PATH_LABELS: u32 = 1 << 15;
+
 impl Default for LoadBalancing {
     fn default() -> Self {
         LoadBalancing {
             scheme: LbScheme::Ops,
-            path_labels: 64,
+            path_labels: PATH_LABELS,
             ar_levels_pct: vec![5.0, 10.0, 20.0],
             ar_refresh_us: 0.1,
         }

@@ -95,6 +95,9 @@ named_enum! {
         /// REPS: reuse the labels of ACKs that came back without ECN (oldest first), else a
         /// random label (ALGORITHMS.md §10, the list form).
         Reps = "reps",
+        /// REPS as the UEC reference simulator does it (`UecMpReps`): only the 8 latest clean
+        /// labels are kept, each reused once; no first window (ALGORITHMS.md §10).
+        RepsUec = "reps-uec",
         /// Switch adaptive routing: each switch sends a sprayed data packet to the up-port with
         /// the shortest quantized queue (ALGORITHMS.md §10, A13).
         Ar = "ar",

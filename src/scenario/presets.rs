@@ -22,6 +22,8 @@ pub const PRESETS: &[(&str, &str)] = &[
 const UEC_QUEUE_PACKETS: u32 = 192;
 /// Its ECN step: 10 packets.
 const UEC_ECN_PACKETS: u32 = 10;
+/// Its entropy values per flow (`path_entropy_size` in `main_uec.cpp`): 64.
+const UEC_PATH_ENTROPIES: u32 = 64;
 
 impl Scenario {
     /// The settings of the UEC reference simulator (`main_uec.cpp`, `uec.cpp`) that the paper
@@ -38,6 +40,7 @@ impl Scenario {
         t.ecn_max_bytes = UEC_ECN_PACKETS * wire;
         self.workload.elephants = 0;
         self.lb.scheme = LbScheme::Oblivious;
+        self.lb.path_labels = UEC_PATH_ENTROPIES;
         self.cca.algorithm = CcaKind::Nscc;
         self.cca.nscc.target_qdelay_us = 1.0;
         self.cca.initial_cwnd_bdp = 1.5;

@@ -5,8 +5,10 @@
 //! uniformly random label for every packet; round robin (RR) cycles through the labels, and the UEC
 //! reference's oblivious spraying cycles through them in an order drawn anew every cycle. REPS
 //! (ALGORITHMS.md §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
-//! random label when it has none, so a sender keeps to paths that are not congested.
+//! random label when it has none, so a sender keeps to paths that are not congested; its UEC
+//! form keeps only the latest eight (`reps_buffer.rs`).
 
+use super::reps_buffer::RepsBuffer;
 use super::rng::SimRng;
 use crate::scenario::LbScheme;
 use rand::Rng;
@@ -27,6 +29,8 @@ pub struct PathChooser {
     xor: u32,
     /// REPS: labels whose ACKs came back without ECN, oldest first.
     good: VecDeque<u16>,
+    /// UEC REPS: the latest clean labels.
+    recycled: RepsBuffer,
     rng: SimRng,
 }
 
@@ -45,6 +49,7 @@ impl PathChooser {
             next: 0,
             xor,
             good: VecDeque::new(),
+            recycled: RepsBuffer::default(),
             rng,
         }
     }
@@ -74,6 +79,10 @@ impl PathChooser {
                 Some(label) => label,
                 None => self.rng.random_range(0..self.labels) as u16,
             },
+            LbScheme::RepsUec => match self.recycled.take() {
+                Some(label) => label,
+                None => self.rng.random_range(0..self.labels) as u16,
+            },
         }
     }
 }
@@ -82,8 +91,10 @@ impl PathChooser {
     /// An ACK came back for a packet sent with `label`: REPS recycles the label unless the
     /// packet was ECN-marked.
     pub fn on_ack(&mut self, label: u16, ecn: bool) {
-        if self.scheme == LbScheme::Reps && !ecn {
-            self.good.push_back(label);
+        match self.scheme {
+            LbScheme::Reps if !ecn => self.good.push_back(label),
+            LbScheme::RepsUec if !ecn => self.recycled.add(label),
+            _ => {}
         }
     }
 }
@@ -178,10 +189,17 @@ mod tests {
                 .len()
                 > 20
         );
+        // the UEC form keeps only the latest clean labels
+        let mut u = PathChooser::new(LbScheme::RepsUec, 64, stream(3, Purpose::FlowPath, 0));
+        for label in 0..12 {
+            u.on_ack(label, label == 11);
+        }
+        let reused: Vec<u16> = (0..8).map(|_| u.next_label()).collect();
+        assert_eq!(reused, (3..11).collect::<Vec<u16>>());
         // other schemes ignore ACKs
         let mut o = PathChooser::new(LbScheme::Ops, 64, stream(3, Purpose::FlowPath, 0));
         o.on_ack(7, false);
-        assert!(o.good.is_empty());
+        assert!(o.good.is_empty() && o.recycled.fresh() == 0);
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub mod netmap;
 pub mod network;
 pub mod packet;
 pub mod queue;
+pub mod reps_buffer;
 pub mod rng;
 pub mod time;
 pub mod timeline;

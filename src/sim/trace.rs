@@ -268,10 +268,17 @@ impl super::Simulation {
     }
 
     /// The traced flow's state before a decision, if `flow` is the traced one.
+    #[inline]
     pub(super) fn before_decision(&self, flow: FlowId) -> Option<Before> {
         if self.trace.flow != Some(flow) {
             return None;
         }
+        self.snapshot(flow)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn snapshot(&self, flow: FlowId) -> Option<Before> {
         let s = &self.flows[flow.index()].sender;
         Some(Before {
             cwnd: s.cca.cwnd(),
@@ -281,6 +288,8 @@ impl super::Simulation {
     }
 
     /// Records the traced flow's decision that `before` preceded.
+    #[cold]
+    #[inline(never)]
     pub(super) fn record_decision(
         &mut self,
         flow: FlowId,
@@ -310,6 +319,7 @@ impl super::Simulation {
     }
 
     /// Logs a dropped data packet, if drops are logged.
+    #[cold]
     pub(super) fn log_drop(&mut self, port: Option<super::PortId>, p: &super::packet::Packet) {
         if self.trace.drops.is_none() {
             return;

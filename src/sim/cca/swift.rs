@@ -42,6 +42,12 @@ pub struct Swift {
     retx_reset_threshold: u32,
     ltcp_k: u32,
     decrease_on_latest: bool,
+    decrease_on_queueing: bool,
+    /// `Some(run)` when LSwift/MSwift count ACKs above target in a row before a delay cut
+    /// (the A3 alternative): the current run.
+    delay_run: Option<u32>,
+    /// Unloaded RTT of this flow's path (ps).
+    base_rtt: f64,
     /// Unloaded RTT of this flow's path plus the target queueing delay (ps).
     base_target: f64,
     fs_alpha: f64,
@@ -99,6 +105,9 @@ impl Swift {
             retx_reset_threshold: p.retx_reset_threshold,
             ltcp_k: p.ltcp_k,
             decrease_on_latest: p.decrease_on_latest,
+            decrease_on_queueing: p.decrease_on_queueing,
+            delay_run: (p.ltcp_on_delay && kind != CcaKind::Swift).then_some(0),
+            base_rtt: base_rtt as f64,
             base_target: base_rtt as f64 + from_us(p.target_queue_delay_us) as f64,
             fs_alpha,
             fs_beta: -fs_alpha / p.fs_max_cwnd.sqrt(),
@@ -147,6 +156,9 @@ impl Controller for Swift {
         };
         self.stats.signal = delay;
         let target = self.target_rtt();
+        if let Some(run) = &mut self.delay_run {
+            *run = if delay < target { 0 } else { *run + 1 };
+        }
         if delay < target {
             let n = s.newly_acked as f64;
             self.cwnd += if self.cwnd >= 1.0 {
@@ -155,15 +167,22 @@ impl Controller for Swift {
                 self.ai * n
             };
             self.cwnd = self.cwnd.clamp(self.min_cwnd, self.max_cwnd);
-        } else if self.can_decrease(s.now, s.srtt) {
+        } else if self.can_decrease(s.now, s.srtt)
+            && self.delay_run.is_none_or(|run| run >= self.ltcp_k)
+        {
             let size_on = if self.decrease_on_latest {
                 s.rtt as f64
             } else {
                 delay
             };
+            let scale = if self.decrease_on_queueing {
+                size_on - self.base_rtt
+            } else {
+                size_on
+            };
             // the latest sample may be below target when the percentile is not: no increase
             let factor =
-                (1.0 - self.beta * (size_on - target) / size_on).clamp(1.0 - self.max_mdf, 1.0);
+                (1.0 - self.beta * (size_on - target) / scale).clamp(1.0 - self.max_mdf, 1.0);
             self.decrease(s.now, factor);
             self.stats.cuts.delay += 1;
         }
@@ -409,6 +428,46 @@ mod tests {
             before,
             "the latest sample is below target: no cut"
         );
+    }
+
+    #[test]
+    fn the_queueing_delay_alternative_sizes_decreases_on_the_queueing_delay() {
+        let p = SwiftParams {
+            decrease_on_queueing: true,
+            ..SwiftParams::default()
+        };
+        let mut s = Swift::new(CcaKind::Swift, &p, History::Nyquist, 50, BASE, 100.0);
+        let target = s.target_rtt();
+        let d = 8 * US;
+        s.on_ack(&ack(0, d), &Window::default());
+        // 2 µs of queueing against a 1 µs target: 1 − 0.8 · 1/2
+        let factor = 1.0 - 0.8 * (d as f64 - target) / (d - BASE) as f64;
+        assert!((factor - 0.6).abs() < 1e-9);
+        assert!((s.cwnd() - 100.0 * factor).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_delay_run_alternative_cuts_only_after_ltcp_k_high_acks_in_a_row() {
+        let p = SwiftParams {
+            ltcp_on_delay: true,
+            ..SwiftParams::default()
+        };
+        let mut s = Swift::new(CcaKind::LSwift, &p, History::Nyquist, 50, BASE, 100.0);
+        let high = 20 * US;
+        for i in 0..4 {
+            s.on_ack(&ack(i, high), &Window::default());
+        }
+        s.on_ack(&ack(4, BASE), &Window::default()); // the run breaks
+        for i in 5..9 {
+            s.on_ack(&ack(i, high), &Window::default());
+        }
+        assert_eq!(s.cuts().delay, 0);
+        s.on_ack(&ack(9, high), &Window::default()); // the fifth in a row
+        assert_eq!(s.cuts().delay, 1);
+        // Swift itself ignores the option
+        let mut swift = Swift::new(CcaKind::Swift, &p, History::Nyquist, 50, BASE, 100.0);
+        swift.on_ack(&ack(0, high), &Window::default());
+        assert_eq!(swift.cuts().delay, 1);
     }
 
     #[test]

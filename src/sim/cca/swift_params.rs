@@ -37,6 +37,14 @@ pub struct SwiftParams {
     /// MSwift: size a delay decrease on the latest sample instead of the percentile that
     /// decided it (ALGORITHMS.md §15 A6's alternative; the median is the default).
     pub decrease_on_latest: bool,
+    /// Size a delay decrease on the queueing delay (RTT less the path's unloaded RTT) instead of
+    /// the whole RTT: 1 − β·(d − T)/(d − base) (ALGORITHMS.md §15 A1's alternative, as the
+    /// LeoLongmay/HTSIM fork's Swift works; the Swift paper and htsim use the whole RTT).
+    pub decrease_on_queueing: bool,
+    /// LSwift/MSwift: cut on delay only after `ltcp_k` ACKs in a row above target, instead of
+    /// counting successive delayed (missing) packets (ALGORITHMS.md §15 A3's alternative, as the
+    /// LeoLongmay/HTSIM fork's LSwift reads LTCP-U).
+    pub ltcp_on_delay: bool,
 }
 
 impl Default for SwiftParams {
@@ -54,6 +62,8 @@ impl Default for SwiftParams {
             retx_reset_threshold: 5,
             ltcp_k: 5,
             decrease_on_latest: false,
+            decrease_on_queueing: false,
+            ltcp_on_delay: false,
         }
     }
 }

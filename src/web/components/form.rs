@@ -72,6 +72,7 @@ fn lb_label(lb: LbScheme) -> &'static str {
         LbScheme::Reps => "REPS (reuse clean paths)",
         LbScheme::Ar => "AR (switch adaptive routing)",
         LbScheme::Oblivious => "OPS as the UEC reference (shuffled cycle)",
+        LbScheme::RepsUec => "REPS as the UEC reference (8 recycled paths)",
     }
 }
 
