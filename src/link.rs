@@ -13,6 +13,12 @@ use crate::sweep::{self, Sweep};
 /// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses):
 /// [`Budget::BROWSER`].
 pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
+    if !s.workload.connections.is_empty() {
+        return Err(refuse(
+            "workload.connections",
+            "traffic matrices run on the command line (spraylab run --traffic FILE)",
+        ));
+    }
     s.check_budget(&Budget::BROWSER)
 }
 

@@ -508,3 +508,80 @@ fn trace_flow_and_drops_write_their_csvs_and_refuse_bad_flows() {
     );
     assert_refused(&["run", "--k", "4", "--trace-flow", "1"], "--trace-flow");
 }
+
+/// The report without its wall-clock part.
+fn without_perf(mut r: serde_json::Value) -> serde_json::Value {
+    r.as_object_mut().unwrap().remove("perf");
+    r
+}
+
+/// A three-flow traffic matrix written by hand from an incast's flows gives the same flows, the
+/// same FCTs and the same counters as the incast itself; the matrix read from a scenario file's
+/// `workload.traffic` (relative to the file) gives the same again.
+#[test]
+fn a_traffic_matrix_runs_the_same_flows_as_the_equivalent_scenario() {
+    let json = |args: &[&str]| {
+        let mut all = vec!["run", "--format", "json", "--k", "4", "--seed", "7"];
+        all.extend_from_slice(args);
+        let o = spraylab(&all);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        without_perf(serde_json::from_str(&stdout(&o)).unwrap())
+    };
+    let incast = json(&[
+        "--workload",
+        "incast",
+        "--elephants",
+        "0",
+        "--senders",
+        "3",
+        "--flow-size",
+        "256KiB",
+    ]);
+    let flows = incast["flows"].as_array().unwrap();
+    assert_eq!(flows.len(), 3);
+    let mut matrix = format!("Nodes 16\nConnections {}\n", flows.len());
+    for (i, f) in flows.iter().enumerate() {
+        matrix += &format!(
+            "{}->{} id {} start 0 size {}\n",
+            f["src"],
+            f["dst"],
+            i + 1,
+            f["bytes"]
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("spraylab-traffic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cm = dir.join("three.cm");
+    std::fs::write(&cm, &matrix).unwrap();
+    let from_matrix = json(&["--traffic", cm.to_str().unwrap()]);
+    assert_eq!(from_matrix, incast);
+    std::fs::write(dir.join("s.toml"), "[workload]\ntraffic = \"three.cm\"\n").unwrap();
+    let s = dir.join("s.toml");
+    let from_file = json(&["--scenario", s.to_str().unwrap()]);
+    assert_eq!(from_file, incast);
+    // errors name the file and the line
+    std::fs::write(&cm, matrix.replace(" size 262144\n", " size 0\n")).unwrap();
+    assert_refused(
+        &["run", "--k", "4", "--traffic", cm.to_str().unwrap()],
+        "line 3: size must be from 1",
+    );
+    std::fs::write(
+        &cm,
+        "Nodes 128\nConnections 1\n0->100 id 1 start 0 size 9\n",
+    )
+    .unwrap();
+    assert_refused(
+        &["run", "--k", "4", "--traffic", cm.to_str().unwrap()],
+        "more than the topology's 16 hosts",
+    );
+    std::fs::write(&cm, "Nodes 16\nConnections 1\n0->1 id 1 start 3.5 size 9\n").unwrap();
+    assert_refused(
+        &["run", "--k", "4", "--traffic", cm.to_str().unwrap()],
+        "start 3.5",
+    );
+    assert_refused(
+        &["run", "--traffic", dir.join("none.cm").to_str().unwrap()],
+        "cannot read",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

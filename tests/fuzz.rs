@@ -3,8 +3,9 @@
 //!
 //! Targets: URL fragments (`link::from_fragment`), scenario files (TOML and JSON, then
 //! validation and a short run of what is accepted), worker messages (postcard `ToWorker`, then
-//! what the worker does with them), and the CSVs of `spraylab repro` (every row type, then the
-//! claims and the report built on what is read).
+//! what the worker does with them), the CSVs of `spraylab repro` (every row type, then the
+//! claims and the report built on what is read), and traffic matrices (htsim's connection-matrix
+//! format, then a short run of the flows read).
 //!
 //! Inputs are mutations of a seed corpus: `tests/fuzz_corpus/`, the committed `repro/` CSVs and
 //! every preset written in each format. The mutator is seeded, so a run is reproducible:
@@ -287,6 +288,29 @@ fn scenario_files() {
         match parsed.and_then(|s| s.validate().map(|_| s)) {
             // a small budget: the largest valid networks take a while to build
             Ok(s) if s.hosts() <= 128 => run_briefly(&s),
+            Ok(_) => true,
+            Err(e) => one_line(&e),
+        }
+    });
+}
+
+#[test]
+fn traffic_matrices() {
+    use spraylab::scenario::traffic::parse_matrix;
+    let mut corpus = corpus_files("cm");
+    corpus.push(b"Nodes 16\nConnections 1\n1->2 id 1 start 0 size 8388608\n".to_vec());
+    fuzz("traffic", corpus, |input| {
+        let text = String::from_utf8_lossy(input);
+        match parse_matrix(&text) {
+            Ok(m) if m.nodes <= 16 => {
+                let mut s = Scenario::default();
+                s.topology.k = 4;
+                s.workload.connections = m.connections;
+                match s.validate() {
+                    Ok(()) => run_briefly(&s),
+                    Err(e) => one_line(&e),
+                }
+            }
             Ok(_) => true,
             Err(e) => one_line(&e),
         }

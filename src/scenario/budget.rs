@@ -105,16 +105,14 @@ impl Scenario {
     /// The work this scenario asks for (see the module doc for the estimates).
     pub fn work(&self) -> Work {
         let (w, t) = (&self.workload, &self.topology);
-        let hosts = self.hosts() as u64;
-        let (flows, into_one) = match w.kind {
-            WorkloadKind::NPath => (1, 1),
-            WorkloadKind::Incast => (w.incast_senders as u64, w.incast_senders as u64),
-            WorkloadKind::Permutation | WorkloadKind::Hsdp => (hosts, 1),
-        };
-        let total_bytes = w.flow_size_bytes.saturating_mul(flows);
-        let per_flow_packets = w.flow_size_bytes.div_ceil(t.mss_bytes.max(1) as u64);
-        let min_duration_us =
-            (w.flow_size_bytes.saturating_mul(into_one)) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
+        let Shape {
+            flows,
+            total_bytes,
+            data_packets,
+            per_flow_packets,
+            busiest_link_bytes,
+        } = self.shape();
+        let min_duration_us = busiest_link_bytes as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
         let (switch_ports, path_slots) = match w.kind {
             WorkloadKind::NPath => (1 + 2 * w.paths as u64, w.paths as u64),
             _ => (5 * (t.k as u64).pow(3) / 4, (t.k as u64).pow(2) / 4),
@@ -126,7 +124,12 @@ impl Scenario {
         } else {
             0.0
         };
-        let all_flows = (flows + w.elephants as u64) as f64;
+        let elephants = if w.connections.is_empty() {
+            w.elephants as u64
+        } else {
+            0
+        };
+        let all_flows = (flows + elephants) as f64;
         let history = match self.cca.history {
             History::Fixed(h) => h,
             History::Nyquist => MAX_HISTORY,
@@ -150,10 +153,59 @@ impl Scenario {
         };
         Work {
             total_bytes,
-            data_packets: per_flow_packets.saturating_mul(flows),
+            data_packets,
             min_duration_us,
             sample_values,
             memory,
+        }
+    }
+
+    /// The finite flows' count, bytes and packets, from the workload or its traffic matrix.
+    fn shape(&self) -> Shape {
+        let (w, t) = (&self.workload, &self.topology);
+        let mss = t.mss_bytes.max(1) as u64;
+        if !w.connections.is_empty() {
+            let mut out = vec![0u64; self.hosts() as usize];
+            let mut into = vec![0u64; self.hosts() as usize];
+            for c in &w.connections {
+                // validated hosts; a stray index only lowers the estimate
+                if let Some(o) = out.get_mut(c.src as usize) {
+                    *o = o.saturating_add(c.bytes);
+                }
+                if let Some(i) = into.get_mut(c.dst as usize) {
+                    *i = i.saturating_add(c.bytes);
+                }
+            }
+            let packets = |c: &super::Connection| c.bytes.div_ceil(mss);
+            return Shape {
+                flows: w.connections.len() as u64,
+                total_bytes: w
+                    .connections
+                    .iter()
+                    .map(|c| c.bytes)
+                    .fold(0, u64::saturating_add),
+                data_packets: w
+                    .connections
+                    .iter()
+                    .map(packets)
+                    .fold(0, u64::saturating_add),
+                per_flow_packets: w.connections.iter().map(packets).max().unwrap_or(0),
+                busiest_link_bytes: out.into_iter().chain(into).max().unwrap_or(0),
+            };
+        }
+        let hosts = self.hosts() as u64;
+        let (flows, into_one) = match w.kind {
+            WorkloadKind::NPath => (1, 1),
+            WorkloadKind::Incast => (w.incast_senders as u64, w.incast_senders as u64),
+            WorkloadKind::Permutation | WorkloadKind::Hsdp => (hosts, 1),
+        };
+        let per_flow_packets = w.flow_size_bytes.div_ceil(mss);
+        Shape {
+            flows,
+            total_bytes: w.flow_size_bytes.saturating_mul(flows),
+            data_packets: per_flow_packets.saturating_mul(flows),
+            per_flow_packets,
+            busiest_link_bytes: w.flow_size_bytes.saturating_mul(into_one),
         }
     }
 
@@ -240,3 +292,13 @@ impl Scenario {
 }
 
 const MIB: f64 = (1u64 << 20) as f64;
+
+/// What a scenario's finite flows amount to.
+struct Shape {
+    flows: u64,
+    total_bytes: u64,
+    data_packets: u64,
+    per_flow_packets: u64,
+    /// The bytes the busiest host link carries: a lower bound on the run's length.
+    busiest_link_bytes: u64,
+}

@@ -12,6 +12,7 @@ mod names;
 mod presets;
 #[cfg(test)]
 mod tests;
+pub mod traffic;
 mod validate;
 
 pub use crate::sim::cca::{NsccParams, SwiftParams};
@@ -22,6 +23,7 @@ pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
 pub use presets::PRESETS;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+pub use traffic::Connection;
 
 /// A scenario field that failed to parse or validate.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +142,13 @@ pub struct Workload {
     /// `hsdp`: place every GPU on a random host instead of whole servers on random server
     /// slots (ALGORITHMS.md §15 A14's alternative).
     pub hsdp_random_hosts: bool,
+    /// Flows read from a traffic matrix (`traffic.rs`); when there are any, they are the
+    /// run's flows instead of the ones `kind` would draw (no elephants; `flow_size_bytes`
+    /// unused), each sprayed by the LB scheme, on the fat-tree.
+    pub connections: Vec<Connection>,
+    /// A traffic-matrix file in htsim's connection-matrix format: the command line reads it
+    /// into `connections` (a path relative to the scenario file).
+    pub traffic: Option<String>,
 }
 
 /// Sender-side path choice of the sprayed flows (elephants always use ECMP).
@@ -264,6 +273,8 @@ impl Default for Workload {
             long_path_ecn: false,
             incast_senders: 32,
             hsdp_random_hosts: false,
+            connections: Vec::new(),
+            traffic: None,
         }
     }
 }

@@ -114,6 +114,7 @@ impl Scenario {
             ));
         }
         range_u("workload.flow_size_bytes", w.flow_size_bytes, 1, 1 << 30)?;
+        self.validate_connections(hosts)?;
         range_u("lb.path_labels", self.lb.path_labels as u64, 1, 65_534)?;
         if self.lb.scheme == LbScheme::Oblivious && !self.lb.path_labels.is_power_of_two() {
             return Err(err(
@@ -211,5 +212,58 @@ fn range_f(field: &str, v: f64, lo: f64, hi: f64) -> Result<(), ScenarioError> {
             field,
             format!("must be a number from {lo} to {hi}, got {v}"),
         ))
+    }
+}
+
+impl Scenario {
+    /// A traffic matrix's flows: on the fat-tree, between its hosts, each of a valid size.
+    fn validate_connections(&self, hosts: u64) -> Result<(), ScenarioError> {
+        use super::traffic::MAX_CONNECTIONS;
+        let w = &self.workload;
+        if let Some(path) = &w.traffic {
+            return Err(err(
+                "workload.traffic",
+                format!(
+                    "{path:?} is read by the command line (spraylab run --scenario FILE or --traffic FILE), which fills workload.connections"
+                ),
+            ));
+        }
+        if w.connections.is_empty() {
+            return Ok(());
+        }
+        if w.kind == WorkloadKind::NPath {
+            return Err(err(
+                "workload.connections",
+                "a traffic matrix runs on the fat-tree, not in the npath model",
+            ));
+        }
+        range_u(
+            "workload.connections",
+            w.connections.len() as u64,
+            1,
+            MAX_CONNECTIONS as u64,
+        )?;
+        for (i, c) in w.connections.iter().enumerate() {
+            let field = format!("workload.connections[{i}]");
+            if c.src.max(c.dst) as u64 >= hosts {
+                return Err(err(
+                    &field,
+                    format!(
+                        "{}->{} names a host beyond the topology's {hosts} (0 to {}); a larger topology.k holds more",
+                        c.src,
+                        c.dst,
+                        hosts - 1
+                    ),
+                ));
+            }
+            if c.src == c.dst {
+                return Err(err(
+                    &field,
+                    format!("{}->{}: a host cannot send to itself", c.src, c.dst),
+                ));
+            }
+            range_u(&format!("{field}.bytes"), c.bytes, 1, 1 << 30)?;
+        }
+        Ok(())
     }
 }

@@ -4,7 +4,8 @@
 //! derangement of long-lived ECMP flows; the remaining hosts form a random derangement of sprayed
 //! flows of `flow_size_bytes`. E = 0 is the plain permutation.
 //!
-//! The n-path theory model has one sprayed flow, from host 0 to host 1.
+//! The n-path theory model has one sprayed flow, from host 0 to host 1. A traffic matrix
+//! (`scenario::traffic`) lists its flows itself.
 
 use super::rng::{stream, Purpose, SimRng};
 use crate::scenario::{Scenario, WorkloadKind};
@@ -23,6 +24,20 @@ pub struct FlowSpec {
 
 /// The flows of a scenario (validated), from its seed.
 pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
+    if !s.workload.connections.is_empty() {
+        // a traffic matrix: its flows, in file order, all sprayed
+        return s
+            .workload
+            .connections
+            .iter()
+            .map(|c| FlowSpec {
+                src: c.src,
+                dst: c.dst,
+                bytes: Some(c.bytes),
+                sprayed: true,
+            })
+            .collect();
+    }
     let mut rng = stream(s.seed, Purpose::Workload, 0);
     match s.workload.kind {
         WorkloadKind::Permutation => permutation(

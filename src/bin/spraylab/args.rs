@@ -90,6 +90,10 @@ pub struct ScenarioArgs {
     /// A scenario file, TOML or JSON.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
+    /// A traffic matrix in htsim's connection-matrix format ('Nodes N', 'Connections M',
+    /// 'SRC->DST id I start 0 size BYTES'): its flows replace the workload's.
+    #[arg(long, value_name = "FILE.cm")]
+    pub traffic: Option<PathBuf>,
     /// Run a scenario beyond the default budget (32 M data packets, minutes of CPU).
     #[arg(long)]
     pub allow_large: bool,
@@ -326,7 +330,16 @@ impl ScenarioArgs {
                 })?
             }
         };
+        if let Some(path) = &self.traffic {
+            s.workload.traffic = Some(path.display().to_string());
+        }
+        let base = match (&self.traffic, &self.scenario) {
+            // --traffic is relative to where the command runs, a file's key to the file
+            (None, Some(file)) => file.parent().map(PathBuf::from).unwrap_or_default(),
+            _ => PathBuf::new(),
+        };
         self.overrides.apply(&mut s)?;
+        read_traffic(&mut s, &base)?;
         s.validate()
             .map_err(|e| usage(format!("invalid scenario: {e}")))?;
         Ok(s)
@@ -347,6 +360,38 @@ pub fn within_budget(s: &Scenario, allow_large: bool) -> Result<(), UsageError> 
     }
     s.check_budget(&Budget::NATIVE)
         .map_err(|e| usage(format!("too large: {e}")))
+}
+
+/// Reads the scenario's traffic-matrix file, if it names one, into its connections (`base`:
+/// the folder a relative path starts from).
+fn read_traffic(s: &mut Scenario, base: &std::path::Path) -> Result<(), UsageError> {
+    let Some(name) = s.workload.traffic.take() else {
+        return Ok(());
+    };
+    let path = base.join(&name);
+    let shown = path.display();
+    let size = std::fs::metadata(&path)
+        .map_err(|e| usage(format!("traffic {shown}: cannot read: {e}")))?
+        .len();
+    if size > spraylab::scenario::traffic::MAX_MATRIX_BYTES as u64 {
+        return Err(usage(format!(
+            "traffic {shown}: {size} bytes, more than the {} a matrix may have",
+            spraylab::scenario::traffic::MAX_MATRIX_BYTES
+        )));
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| usage(format!("traffic {shown}: cannot read: {e}")))?;
+    let m = spraylab::scenario::traffic::parse_matrix(&text)
+        .map_err(|e| usage(format!("traffic {shown}: {e}")))?;
+    if m.nodes > s.hosts() {
+        return Err(usage(format!(
+            "traffic {shown}: written for 'Nodes {}', more than the topology's {} hosts (--k sets them: k³/4 hosts, 128 at k = 8)",
+            m.nodes,
+            s.hosts()
+        )));
+    }
+    s.workload.connections = m.connections;
+    Ok(())
 }
 
 /// A scenario file: JSON when it ends in `.json`, TOML otherwise.

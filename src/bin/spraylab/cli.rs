@@ -131,15 +131,23 @@ fn print_summary(s: &Scenario, r: &Report) {
             .copied()
             .unwrap_or(f64::NAN)
     };
-    println!(
-        "{} hosts, {} elephants, {} over {}, {} B flows, seed {}",
-        s.hosts(),
-        s.workload.elephants,
-        CcaName::of_config(s.cca.algorithm, s.cca.percentile),
-        s.lb.scheme,
-        s.workload.flow_size_bytes,
-        s.seed
-    );
+    let cca = CcaName::of_config(s.cca.algorithm, s.cca.percentile);
+    match s.workload.connections.len() {
+        0 => println!(
+            "{} hosts, {} elephants, {cca} over {}, {} B flows, seed {}",
+            s.hosts(),
+            s.workload.elephants,
+            s.lb.scheme,
+            s.workload.flow_size_bytes,
+            s.seed
+        ),
+        n => println!(
+            "{} hosts, a traffic matrix of {n} flows, {cca} over {}, seed {}",
+            s.hosts(),
+            s.lb.scheme,
+            s.seed
+        ),
+    }
     match (r.cct_us, r.cct_inflation) {
         (Some(cct), Some(infl)) => println!(
             "CCT {cct:.2} µs, lower bound {:.2} µs, inflation {:.1} %",
