@@ -6,7 +6,9 @@
 //! table covers the file, so a new field cannot go undrawn. `SPRAYLAB_PROPERTY_CASES` sets the
 //! number of scenarios (200 by default; each takes about 60 ms).
 
-use spraylab::scenario::{CcaKind, History, LbScheme, Scenario, WorkloadKind, MAX_HISTORY};
+use spraylab::scenario::{
+    CcaKind, Connection, History, LbScheme, Scenario, WorkloadKind, MAX_HISTORY,
+};
 use spraylab::Simulation;
 
 /// A small deterministic generator (xorshift64*), so that a failure names a reproducible case.
@@ -132,6 +134,27 @@ const FIELDS: &[(&str, Rule)] = &[
     ("workload.hsdp_random_hosts", |s, d| {
         s.workload.hsdp_random_hosts = d.bool()
     }),
+    ("workload.connections", |s, d| {
+        let hosts = s.hosts() as u64;
+        let n = if d.below(4) == 0 && s.workload.kind != WorkloadKind::NPath {
+            d.u(1, 64)
+        } else {
+            0
+        };
+        s.workload.connections = (0..n)
+            .map(|_| {
+                let src = d.below(hosts) as u32;
+                let dst = (src + 1 + d.below(hosts - 1) as u32) % hosts as u32;
+                Connection {
+                    src,
+                    dst,
+                    bytes: d.u(1, 1 << 30),
+                }
+            })
+            .collect()
+    }),
+    // a file the command line reads into the connections; validation refuses it unread
+    ("workload.traffic", |s, _| s.workload.traffic = None),
     ("lb.scheme", |s, d| s.lb.scheme = d.of(LbScheme::ALL)),
     ("lb.path_labels", |s, d| {
         s.lb.path_labels = d.u(1, 65_534) as u32
@@ -192,6 +215,12 @@ const FIELDS: &[(&str, Rule)] = &[
     }),
     ("cca.swift.ltcp_k", |s, d| {
         s.cca.swift.ltcp_k = d.u(1, 64) as u32
+    }),
+    ("cca.swift.decrease_on_queueing", |s, d| {
+        s.cca.swift.decrease_on_queueing = d.bool()
+    }),
+    ("cca.swift.ltcp_on_delay", |s, d| {
+        s.cca.swift.ltcp_on_delay = d.bool()
     }),
     ("cca.swift.decrease_on_latest", |s, d| {
         s.cca.swift.decrease_on_latest = d.bool()

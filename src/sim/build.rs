@@ -63,6 +63,7 @@ impl Simulation {
             done: false,
             losses: Vec::new(),
             trace: trace::Trace::default(),
+            parked: Parked::default(),
             queue: EventQueue::new(),
             data_in_network: 0,
             degraded_links: 0,

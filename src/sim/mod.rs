@@ -93,6 +93,36 @@ enum Timer {
     FlowWake(FlowId),
     /// Take a timeline sample.
     Sample,
+    /// A packet arrival that found every lane taken (a traffic matrix's many last-packet
+    /// sizes): the packet waits in [`Parked`] slot `.0`.
+    Arrive(u32),
+}
+
+/// Arrivals scheduled as timers, for delays beyond the lanes' limit: a slab with a free list.
+#[derive(Default)]
+struct Parked {
+    slots: Vec<(NodeId, Packet)>,
+    free: Vec<u32>,
+}
+
+impl Parked {
+    fn park(&mut self, node: NodeId, packet: Packet) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = (node, packet);
+                i
+            }
+            None => {
+                self.slots.push((node, packet));
+                (self.slots.len() - 1) as u32
+            }
+        }
+    }
+
+    fn take(&mut self, slot: u32) -> (NodeId, Packet) {
+        self.free.push(slot);
+        self.slots[slot as usize]
+    }
 }
 
 /// How far a run has got.
@@ -154,6 +184,8 @@ pub struct Simulation {
     losses: Vec<(FlowId, u64)>,
     /// One flow's decisions and the drops, when asked for (`trace.rs`).
     trace: trace::Trace,
+    /// Arrivals waiting as timers ([`Timer::Arrive`]).
+    parked: Parked,
 }
 
 impl Simulation {
@@ -223,6 +255,10 @@ impl Simulation {
                 Next::Heap(Timer::PortFree(port)) => self.port_free(port),
                 Next::Heap(Timer::FlowWake(f)) => self.flow_wake(f),
                 Next::Heap(Timer::Sample) => self.sample(),
+                Next::Heap(Timer::Arrive(slot)) => {
+                    let (node, packet) = self.parked.take(slot);
+                    self.arrive(node, packet);
+                }
             }
         }
         self.progress()

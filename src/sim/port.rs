@@ -211,10 +211,13 @@ impl Simulation {
         if let Err(event) = self.queue.schedule_after(delay, event) {
             let at = self.queue.now() + delay;
             match event {
-                // Lane delays are the hop and serialization times of at most three packet sizes
-                // (full, last partial, ACK) on two link latencies (n-path) or two rates (degraded
-                // links): at most 6 arrival and 6 port delays, under the lane limit of 16.
-                Event::Arrive { .. } => unreachable!("a hop delay always has a lane"),
+                // Lane delays are the hop and serialization times of the packet sizes (full, ACK,
+                // each flow's last partial one): a drawn workload has a few, a traffic matrix
+                // may have more than the lanes hold; the rest wait as timers, in the same order
+                Event::Arrive { node, packet } => {
+                    let slot = self.parked.park(node, packet);
+                    self.queue.schedule_at(at, Timer::Arrive(slot));
+                }
                 Event::PortFree { port, .. } => self.queue.schedule_at(at, Timer::PortFree(port)),
             }
         }
