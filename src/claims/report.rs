@@ -57,7 +57,10 @@ pub fn report(m: &Measured, claims: &[Claim], how: &str, plots: bool) -> String 
          much they miss, and how their counters per run differ. Every run uses its figure's preset with the \
          defaults of the algorithm reference; no parameter is changed per figure. The `alt-*` \
          runs each change one choice where the paper is silent, to measure its effect (last \
-         section); no claim reads them.\n"
+         section); no claim reads them. How a cell's result comes about can be traced run by \
+         run (`spraylab run --trace-flow N FILE.csv`, `--drops FILE.csv`); docs/ALGORITHMS.md §5.1 \
+         does so for MSwift under OPS, and the last section's alternatives measure each \
+         difference from a second public implementation.\n"
     );
     let count = |v: Verdict| claims.iter().filter(|c| c.verdict() == v).count();
     let _ = writeln!(
