@@ -585,3 +585,40 @@ fn a_traffic_matrix_runs_the_same_flows_as_the_equivalent_scenario() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `spraylab matrix` writes the workload's flows in htsim's format, and running that matrix
+/// gives the workload's own report; a workload with long-lived elephants is refused.
+#[test]
+fn matrix_writes_the_flows_a_run_reads_back() {
+    let base = [
+        "--k",
+        "4",
+        "--elephants",
+        "0",
+        "--flow-size",
+        "128KiB",
+        "--seed",
+        "3",
+    ];
+    let mut args = vec!["matrix"];
+    args.extend_from_slice(&base);
+    let o = spraylab(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("Nodes 16\nConnections 16\n"), "{text}");
+    let dir = std::env::temp_dir().join(format!("spraylab-matrix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cm = dir.join("perm.cm");
+    std::fs::write(&cm, &text).unwrap();
+    let run = |extra: &[&str]| {
+        let mut a = vec!["run", "--format", "json"];
+        a.extend_from_slice(&base);
+        a.extend_from_slice(extra);
+        let o = spraylab(&a);
+        assert!(o.status.success(), "{}", stderr(&o));
+        without_perf(serde_json::from_str(&stdout(&o)).unwrap())
+    };
+    assert_eq!(run(&["--traffic", cm.to_str().unwrap()]), run(&[]));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_refused(&["matrix", "--k", "4"], "elephants");
+}

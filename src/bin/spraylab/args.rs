@@ -41,6 +41,9 @@ pub enum Command {
     Run(RunArgs),
     /// Print the scenario `run` would use, as TOML (a starting point for files).
     Scenario(ScenarioArgs),
+    /// Print the scenario's flows as a traffic matrix in htsim's connection-matrix format
+    /// (to run the same flows in htsim: its -tm flag).
+    Matrix(ScenarioArgs),
     /// List the presets.
     Presets,
     /// The paper's closed-form throughput against q (Table I), beside simulated points.

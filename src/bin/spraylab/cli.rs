@@ -40,6 +40,11 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
             print!("{}", toml::to_string(&s).map_err(|e| usage(e.to_string()))?);
             Ok(())
         }
+        Command::Matrix(a) => {
+            let s = a.build()?;
+            print!("{}", flows_as_matrix(&s)?);
+            Ok(())
+        }
         Command::Presets => {
             for (name, about) in PRESETS {
                 println!("{name:<14} {about}");
@@ -110,6 +115,33 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
         Format::Text => print_summary(&scenario, &report),
     }
     Ok(())
+}
+
+/// The scenario's flows in htsim's connection-matrix format; long-lived elephants have no size
+/// there, so a scenario with elephants is refused.
+fn flows_as_matrix(s: &Scenario) -> Result<String, UsageError> {
+    use spraylab::scenario::traffic::{write_matrix, Connection};
+    if s.workload.kind == spraylab::scenario::WorkloadKind::NPath {
+        return Err(usage(
+            "matrix: the npath model has no hosts to name; use a fat-tree workload",
+        ));
+    }
+    let flows = spraylab::sim::workload::flows(s);
+    if flows.iter().any(|f| f.bytes.is_none()) {
+        return Err(usage(format!(
+            "matrix: the {} elephants are long-lived and have no size in a matrix; set --elephants 0",
+            s.workload.elephants
+        )));
+    }
+    let conns: Vec<Connection> = flows
+        .iter()
+        .map(|f| Connection {
+            src: f.src,
+            dst: f.dst,
+            bytes: f.bytes.unwrap_or_default(),
+        })
+        .collect();
+    Ok(write_matrix(s.hosts(), &conns))
 }
 
 fn write_file(path: &std::path::Path, text: &str) -> Result<(), UsageError> {
