@@ -32,19 +32,33 @@ impl Simulation {
     }
 
     pub(super) fn receive_ack(&mut self, p: Packet) {
+        if self.trace.flow == Some(p.flow) {
+            return self.receive_ack_traced(p);
+        }
+        self.take_ack(p);
+    }
+
+    /// The traced flow's ACK: [`Self::take_ack`] between two looks at its state (`trace.rs`).
+    #[cold]
+    #[inline(never)]
+    fn receive_ack_traced(&mut self, p: Packet) {
+        let before = self.before_decision(p.flow);
+        self.take_ack(p);
+        if let Some(before) = before {
+            self.record_decision(p.flow, before, trace::Cause::Ack, Some(&p));
+        }
+    }
+
+    #[inline(always)]
+    fn take_ack(&mut self, p: Packet) {
         let now = self.now();
         let flow = &mut self.flows[p.flow.index()];
         flow.paths.on_ack(p.label, p.ecn);
-        let before = self.before_decision(p.flow);
-        let flow = &mut self.flows[p.flow.index()];
         if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
             self.unfinished -= 1;
             if self.unfinished == 0 {
                 self.done = true;
             }
-        }
-        if let Some(before) = before {
-            self.record_decision(p.flow, before, trace::Cause::Ack, Some(&p));
         }
         self.arm_timer(p.flow);
         let src = self.flows[p.flow.index()].src;
@@ -67,23 +81,37 @@ impl Simulation {
     }
 
     pub(super) fn flow_wake(&mut self, f: FlowId) {
-        let now = self.now();
-        let flow = &mut self.flows[f.index()];
-        if flow.wake_at == Some(now) {
-            flow.wake_at = None;
+        if self.trace.flow == Some(f) {
+            return self.flow_wake_traced(f);
         }
-        let before = flow.sender.timeouts;
-        let decision = self.before_decision(f);
-        let flow = &mut self.flows[f.index()];
-        flow.sender.on_timer(now);
-        self.counters.timeouts += flow.sender.timeouts - before;
-        if let Some(d) = decision {
+        self.wake(f);
+    }
+
+    /// The traced flow's timer: [`Self::wake`], recorded when it changed the window.
+    #[cold]
+    #[inline(never)]
+    fn flow_wake_traced(&mut self, f: FlowId) {
+        let before = self.before_decision(f);
+        self.wake(f);
+        if let Some(d) = before {
             let s = &self.flows[f.index()].sender;
             // a timer that changed nothing (a reordering wait still running) is not a decision
             if s.cca.cwnd() != d.cwnd() || s.cca.cuts() != d.cuts() {
                 self.record_decision(f, d, trace::Cause::Timer, None);
             }
         }
+    }
+
+    #[inline(always)]
+    fn wake(&mut self, f: FlowId) {
+        let now = self.now();
+        let flow = &mut self.flows[f.index()];
+        if flow.wake_at == Some(now) {
+            flow.wake_at = None;
+        }
+        let before = flow.sender.timeouts;
+        flow.sender.on_timer(now);
+        self.counters.timeouts += flow.sender.timeouts - before;
         self.arm_timer(f);
         let src = self.flows[f.index()].src;
         self.kick(self.topo.nic_port(HostId(src)));

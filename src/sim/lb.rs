@@ -5,10 +5,18 @@
 //! uniformly random label for every packet; round robin (RR) cycles through the labels, and the UEC
 //! reference's oblivious spraying cycles through them in an order drawn anew every cycle. REPS
 //! (ALGORITHMS.md §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
-//! random label when it has none, so a sender keeps to paths that are not congested; its UEC
-//! form keeps only the latest eight (`reps_buffer.rs`).
+//! random label when it has none, so a sender keeps to paths that are not congested.
+//!
+//! REPS's Ultra Ethernet form (`lb = reps-uec`; the UEC simulator's `UecMpReps` in `uec_mp.cpp`
+//! with `CircularBufferREPS` in `buffer_reps.cpp`) keeps only the last [`REPS_BUFFER`] clean
+//! labels: its circular buffer writes an unmarked ACK's label at the head, overwriting the oldest
+//! label not yet reused when all eight are, and a packet takes the earliest label not yet reused.
+//! The labels not yet reused are thus always the latest ones, oldest first: a queue of at most
+//! eight that drops its oldest when full, which is how it is kept here. It has no first window
+//! of round-robin labels. A retransmission timeout would put the reference into a *freezing*
+//! mode that needs packet trimming (without it the reference stops the run); the paper's
+//! network has no trimming, so a timeout changes nothing here.
 
-use super::reps_buffer::RepsBuffer;
 use super::rng::SimRng;
 use crate::scenario::LbScheme;
 use rand::Rng;
@@ -16,6 +24,9 @@ use std::collections::VecDeque;
 
 /// The label of a packet that switches route adaptively (AR); never a real label.
 pub const ADAPTIVE: u16 = u16::MAX;
+
+/// Clean labels the UEC form of REPS remembers (`CircularBufferREPS::repsBufferSize`).
+pub const REPS_BUFFER: usize = 8;
 
 /// One flow's path-label chooser.
 #[derive(Clone, Debug)]
@@ -27,10 +38,9 @@ pub struct PathChooser {
     next: u32,
     /// The oblivious cycle's mask, drawn anew every cycle.
     xor: u32,
-    /// REPS: labels whose ACKs came back without ECN, oldest first.
+    /// REPS: labels whose ACKs came back without ECN, oldest first (at most
+    /// [`REPS_BUFFER`] in the UEC form).
     good: VecDeque<u16>,
-    /// UEC REPS: the latest clean labels.
-    recycled: RepsBuffer,
     rng: SimRng,
 }
 
@@ -49,7 +59,6 @@ impl PathChooser {
             next: 0,
             xor,
             good: VecDeque::new(),
-            recycled: RepsBuffer::default(),
             rng,
         }
     }
@@ -75,11 +84,7 @@ impl PathChooser {
                 }
                 label
             }
-            LbScheme::Reps => match self.good.pop_front() {
-                Some(label) => label,
-                None => self.rng.random_range(0..self.labels) as u16,
-            },
-            LbScheme::RepsUec => match self.recycled.take() {
+            LbScheme::Reps | LbScheme::RepsUec => match self.good.pop_front() {
                 Some(label) => label,
                 None => self.rng.random_range(0..self.labels) as u16,
             },
@@ -93,9 +98,20 @@ impl PathChooser {
     pub fn on_ack(&mut self, label: u16, ecn: bool) {
         match self.scheme {
             LbScheme::Reps if !ecn => self.good.push_back(label),
-            LbScheme::RepsUec if !ecn => self.recycled.add(label),
+            LbScheme::RepsUec if !ecn => self.recycle_capped(label),
             _ => {}
         }
+    }
+}
+
+impl PathChooser {
+    /// The UEC form's recycling: the oldest label goes when [`REPS_BUFFER`] are held.
+    #[inline(never)]
+    fn recycle_capped(&mut self, label: u16) {
+        if self.good.len() == REPS_BUFFER {
+            self.good.pop_front();
+        }
+        self.good.push_back(label);
     }
 }
 
@@ -199,7 +215,56 @@ mod tests {
         // other schemes ignore ACKs
         let mut o = PathChooser::new(LbScheme::Ops, 64, stream(3, Purpose::FlowPath, 0));
         o.on_ack(7, false);
-        assert!(o.good.is_empty() && o.recycled.fresh() == 0);
+        assert!(o.good.is_empty());
+    }
+
+    /// The reference's circular buffer (a head, a count of labels not yet reused, a valid flag
+    /// per slot), replayed on random adds and takes, gives what the capped queue gives.
+    #[test]
+    fn the_uec_form_is_the_reference_circular_buffer() {
+        struct Circular {
+            labels: [u16; REPS_BUFFER],
+            valid: [bool; REPS_BUFFER],
+            head: usize,
+            fresh: usize,
+        }
+        impl Circular {
+            fn add(&mut self, l: u16) {
+                if !self.valid[self.head] {
+                    self.fresh += 1;
+                }
+                (self.labels[self.head], self.valid[self.head]) = (l, true);
+                self.head = (self.head + 1) % REPS_BUFFER;
+            }
+            fn take(&mut self) -> Option<u16> {
+                if self.fresh == 0 {
+                    return None;
+                }
+                let at = (self.head + REPS_BUFFER - self.fresh) % REPS_BUFFER;
+                self.valid[at] = false;
+                self.fresh -= 1;
+                Some(self.labels[at])
+            }
+        }
+        let mut c = Circular {
+            labels: [0; REPS_BUFFER],
+            valid: [false; REPS_BUFFER],
+            head: 0,
+            fresh: 0,
+        };
+        let mut u = PathChooser::new(LbScheme::RepsUec, 1 << 15, stream(9, Purpose::FlowPath, 0));
+        let mut draw = stream(9, Purpose::Ecn, 0);
+        for step in 0..20_000u32 {
+            if draw.random_range(0..3) > 0 {
+                let label = (step % 1000) as u16;
+                c.add(label);
+                u.on_ack(label, false);
+            } else if let Some(l) = c.take() {
+                assert_eq!(u.next_label(), l, "step {step}");
+            } else {
+                assert!(u.good.is_empty(), "step {step}");
+            }
+        }
     }
 
     #[test]

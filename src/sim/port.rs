@@ -145,7 +145,7 @@ impl Simulation {
                     _ => queue::SPRAYED,
                 };
                 if p.data.bytes(class) + size > self.link.buffer {
-                    self.log_drop(Some(port), &packet);
+                    self.log_drop(Some(port), packet.flow, packet.seq);
                     self.counters.drops += 1;
                     self.data_in_network -= 1;
                     return;
@@ -209,17 +209,23 @@ impl Simulation {
     #[inline(always)]
     pub(super) fn schedule_after(&mut self, delay: SimTime, event: Event) {
         if let Err(event) = self.queue.schedule_after(delay, event) {
-            let at = self.queue.now() + delay;
-            match event {
-                // Lane delays are the hop and serialization times of the packet sizes (full, ACK,
-                // each flow's last partial one): a drawn workload has a few, a traffic matrix
-                // may have more than the lanes hold; the rest wait as timers, in the same order
-                Event::Arrive { node, packet } => {
-                    let slot = self.parked.park(node, packet);
-                    self.queue.schedule_at(at, Timer::Arrive(slot));
-                }
-                Event::PortFree { port, .. } => self.queue.schedule_at(at, Timer::PortFree(port)),
+            self.schedule_as_timer(delay, event);
+        }
+    }
+
+    /// An event whose delay found every lane taken, as a timer. Lane delays are the hop and
+    /// serialization times of the packet sizes (full, ACK, each flow's last partial one): a
+    /// drawn workload has a few, a traffic matrix may have more than the lanes hold.
+    #[cold]
+    #[inline(never)]
+    fn schedule_as_timer(&mut self, delay: SimTime, event: Event) {
+        let at = self.queue.now() + delay;
+        match event {
+            Event::Arrive { node, packet } => {
+                let slot = self.parked.park(node, packet);
+                self.queue.schedule_at(at, Timer::Arrive(slot));
             }
+            Event::PortFree { port, .. } => self.queue.schedule_at(at, Timer::PortFree(port)),
         }
     }
 

@@ -268,17 +268,10 @@ impl super::Simulation {
     }
 
     /// The traced flow's state before a decision, if `flow` is the traced one.
-    #[inline]
     pub(super) fn before_decision(&self, flow: FlowId) -> Option<Before> {
         if self.trace.flow != Some(flow) {
             return None;
         }
-        self.snapshot(flow)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn snapshot(&self, flow: FlowId) -> Option<Before> {
         let s = &self.flows[flow.index()].sender;
         Some(Before {
             cwnd: s.cca.cwnd(),
@@ -288,8 +281,6 @@ impl super::Simulation {
     }
 
     /// Records the traced flow's decision that `before` preceded.
-    #[cold]
-    #[inline(never)]
     pub(super) fn record_decision(
         &mut self,
         flow: FlowId,
@@ -318,18 +309,20 @@ impl super::Simulation {
         });
     }
 
-    /// Logs a dropped data packet, if drops are logged.
+    /// Logs a dropped data packet (`flow`, `seq`), if drops are logged. Takes the two fields
+    /// rather than the packet, so that the hot paths that call it keep the packet in registers.
     #[cold]
-    pub(super) fn log_drop(&mut self, port: Option<super::PortId>, p: &super::packet::Packet) {
+    #[inline(never)]
+    pub(super) fn log_drop(&mut self, port: Option<super::PortId>, flow: FlowId, seq: u64) {
         if self.trace.drops.is_none() {
             return;
         }
         let record = DropRecord {
             time: self.now(),
             port: port.map_or_else(|| "lost".to_string(), |port| self.topo.port_name(port)),
-            flow: p.flow,
-            seq: p.seq,
-            sprayed: self.flows[p.flow.index()].sprayed,
+            flow,
+            seq,
+            sprayed: self.flows[flow.index()].sprayed,
         };
         if let Some(log) = &mut self.trace.drops {
             log.push(record);

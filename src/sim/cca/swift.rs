@@ -131,6 +131,15 @@ impl Swift {
         self.t_last_decrease.is_none_or(|t| now - t >= srtt)
     }
 
+    /// The A3 alternative's run of ACKs above target (off by default).
+    #[cold]
+    #[inline(never)]
+    fn count_delay_run(&mut self, below_target: bool) {
+        if let Some(run) = &mut self.delay_run {
+            *run = if below_target { 0 } else { *run + 1 };
+        }
+    }
+
     fn decrease(&mut self, now: SimTime, factor: f64) {
         self.cwnd = (self.cwnd * factor).clamp(self.min_cwnd, self.max_cwnd);
         self.t_last_decrease = Some(now);
@@ -156,8 +165,8 @@ impl Controller for Swift {
         };
         self.stats.signal = delay;
         let target = self.target_rtt();
-        if let Some(run) = &mut self.delay_run {
-            *run = if delay < target { 0 } else { *run + 1 };
+        if self.delay_run.is_some() {
+            self.count_delay_run(delay < target);
         }
         if delay < target {
             let n = s.newly_acked as f64;
