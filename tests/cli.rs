@@ -166,7 +166,11 @@ fn bad_input_is_one_line_and_exit_code_2() {
     assert_refused(&["run", "--set", "nonsense"], "PATH=VALUE");
     assert_refused(&["run", "--set", "topology.nope=1"], "topology.nope");
     assert_refused(&["run", "--set", "topology.k=34"], "topology.k");
-    assert_refused(&["run", "--k", "32"], "timeline.max_buffered");
+    // a timeline at k = 32 would buffer about 10 GiB; without --timeline nothing is sampled
+    assert_refused(
+        &["run", "--k", "32", "--timeline", "/nonexistent/t.csv"],
+        "timeline.max_buffered",
+    );
 
     let dir = std::env::temp_dir().join(format!("spraylab-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

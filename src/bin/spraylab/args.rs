@@ -131,6 +131,18 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// The scenario to run. Timelines are sampled only when `--timeline` writes them: without
+    /// it nothing reads the samples, so sampling is off and its buffer is not budgeted (a k = 32
+    /// permutation runs with the default flags). The budget is checked afterwards.
+    pub fn scenario_to_run(&self) -> Result<Scenario, UsageError> {
+        let mut s = self.scenario.build()?;
+        if self.timeline.is_none() {
+            s.timeline.interval_us = 0.0;
+        }
+        within_budget(&s, self.scenario.allow_large)?;
+        Ok(s)
+    }
+
     /// The flow `--trace-flow` names and the file to write its trace to.
     pub fn trace_target(&self) -> Result<Option<(usize, PathBuf)>, UsageError> {
         match self.trace_flow.as_slice() {
@@ -525,6 +537,30 @@ mod tests {
             Ok(_) => panic!("not a run"),
             Err(e) => panic!("{e}"),
         }
+    }
+
+    #[test]
+    fn a_run_samples_timelines_only_for_timeline_and_so_a_k32_permutation_fits_the_budget() {
+        let plain = run_args(&["--preset", "permutation", "--k", "32"])
+            .scenario_to_run()
+            .unwrap();
+        assert_eq!(plain.timeline.interval_us, 0.0);
+        // with --timeline the samples are written, budgeted, and at k = 32 refused by default
+        let e = run_args(&[
+            "--preset",
+            "permutation",
+            "--k",
+            "32",
+            "--timeline",
+            "t.csv",
+        ])
+        .scenario_to_run()
+        .unwrap_err();
+        assert!(e.0.contains("timeline.max_buffered"), "{}", e.0);
+        let sampled = run_args(&["--k", "4", "--timeline", "t.csv"])
+            .scenario_to_run()
+            .unwrap();
+        assert_eq!(sampled.timeline.interval_us, 1.0);
     }
 
     fn error(v: &[&str]) -> String {

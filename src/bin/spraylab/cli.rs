@@ -70,7 +70,7 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
 }
 
 fn run(a: RunArgs) -> Result<(), UsageError> {
-    let scenario = a.scenario.build_to_run()?;
+    let scenario = a.scenario_to_run()?;
     let mut sim =
         Simulation::new(&scenario).map_err(|e| usage(format!("invalid scenario: {e}")))?;
     let mut csv = match &a.timeline {
