@@ -226,6 +226,23 @@ fn set_changes_any_field_by_its_path_in_command_line_order() {
         base["counters"]["ecn_marks"],
         quiet["counters"]["ecn_marks"]
     );
+    // top-level fields and whole lists are reachable too
+    let short = run_json(&["--set", "max_sim_time_us=3"]);
+    assert!(short["sim_time_us"].as_f64().unwrap() <= 3.0, "{short}");
+    assert_eq!(short["finished"], false);
+    let levels = run_json(&["--lb", "ar", "--set", "lb.ar_levels_pct=[5, 50]"]);
+    assert!(levels["cct_us"].as_f64().is_some());
+    assert_refused(
+        &["run", "--set", "lb.ar_levels_pct=5"],
+        "lb.ar_levels_pct: must be a list",
+    );
+    // a list of the wrong length names the field, with no line or column of an internal file
+    let o = spraylab(&["run", "--set", "topology.drr_weights=[3]"]);
+    let e = stderr(&o);
+    assert!(
+        e.contains("topology.drr_weights") && !e.contains("line"),
+        "{e}"
+    );
     // later flags win, whichever kind they are
     let k8 = run_json(&["--set", "topology.k=4", "--k", "8", "--flow-size", "64KiB"]);
     // one flow per host, the 2 elephants among them

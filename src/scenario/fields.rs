@@ -134,7 +134,13 @@ impl Scenario {
         for (path, value) in pairs {
             set_leaf(&mut json, path, value)?;
         }
-        *self = Scenario::from_json(&json.to_string())?;
+        // the JSON is ours, not the user's: its line and column would mean nothing to them
+        *self = Scenario::from_json(&json.to_string()).map_err(|mut e| {
+            if let Some(at) = e.message.rfind(" at line ") {
+                e.message.truncate(at);
+            }
+            e
+        })?;
         Ok(())
     }
 
@@ -154,8 +160,19 @@ impl Scenario {
             Ok(())
         } else if key.contains('.') {
             self.set_paths(&[(key, value)])
-        } else {
+        } else if SHORT_FIELDS.iter().any(|(name, _)| *name == key) {
             self.set_field(key, value)
+        } else {
+            // a top-level field of the file (`max_sim_time_us`); an unknown name lists the short ones
+            let mut trial = self.clone();
+            match trial.set_paths(&[(key, value)]) {
+                Ok(()) => {
+                    *self = trial;
+                    Ok(())
+                }
+                Err(e) if e.message == "unknown field" => self.set_field(key, value),
+                Err(e) => Err(e),
+            }
         }
     }
 }
@@ -178,7 +195,17 @@ fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), 
     }
     let parsed = match at {
         Value::String(_) => Value::String(text.to_string()),
-        Value::Object(_) | Value::Array(_) => return Err(err(path, "not a single value")),
+        Value::Object(_) => return Err(err(path, "not a single value")),
+        // a whole list at once, in JSON's form: `[5, 10, 20]`
+        Value::Array(_) => match serde_json::from_str::<Value>(text) {
+            Ok(list @ Value::Array(_)) => list,
+            _ => {
+                return Err(err(
+                    path,
+                    format!("must be a list like [5, 10], got {text:?}"),
+                ))
+            }
+        },
         _ => serde_json::from_str::<Value>(text)
             .ok()
             .filter(|v| !v.is_object() && !v.is_array())
