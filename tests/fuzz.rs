@@ -21,7 +21,7 @@
 
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use spraylab::claims::{evaluate, report, Measured};
+use spraylab::claims::{evaluate, report, Measured, ReportPaths};
 use spraylab::link::{check_web_size, from_fragment, to_fragment};
 use spraylab::protocol::{decode, encode, Runner, ToWorker};
 use spraylab::repro::rows::{from_csv, FctRow, Row, SummaryRow};
@@ -381,7 +381,7 @@ fn repro_csvs() {
                 let mut m = Measured::default();
                 if m.add_summary(&text).is_ok() {
                     let claims = evaluate(&m);
-                    let _ = report(&m, &claims, "repro", false);
+                    let _ = report(&m, &claims, &ReportPaths::beside("repro"), false);
                 }
                 true
             }

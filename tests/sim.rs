@@ -449,6 +449,25 @@ fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
 }
 
 #[test]
+fn the_uec_reference_preset_acks_as_often_as_the_uec_htsim() {
+    // the UEC htsim (ultraethernet/uet-htsim, htsim_uec -load_balancing_algo oblivious, the
+    // flags of the README's "Side by side with htsim") sends 127,938 ACKs a run over seeds 1 to 5
+    // on this permutation; ACKing every reordered packet at once sent 230,339
+    let mut s = Scenario::preset("uec-reference").unwrap();
+    s.seed = 1;
+    let mut sim = Simulation::new(&s).unwrap();
+    sim.run();
+    let r = sim.report();
+    assert!(r.finished);
+    let ratio = r.counters.acks as f64 / 127_938.0;
+    assert!(
+        (0.95..1.05).contains(&ratio),
+        "{} ACKs, {ratio:.3} of the reference's",
+        r.counters.acks
+    );
+}
+
+#[test]
 fn tcp_and_dctcp_with_a_window_cap_below_two_packets_run_without_a_panic() {
     for cca in ["tcp", "dctcp"] {
         let mut s = Scenario::default();

@@ -32,7 +32,7 @@ mod theory;
 
 pub use explain::explain;
 pub use measured::{read_dir, Counters, Key, Measured, Summary};
-pub use report::report;
+pub use report::{is_report, report, ReportPaths};
 
 /// The outcome of a claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

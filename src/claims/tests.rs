@@ -72,7 +72,7 @@ fn a_claim_does_not_hold_when_every_check_fails() {
     let m = hosts250(2.0, 0.9);
     let c = claim(&m, "hosts250");
     assert_eq!(c.verdict(), Verdict::DoesNotHold);
-    assert!(report(&m, &[c], "repro", false).contains("**does not hold**"));
+    assert!(report(&m, &[c], &ReportPaths::beside("repro"), false).contains("**does not hold**"));
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn a_difference_within_two_standard_errors_is_within_noise_not_a_failure() {
     let c4 = evaluate(&sharp).into_iter().find(|c| c.id == 4).unwrap();
     assert_eq!(c4.checks[1].outcome(), Some(Outcome::Fail));
     assert_eq!(c4.verdict(), Verdict::Partly);
-    let text = report(&sharp, &[c4], "repro", false);
+    let text = report(&sharp, &[c4], &ReportPaths::beside("repro"), false);
     assert!(
         text.contains("**partly**") || text.contains("— partly"),
         "{text}"
@@ -154,7 +154,8 @@ fn explanations_come_from_the_data_cells_gaps_and_counters() {
     let ar = why.iter().find(|w| w.contains("mswift with ar")).unwrap();
     assert!(ar.contains("no counters"), "{ar}");
     // and the report shows them under the claim
-    assert!(report(&m, &[c4], "repro", false).contains("From the data:\n\n- baseline mswift with"));
+    assert!(report(&m, &[c4], &ReportPaths::beside("repro"), false)
+        .contains("From the data:\n\n- baseline mswift with"));
 }
 
 #[test]

@@ -268,7 +268,7 @@ pub const FIGURES: &[Figure] = &[
     },
     Figure {
         name: "alt-ack16k",
-        about: "A9 alternative: NSCC receivers ACK every 16 KiB, baseline",
+        about: "A9 alternative: NSCC receivers coalesce ACKs as the UEC reference (16 KiB, SACK bitmap), baseline",
         preset: "baseline",
         ccas: &[NSCC, MNSCC],
         lbs: SPRAYING,

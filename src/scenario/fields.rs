@@ -132,12 +132,30 @@ impl Scenario {
         }
         let mut json = serde_json::to_value(&*self).expect("a scenario serializes");
         for (path, value) in pairs {
-            set_leaf(&mut json, path, value)?;
+            set_leaf(&mut json, path, value).map_err(|e| match e {
+                Leaf::Wrong(e) => e,
+                Leaf::NotA(kind) => {
+                    err(path, format!("{}, got {value:?}", self.allowed(path, kind)))
+                }
+            })?;
         }
-        // the JSON is ours, not the user's: its line and column would mean nothing to them
+        // the JSON is ours, not the user's: its line and column would mean nothing to them; a
+        // whole number too large for its field is told with the field's range
+        let before = serde_json::to_value(&*self).expect("a scenario serializes");
         *self = Scenario::from_json(&json.to_string()).map_err(|mut e| {
             if let Some(at) = e.message.rfind(" at line ") {
                 e.message.truncate(at);
+            }
+            let given = pairs.iter().rev().find(|(p, _)| *p == e.field);
+            let number = |p: &str| match leaf(&mut before.clone(), p) {
+                Ok(serde_json::Value::Number(n)) if n.is_f64() => Some(NumberKind::Real),
+                Ok(serde_json::Value::Number(_)) => Some(NumberKind::Whole),
+                _ => None,
+            };
+            if let Some((path, value)) = given {
+                if let Some(kind) = number(path) {
+                    e.message = format!("{}, got {value:?}", self.allowed(path, kind));
+                }
             }
             e
         })?;
@@ -177,14 +195,66 @@ impl Scenario {
     }
 }
 
-/// The name [`Scenario::set_any`] gives the ECN step.
-pub const ECN_STEP: &str = "ecn";
+impl Scenario {
+    /// What a number field at `path` allows, as validation words it ("must be a number from
+    /// 0.01 to 1000000"): the message validation gives for a value far outside any range, or
+    /// the kind of number alone where that value passes.
+    fn allowed(&self, path: &str, kind: NumberKind) -> String {
+        let probe = match kind {
+            NumberKind::Whole => serde_json::Value::from(u32::MAX),
+            NumberKind::Real => serde_json::Value::from(1e300),
+        };
+        let mut json = serde_json::to_value(self).expect("a scenario serializes");
+        let range = set_value(&mut json, path, probe)
+            .ok()
+            .and_then(|()| Scenario::from_json(&json.to_string()).ok())
+            .and_then(|s| s.validate().err())
+            .filter(|e| e.field == path)
+            .and_then(|e| e.message.rsplit_once(", got ").map(|(m, _)| m.to_string()));
+        range.unwrap_or_else(|| match kind {
+            NumberKind::Whole => "must be a whole number".to_string(),
+            NumberKind::Real => "must be a finite number".to_string(),
+        })
+    }
+}
 
-/// Sets the leaf at dotted `path` of the scenario's JSON form from `text`, read as the type
-/// the default has there.
-fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), ScenarioError> {
+/// The kind of number a field holds.
+#[derive(Clone, Copy)]
+enum NumberKind {
+    Whole,
+    Real,
+}
+
+/// Why a leaf could not be set.
+enum Leaf {
+    Wrong(ScenarioError),
+    /// The text is not a number of the kind the field holds.
+    NotA(NumberKind),
+}
+
+impl From<ScenarioError> for Leaf {
+    fn from(e: ScenarioError) -> Leaf {
+        Leaf::Wrong(e)
+    }
+}
+
+/// Sets the leaf at dotted `path` of a scenario's JSON form to `value`, whatever its type.
+fn set_value(
+    json: &mut serde_json::Value,
+    path: &str,
+    value: serde_json::Value,
+) -> Result<(), ScenarioError> {
+    *leaf(json, path)? = value;
+    Ok(())
+}
+
+/// The leaf at dotted `path`.
+fn leaf<'a>(
+    json: &'a mut serde_json::Value,
+    path: &str,
+) -> Result<&'a mut serde_json::Value, ScenarioError> {
     use serde_json::Value;
-    let mut at = &mut *json;
+    let mut at = json;
     for key in path.split('.') {
         at = match at {
             Value::Object(m) => m.get_mut(key),
@@ -193,18 +263,42 @@ fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), 
         }
         .ok_or_else(|| err(path, "unknown field"))?;
     }
+    Ok(at)
+}
+
+/// The name [`Scenario::set_any`] gives the ECN step.
+pub const ECN_STEP: &str = "ecn";
+
+/// Sets the leaf at dotted `path` of the scenario's JSON form from `text`, read as the type
+/// the default has there.
+fn set_leaf(json: &mut serde_json::Value, path: &str, text: &str) -> Result<(), Leaf> {
+    use serde_json::Value;
+    let at = leaf(json, path)?;
     let parsed = match at {
         Value::String(_) => Value::String(text.to_string()),
-        Value::Object(_) => return Err(err(path, "not a single value")),
+        Value::Object(_) => return Err(err(path, "not a single value").into()),
         // a whole list at once, in JSON's form: `[5, 10, 20]`
         Value::Array(_) => match serde_json::from_str::<Value>(text) {
             Ok(list @ Value::Array(_)) => list,
             _ => {
-                return Err(err(
-                    path,
-                    format!("must be a list like [5, 10], got {text:?}"),
-                ))
+                return Err(err(path, format!("must be a list like [5, 10], got {text:?}")).into())
             }
+        },
+        // a number where the file has one, of its kind: a whole number where it is whole
+        Value::Number(n) => {
+            let kind = match n.is_f64() {
+                true => NumberKind::Real,
+                false => NumberKind::Whole,
+            };
+            match serde_json::from_str::<Value>(text) {
+                Ok(Value::Number(m)) if n.is_f64() || m.is_u64() => Value::Number(m),
+                _ => return Err(Leaf::NotA(kind)),
+            }
+        }
+        Value::Bool(_) => match text {
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
+            _ => return Err(err(path, format!("must be true or false, got {text:?}")).into()),
         },
         _ => serde_json::from_str::<Value>(text)
             .ok()

@@ -187,8 +187,16 @@ impl Scenario {
         range_u("transport.ack_every_bytes", tr.ack_every_bytes, 0, 1 << 24)?;
 
         let tl = &self.timeline;
-        if tl.interval_us != 0.0 {
-            range_f("timeline.interval_us", tl.interval_us, 0.01, 1e6)?;
+        if tl.interval_us != 0.0
+            && range_f("timeline.interval_us", tl.interval_us, 0.01, 1e6).is_err()
+        {
+            return Err(err(
+                "timeline.interval_us",
+                format!(
+                    "must be 0 (no sampling) or a number from 0.01 to 1000000, got {}",
+                    tl.interval_us
+                ),
+            ));
         }
         range_u("timeline.max_buffered", tl.max_buffered as u64, 2, 1 << 20)?;
         range_f("max_sim_time_us", self.max_sim_time_us, 1.0, 1e7)?;

@@ -24,7 +24,11 @@ impl Simulation {
         self.data_in_network -= 1;
         let flow = &mut self.flows[p.flow.index()];
         // with ACK coalescing, an in-order packet may wait for a later ACK that covers it
-        if let Some(cum_ack) = flow.receiver.on_packet(p.seq, p.size, p.ecn) {
+        let ack_request = matches!(p.kind, PacketKind::Data { ack_request: true });
+        let answer = flow
+            .receiver
+            .on_packet(p.seq, p.sent_at, p.size, p.ecn, ack_request);
+        if let Some(cum_ack) = answer {
             let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
             self.counters.acks += 1;
             self.enqueue(self.topo.nic_port(host), ack);
@@ -54,7 +58,13 @@ impl Simulation {
         let now = self.now();
         let flow = &mut self.flows[p.flow.index()];
         flow.paths.on_ack(p.label, p.ecn);
-        if flow.sender.on_ack(now, p.seq, p.cum_ack, p.sent_at, p.ecn) {
+        // only a coalescing receiver posts more than the cumulative ACK (and the sender's line
+        // says so without touching the receiver's)
+        let report = match flow.sender.coalesced_acks() {
+            true => flow.receiver.report(p.seq, p.sent_at, p.cum_ack),
+            false => AckReport::cumulative(p.cum_ack),
+        };
+        if flow.sender.on_report(now, p.seq, p.sent_at, p.ecn, &report) {
             self.unfinished -= 1;
             if self.unfinished == 0 {
                 self.done = true;
@@ -135,7 +145,11 @@ impl Simulation {
             let f = self.host_flows[host.index()][(start + i) % n];
             let flow = &mut self.flows[f.index()];
             match flow.sender.next_send(now) {
-                SendDecision::Send { seq, retx } => {
+                SendDecision::Send {
+                    seq,
+                    retx,
+                    ack_request,
+                } => {
                     self.host_rr[host.index()] = ((start + i + 1) % n) as u32;
                     self.counters.data_packets += 1;
                     if retx {
@@ -149,7 +163,8 @@ impl Simulation {
                     };
                     let label = flow.paths.next_label();
                     let size = payload + self.link.header;
-                    let packet = Packet::data(f, flow.dst, seq, size, label, now);
+                    let mut packet = Packet::data(f, flow.dst, seq, size, label, now);
+                    packet.kind = PacketKind::Data { ack_request };
                     self.data_in_network += 1;
                     self.arm_timer(f);
                     // a pacing sender is woken for its next packet rather than left to the next ACK

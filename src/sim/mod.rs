@@ -56,7 +56,7 @@ use routing::ACK_HASH_BIT;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, NodeId, PortId, UpMask};
-use transport::{Receiver, SendDecision, Sender, TransportConfig};
+use transport::{AckReport, Receiver, SendDecision, Sender, TransportConfig};
 
 pub use ids::{FlowId, HostId};
 
@@ -323,14 +323,14 @@ impl Simulation {
     fn arrive(&mut self, node: NodeId, p: Packet) {
         if let Some(host) = self.topo.host_of(node) {
             match p.kind {
-                PacketKind::Data => self.receive_data(host, p),
+                PacketKind::Data { .. } => self.receive_data(host, p),
                 PacketKind::Ack => self.receive_ack(p),
             }
             return;
         }
         let key = match p.kind {
             PacketKind::Ack => p.flow.0 | ACK_HASH_BIT,
-            PacketKind::Data => {
+            PacketKind::Data { .. } => {
                 if !self.losses.is_empty() && self.lost_on_purpose(&p) {
                     return;
                 }

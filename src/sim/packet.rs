@@ -10,8 +10,18 @@ use super::time::SimTime;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PacketKind {
-    Data,
+    /// A data packet; with `ack_request` the sender asks a coalescing receiver to acknowledge
+    /// it at once (the UEC reference's *ack request*, ALGORITHMS.md §6.7).
+    Data {
+        ack_request: bool,
+    },
     Ack,
+}
+
+impl PacketKind {
+    pub fn is_data(self) -> bool {
+        matches!(self, PacketKind::Data { .. })
+    }
 }
 
 /// A packet on the wire. An ACK echoes the fields of the data packet it acknowledges.
@@ -45,14 +55,14 @@ impl Packet {
             dst,
             size,
             label,
-            kind: PacketKind::Data,
+            kind: PacketKind::Data { ack_request: false },
             ecn: false,
         }
     }
 
     /// The ACK of this data packet, addressed to `src`, carrying the receiver's `cum_ack`.
     pub fn into_ack(self, src: u32, cum_ack: u64, ack_bytes: u32) -> Packet {
-        debug_assert_eq!(self.kind, PacketKind::Data);
+        debug_assert!(self.kind.is_data());
         Packet {
             kind: PacketKind::Ack,
             dst: src,

@@ -130,7 +130,7 @@ impl Simulation {
         let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
         if idle && self.topo.nic_host(port).is_none() {
             // fast path: an idle switch port sends at once (the queue, empty, is never marked)
-            if packet.kind == PacketKind::Data {
+            if packet.kind.is_data() {
                 p.peak_bytes = p.peak_bytes.max(packet.size);
             }
             self.transmit(port, packet);
@@ -138,7 +138,7 @@ impl Simulation {
         }
         match packet.kind {
             PacketKind::Ack => self.slab.push(&mut p.ctrl, packet),
-            PacketKind::Data => {
+            PacketKind::Data { .. } => {
                 // with DRR, sprayed and ECMP packets queue (and are limited) separately
                 let class = match self.link.drr {
                     Some(_) if !self.flows[packet.flow.index()].sprayed => queue::ECMP,
@@ -176,7 +176,7 @@ impl Simulation {
     /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
     pub(super) fn transmit(&mut self, port: PortId, mut packet: Packet) {
         let wire = self.wires[port.index()];
-        if wire.marks_all && packet.kind == PacketKind::Data && !packet.ecn {
+        if wire.marks_all && packet.kind.is_data() && !packet.ecn {
             packet.ecn = true;
             self.counters.ecn_marks += 1;
         }

@@ -34,7 +34,7 @@ impl Simulation {
     ) -> PortId {
         match self.topo.hop(node, dst) {
             Hop::Port(p) => p,
-            Hop::Up { first, count } if label == ADAPTIVE && kind == PacketKind::Data => {
+            Hop::Up { first, count } if label == ADAPTIVE && kind.is_data() => {
                 self.least_loaded(first, count, self.topo.up_mask(node, dst))
             }
             hop => self.pick(hop, node, flow_key, label, dst),
@@ -128,7 +128,13 @@ mod tests {
         }
         let ack = sim.route(tor, PacketKind::Ack, key, ADAPTIVE, dst);
         assert_eq!(ack, hashed);
-        let data = sim.route(tor, PacketKind::Data, 3, ADAPTIVE, dst);
+        let data = sim.route(
+            tor,
+            PacketKind::Data { ack_request: false },
+            3,
+            ADAPTIVE,
+            dst,
+        );
         assert_ne!(data, hashed);
     }
 }

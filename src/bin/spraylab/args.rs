@@ -62,9 +62,13 @@ pub enum Command {
     Report {
         /// The folder `spraylab repro` wrote.
         dir: PathBuf,
-        /// Where to write the report.
-        #[arg(long, default_value = "REPRODUCTION.md")]
-        to: PathBuf,
+        /// Where to write the report [default: DIR/REPRODUCTION.md]; its plot links are
+        /// relative to where it is.
+        #[arg(long, visible_alias = "to", value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Overwrite FILE even if it is not a report spraylab wrote.
+        #[arg(long)]
+        force: bool,
     },
     /// Simulator speed and memory on the standard cases.
     Bench {
@@ -209,7 +213,7 @@ pub struct ReproArgs {
     /// The output folder.
     #[arg(long, default_value = "repro")]
     pub out: PathBuf,
-    /// Then check the paper's claims and write REPRODUCTION.md.
+    /// Then check the paper's claims and write OUT/REPRODUCTION.md.
     #[arg(long)]
     pub report: bool,
     /// Run cells beyond the default budget (32 M data packets each).

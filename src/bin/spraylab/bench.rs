@@ -78,11 +78,16 @@ fn case_args(flags: &[&str], quick: bool) -> Vec<String> {
     args
 }
 
-/// Runs one case in a child process of `exe` and reads its figures.
+/// Runs one case in a child process of `exe` and reads its figures. On a terminal the child
+/// draws its progress (and says what went wrong) on this process's stderr.
 fn run_case(exe: &std::path::Path, name: &str, args: &[String]) -> Result<CaseResult, UsageError> {
-    let out = std::process::Command::new(exe)
-        .arg("bench-case")
-        .args(args)
+    use std::io::IsTerminal;
+    let mut child = std::process::Command::new(exe);
+    child.arg("bench-case").args(args);
+    if std::io::stderr().is_terminal() {
+        child.stderr(std::process::Stdio::inherit());
+    }
+    let out = child
         .output()
         .map_err(|e| usage(format!("cannot start {}: {e}", exe.display())))?;
     if !out.status.success() {
@@ -228,9 +233,16 @@ pub fn case(a: &ScenarioArgs) -> Result<(), UsageError> {
     let wall0 = Instant::now();
     let mut sim = Simulation::new(&s).map_err(|e| usage(e.to_string()))?;
     // drain timelines as a front end would, so they stay small
-    while !sim.advance(1 << 20).done {
+    let mut shown = crate::progress::RunProgress::start();
+    loop {
+        let progress = sim.advance(1 << 20);
+        shown.update(&progress);
         sim.drain_timeline();
+        if progress.done {
+            break;
+        }
     }
+    shown.finish();
     let report = sim.report();
     let result = CaseResult {
         hosts: s.hosts(),

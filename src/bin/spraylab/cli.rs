@@ -54,7 +54,10 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
         Command::Model(a) => crate::model::run(a),
         Command::Repro(a) => crate::repro::run(a),
         Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),
-        Command::Report { dir, to } => crate::repro::report(&dir, &to),
+        Command::Report { dir, out, force } => {
+            let to = out.unwrap_or_else(|| dir.join(crate::repro::REPORT));
+            crate::repro::report(&dir, &to, force)
+        }
         Command::Bench {
             quick,
             against: None,
@@ -85,8 +88,10 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
         sim.log_drops();
     }
     let started = Instant::now();
+    let mut shown = crate::progress::RunProgress::start();
     loop {
         let progress = sim.advance(1 << 20);
+        shown.update(&progress);
         // drained as it goes, written or not: the buffer stays small, and sampling stays at its
         // interval as in the page (a full buffer would coarsen it)
         let batch = sim.drain_timeline();
@@ -97,6 +102,7 @@ fn run(a: RunArgs) -> Result<(), UsageError> {
             break;
         }
     }
+    shown.finish();
     let wall = started.elapsed().as_secs_f64();
     if let Some((_, path)) = &traced {
         write_file(path, &sim.trace().decisions_csv())?;

@@ -24,6 +24,8 @@ mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod plots;
 #[cfg(not(target_arch = "wasm32"))]
+mod progress;
+#[cfg(not(target_arch = "wasm32"))]
 mod repro;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -82,28 +82,97 @@ pub fn run(a: ReproArgs) -> Result<(), UsageError> {
         a.out.display()
     );
     if a.report {
-        write_report(&a.out, Path::new(REPORT))?;
+        write_report(&a.out, &a.out.join(REPORT), false)?;
     }
     Ok(())
 }
 
-/// Where `--report` writes the claims report.
-const REPORT: &str = "REPRODUCTION.md";
+/// The claims report's file name in the folder it reads, unless told otherwise.
+pub const REPORT: &str = "REPRODUCTION.md";
 
-/// Evaluates the claims on the CSVs in `dir` and writes the report to `to`.
-fn write_report(dir: &Path, to: &Path) -> Result<(), UsageError> {
+/// Evaluates the claims on the CSVs in `dir` and writes the report to `to`, refusing to
+/// replace a file that is not such a report unless `force`.
+fn write_report(dir: &Path, to: &Path, force: bool) -> Result<(), UsageError> {
+    if !force {
+        if let Ok(old) = std::fs::read_to_string(to) {
+            if !spraylab::claims::is_report(&old) {
+                return Err(usage(format!(
+                    "{}: exists and is not a report spraylab wrote; --force replaces it",
+                    to.display()
+                )));
+            }
+        } else if to.exists() {
+            return Err(usage(format!(
+                "{}: exists and is not a report spraylab wrote; --force replaces it",
+                to.display()
+            )));
+        }
+    }
     let m = spraylab::claims::read_dir(dir).map_err(usage)?;
     let claims = spraylab::claims::evaluate(&m);
-    let text = spraylab::claims::report(&m, &claims, &dir.display().to_string(), true);
+    let links = relative_to(dir, to.parent().unwrap_or(Path::new("")));
+    let command = command(dir, to);
+    let dir_name = dir.display().to_string();
+    let paths = spraylab::claims::ReportPaths {
+        command: &command,
+        dir: &dir_name,
+        links: &links,
+    };
+    let text = spraylab::claims::report(&m, &claims, &paths, true);
     std::fs::write(to, text).map_err(|e| io_err(to, e))?;
     eprintln!("claims report → {}", to.display());
     Ok(())
 }
 
-/// `spraylab report DIR [--to FILE]`: the plots and the claims report from existing CSVs.
-pub fn report(dir: &Path, to: &Path) -> Result<(), UsageError> {
+/// The command that regenerates the report `to` from `dir`, as the report states it.
+fn command(dir: &Path, to: &Path) -> String {
+    if to == dir.join(REPORT) {
+        format!("spraylab report {}", dir.display())
+    } else {
+        format!("spraylab report {} --out {}", dir.display(), to.display())
+    }
+}
+
+/// `dir` as a link from the folder `from` (both as given, relative or absolute): the path
+/// that resolves to `dir` from a file in `from`.
+fn relative_to(dir: &Path, from: &Path) -> String {
+    let abs = |p: &Path| -> PathBuf {
+        let p = if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        };
+        std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+    };
+    let norm = |p: PathBuf| -> Vec<String> {
+        let mut parts: Vec<String> = Vec::new();
+        for c in p.components() {
+            match c {
+                std::path::Component::ParentDir => {
+                    parts.pop();
+                }
+                std::path::Component::CurDir => {}
+                c => parts.push(c.as_os_str().to_string_lossy().into_owned()),
+            }
+        }
+        parts
+    };
+    let (d, f) = (norm(abs(dir)), norm(abs(from)));
+    let common = d.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    let mut link: Vec<String> = vec!["..".to_string(); f.len() - common];
+    link.extend(d[common..].iter().cloned());
+    if link.is_empty() {
+        ".".to_string()
+    } else {
+        link.join("/")
+    }
+}
+
+/// `spraylab report DIR [--out FILE] [--force]`: the plots and the claims report from existing
+/// CSVs.
+pub fn report(dir: &Path, to: &Path, force: bool) -> Result<(), UsageError> {
     crate::plots::draw_all(dir).map_err(usage)?;
-    write_report(dir, to)
+    write_report(dir, to, force)
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> UsageError {

@@ -1,9 +1,11 @@
 //! The reliable transport under every CCA: sequence numbers, the SACK scoreboard, loss and
 //! reordering detection, retransmission, RTT estimation, the retransmission timeout and pacing.
 //!
-//! The receiver acknowledges every data packet. Each ACK carries the sequence number it
-//! acknowledges (a selective ACK), the receiver's cumulative ACK, the packet's ECN mark and its
-//! echoed send time, so every ACK yields an exact RTT sample even for retransmissions.
+//! By default the receiver acknowledges every data packet. Each ACK carries the sequence number
+//! it acknowledges (a selective ACK), the receiver's cumulative ACK, the packet's ECN mark and
+//! its echoed send time, so every ACK yields an exact RTT sample even for retransmissions. A
+//! coalescing receiver ([`Receiver`]) acknowledges as the UEC reference does, and its ACKs also
+//! report a 64-packet SACK bitmap and its count of packets received.
 //!
 //! Hole detection (ALGORITHMS.md §15 A2): a packet is a *hole* once `dupthresh` packets above it are
 //! acknowledged. With the acknowledged sequence numbers' `dupthresh`-th largest value `h`, every
@@ -20,12 +22,33 @@ mod sender;
 mod tests;
 
 use super::time::SimTime;
-pub use receiver::Receiver;
+pub use receiver::{AckReport, Receiver};
 pub use sender::Sender;
 
 /// Packets the scoreboard covers beyond the oldest unacknowledged one; bounds what can be in
 /// flight (above the largest allowed cwnd, with room for holes).
 pub const SCOREBOARD: u64 = 4096;
+
+/// A selective-ACK bitmap: bit i set when the receiver holds packet `base + i`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SackBits {
+    pub base: u64,
+    pub bits: u64,
+}
+
+impl SackBits {
+    /// The sequence numbers it acknowledges, in order.
+    pub fn seqs(self) -> impl Iterator<Item = u64> {
+        let mut bits = self.bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                self.base + i as u64
+            })
+        })
+    }
+}
 
 /// Scoreboard flags of one sequence number.
 const ACKED: u8 = 1;
@@ -36,8 +59,13 @@ const PENDING: u8 = 8;
 /// What the sender wants to do now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SendDecision {
-    /// Send this sequence number (a retransmission if `retx`).
-    Send { seq: u64, retx: bool },
+    /// Send this sequence number (a retransmission if `retx`), asking for an ACK at once if
+    /// `ack_request` (the window full after it, the flow's last packet, or a retransmission).
+    Send {
+        seq: u64,
+        retx: bool,
+        ack_request: bool,
+    },
     /// Pacing: nothing before this time.
     WaitUntil(SimTime),
     /// Window full, or nothing to send.
@@ -73,4 +101,7 @@ pub struct TransportConfig {
     /// without, a hole counts as delayed as soon as it is detected.
     pub reordering_wait: bool,
     pub rto_rule: RtoRule,
+    /// The receiver coalesces ACKs (ALGORITHMS.md §6.7): count what it reports as received,
+    /// as the UEC reference's sender does, rather than only what its SACKs name.
+    pub coalesced_acks: bool,
 }

@@ -1,6 +1,58 @@
 //! The receiving side of one flow: which packets arrived, the cumulative ACK, ACK coalescing.
+//!
+//! By default every data packet is acknowledged at once, and its ACK selectively acknowledges
+//! that packet alone. With coalescing (`transport.ack_every_bytes` > 0) the receiver follows the
+//! UEC reference's sink (`UecSink::processData` in `uec.cpp`, ALGORITHMS.md §6.7): it answers at
+//! once only an ECN mark, the flow's first packet, a duplicate, a packet the sender flagged with
+//! an *ack request*, and the moment the out-of-order packets after such a request are all in;
+//! otherwise it waits until `ack_every` bytes have arrived since its last ACK. Each ACK then
+//! reports a 64-packet bitmap of the out-of-order packets held ([`SackBits`]) and the count of
+//! distinct packets received.
+//!
+//! The ACK packet itself carries only the cumulative ACK (a packet stays 40 bytes, one event a
+//! cache line); the rest of its report is posted here, keyed by the transmission that triggered
+//! the ACK (its sequence number and send time, which the ACK echoes), and read when the ACK
+//! reaches the sender ([`Receiver::report`]). The report is the one written when the ACK was
+//! made, so nothing travels faster than the ACK. Only a second ACK triggered by the same sequence
+//! number (a retransmission arriving while the first ACK is still on its way) overwrites a
+//! posting; the first ACK then counts as carrying its cumulative ACK alone.
 
-use super::SCOREBOARD;
+use super::{SackBits, SCOREBOARD};
+use crate::sim::time::SimTime;
+
+/// What an ACK reports to the sender.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AckReport {
+    /// The next sequence number expected (cumulative ACK).
+    pub cum_ack: u64,
+    /// Out-of-order packets held, as a bitmap (empty without coalescing).
+    pub sack: SackBits,
+    /// Distinct data packets received so far (wrapping: the sender takes differences); `None`
+    /// without coalescing, or when the posting was overwritten.
+    pub delivered: Option<u32>,
+}
+
+impl AckReport {
+    /// A report of the cumulative ACK alone.
+    pub fn cumulative(cum_ack: u64) -> AckReport {
+        AckReport {
+            cum_ack,
+            ..AckReport::default()
+        }
+    }
+}
+
+/// A coalesced ACK's report beyond its cumulative ACK, posted under the transmission that
+/// triggered it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Posted {
+    seq: u64,
+    sent_at: SimTime,
+    bits: u64,
+    delivered: u32,
+    /// How far below `seq` the bitmap starts.
+    back: u8,
+}
 
 /// The receiving side of one flow: what has arrived, and the cumulative ACK.
 #[derive(Clone, Debug)]
@@ -9,32 +61,51 @@ pub struct Receiver {
     received: Vec<bool>,
     /// Distinct data packets delivered.
     pub delivered: u64,
-    /// ACK coalescing: acknowledge in-order data once this many bytes are pending (0: every
-    /// packet).
+    /// ACK coalescing's state, boxed so that a receiver that ACKs every packet stays small.
+    coalescing: Option<Box<Coalescing>>,
+}
+
+/// The state of a coalescing receiver.
+#[derive(Clone, Debug)]
+struct Coalescing {
+    /// Acknowledge once this many bytes arrived since the last ACK.
     ack_every: u64,
     pending_bytes: u64,
-    /// Packets of the flow (`u64::MAX`: long-lived); the last one is acknowledged at once.
-    total: u64,
+    /// Packets held above `rcv_nxt`.
+    out_of_order: u64,
+    /// An ack request arrived while packets were missing: ACK again once they are all in.
+    ack_request: bool,
+    /// Coalesced ACKs' reports, by triggering sequence number modulo the scoreboard.
+    posted: Vec<Posted>,
 }
 
 impl Default for Receiver {
     fn default() -> Self {
-        Receiver::new(0, u64::MAX)
+        Receiver::new(0)
     }
 }
 
 impl Receiver {
-    /// A receiver that coalesces ACKs every `ack_every` bytes (0: one ACK per packet) for a flow
-    /// of `total` packets.
-    pub fn new(ack_every: u64, total: u64) -> Receiver {
+    /// A receiver that coalesces ACKs every `ack_every` bytes (0: one ACK per packet).
+    pub fn new(ack_every: u64) -> Receiver {
         Receiver {
             rcv_nxt: 0,
             received: vec![false; SCOREBOARD as usize],
             delivered: 0,
-            ack_every,
-            pending_bytes: 0,
-            total,
+            coalescing: (ack_every > 0).then(|| {
+                Box::new(Coalescing {
+                    ack_every,
+                    pending_bytes: 0,
+                    out_of_order: 0,
+                    ack_request: false,
+                    posted: vec![Posted::default(); SCOREBOARD as usize],
+                })
+            }),
         }
+    }
+
+    fn holds(&self, seq: u64) -> bool {
+        seq >= self.rcv_nxt && self.received[(seq % SCOREBOARD) as usize]
     }
 
     /// Records the arrival of `seq`; returns the cumulative ACK to send.
@@ -52,26 +123,102 @@ impl Receiver {
         self.rcv_nxt
     }
 
-    /// Records a packet of `bytes` (ECN-marked or not) and decides whether to acknowledge now:
-    /// the cumulative ACK to send, or `None` to wait (ALGORITHMS.md §6.7). In-order data waits until
-    /// `ack_every` bytes are pending; a mark, an out-of-order packet, one that fills a gap, and
-    /// the flow's last packet are acknowledged at once, so a coalesced ACK only ever covers an
-    /// in-order run, which its cumulative ACK states exactly.
-    pub fn on_packet(&mut self, seq: u64, bytes: u32, ecn: bool) -> Option<u64> {
+    /// Records the transmission of `seq` sent at `sent_at` (`bytes`, ECN-marked or not, with or
+    /// without the sender's ack request) and decides whether to acknowledge now: the cumulative
+    /// ACK to send, or `None` to wait. A coalesced ACK's report is posted for [`Self::report`].
+    pub fn on_packet(
+        &mut self,
+        seq: u64,
+        sent_at: SimTime,
+        bytes: u32,
+        ecn: bool,
+        ack_request: bool,
+    ) -> Option<u64> {
+        let Some(mut c) = self.coalescing.take() else {
+            return Some(self.on_data(seq));
+        };
+        let answer = self.coalesce(&mut c, seq, sent_at, bytes, ecn, ack_request);
+        self.coalescing = Some(c);
+        answer
+    }
+
+    /// [`Self::on_packet`] for a coalescing receiver.
+    fn coalesce(
+        &mut self,
+        c: &mut Coalescing,
+        seq: u64,
+        sent_at: SimTime,
+        bytes: u32,
+        ecn: bool,
+        ack_request: bool,
+    ) -> Option<u64> {
+        let duplicate = seq < self.rcv_nxt || self.holds(seq);
+        let first = self.delivered == 0;
         let before = self.rcv_nxt;
-        let cum = self.on_data(seq);
-        let in_order = seq == before && cum == before + 1;
-        self.pending_bytes += bytes as u64;
-        let now = self.ack_every == 0
-            || !in_order
-            || ecn
-            || self.pending_bytes >= self.ack_every
-            || cum >= self.total;
-        if now {
-            self.pending_bytes = 0;
-            Some(cum)
-        } else {
-            None
+        let cum_ack = self.on_data(seq);
+        if !duplicate {
+            // the new packet is held, and the cumulative ACK's advance releases what it passed
+            c.out_of_order = c.out_of_order + 1 - (cum_ack - before);
         }
+        c.pending_bytes += bytes as u64;
+        // the flow's last packet carries an ack request, so its completion is always answered
+        let mut now = duplicate || first || ecn;
+        if ack_request && !duplicate {
+            now = true;
+            c.ack_request = true;
+        }
+        if cum_ack > before && c.out_of_order == 0 && c.ack_request {
+            now = true;
+            c.ack_request = false;
+        }
+        if !(now || c.pending_bytes >= c.ack_every) {
+            return None;
+        }
+        c.pending_bytes = 0;
+        // the reference's bitmap base: the packet itself after a mark or a request, else the 63
+        // packets below it (never below the cumulative ACK)
+        let base = if ecn || (ack_request && !duplicate) {
+            seq
+        } else {
+            seq.saturating_sub(63).max(cum_ack + 1)
+        };
+        let sack = self.sack_bits(base);
+        c.posted[(seq % SCOREBOARD) as usize] = Posted {
+            seq,
+            sent_at,
+            bits: sack.bits,
+            delivered: self.delivered as u32,
+            back: (seq - base.min(seq)) as u8,
+        };
+        Some(cum_ack)
+    }
+
+    /// The report of the ACK that the transmission of `seq` sent at `sent_at` triggered, with
+    /// its cumulative ACK `cum_ack`.
+    #[inline(always)]
+    pub fn report(&self, seq: u64, sent_at: SimTime, cum_ack: u64) -> AckReport {
+        let mut report = AckReport::cumulative(cum_ack);
+        if let Some(c) = &self.coalescing {
+            let p = &c.posted[(seq % SCOREBOARD) as usize];
+            if p.seq == seq && p.sent_at == sent_at {
+                report.sack = SackBits {
+                    base: seq - p.back as u64,
+                    bits: p.bits,
+                };
+                report.delivered = Some(p.delivered);
+            }
+        }
+        report
+    }
+
+    /// The out-of-order packets held among the 64 from `base` on.
+    fn sack_bits(&self, base: u64) -> SackBits {
+        let mut bits = 0u64;
+        for i in 0..64 {
+            if self.holds(base + i) {
+                bits |= 1 << i;
+            }
+        }
+        SackBits { base, bits }
     }
 }

@@ -2,7 +2,8 @@
 //! estimation, the retransmission timeout and pacing, around the flow's CCA.
 
 use super::{
-    RtoRule, SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED, SCOREBOARD,
+    AckReport, RtoRule, SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED,
+    SCOREBOARD,
 };
 use crate::sim::cca::{AckSample, AnyController, Controller, Hole, HoleVerdict, Timeout, Window};
 use crate::sim::time::SimTime;
@@ -17,6 +18,13 @@ pub struct Sender {
     pub snd_nxt: u64,
     /// Packets sent and neither acknowledged nor declared lost.
     pub in_flight: u32,
+    /// [`TransportConfig::coalesced_acks`]: the receiver's latest count of packets received,
+    /// that count widened, and how many of them no ACK has named yet (taken off the window's
+    /// in-flight count, as the reference's sender takes off what the receiver reports).
+    pub(super) coalesced_acks: bool,
+    reported: u32,
+    received: u64,
+    unreported: u32,
     flags: Vec<u8>,
     /// The `dupthresh` largest acknowledged sequence numbers, largest first.
     top_acked: Vec<u64>,
@@ -54,6 +62,10 @@ impl Sender {
             snd_una: 0,
             snd_nxt: 0,
             in_flight: 0,
+            coalesced_acks: cfg.coalesced_acks,
+            reported: 0,
+            received: 0,
+            unreported: 0,
             flags: vec![0; SCOREBOARD as usize],
             top_acked: Vec::with_capacity(cfg.dupthresh as usize + 1),
             dupthresh: cfg.dupthresh as usize,
@@ -95,6 +107,17 @@ impl Sender {
         seq < self.snd_una || self.flag(seq) & ACKED != 0
     }
 
+    /// Whether the receiver coalesces ACKs (and posts reports beyond the cumulative ACK).
+    pub fn coalesced_acks(&self) -> bool {
+        self.coalesced_acks
+    }
+
+    /// Packets in the network as the window counts them: in flight, less what the receiver
+    /// reported and no ACK named yet (none without coalescing).
+    pub(super) fn window_in_flight(&self) -> u32 {
+        self.in_flight.saturating_sub(self.unreported)
+    }
+
     /// Largest RTO after backoff.
     fn rto_max(&self) -> SimTime {
         self.rto_min * 100
@@ -120,7 +143,7 @@ impl Sender {
             return false;
         }
         let window_open = self.cca.pacing_interval(self.srtt).is_some()
-            || self.in_flight as f64 + 1.0 <= self.cca.cwnd();
+            || self.window_in_flight() as f64 + 1.0 <= self.cca.cwnd();
         let allowed = window_open && (self.pacing_gap().is_none() || now >= self.pace_next);
         let has_new = self.snd_nxt < self.total && self.snd_nxt < self.snd_una + SCOREBOARD;
         allowed && (has_new || self.retx_queue.iter().any(|&s| !self.is_acked(s)))
@@ -133,7 +156,7 @@ impl Sender {
         }
         let pacing = self.pacing_gap();
         if self.cca.pacing_interval(self.srtt).is_none()
-            && self.in_flight as f64 + 1.0 > self.cca.cwnd()
+            && self.window_in_flight() as f64 + 1.0 > self.cca.cwnd()
         {
             return SendDecision::Idle;
         }
@@ -167,7 +190,17 @@ impl Sender {
                 }
             }
         }
-        SendDecision::Send { seq, retx }
+        // the UEC reference's ack request: a retransmission, the last packet, or one after
+        // which the window has no room for another (`uec.cpp`, sendNewPacket)
+        let ack_request = self.coalesced_acks
+            && (retx
+                || seq + 1 >= self.total
+                || self.window_in_flight() as f64 + 1.0 >= self.cca.cwnd());
+        SendDecision::Send {
+            seq,
+            retx,
+            ack_request,
+        }
     }
 
     fn pick_seq(&mut self) -> Option<(u64, bool)> {
@@ -197,6 +230,21 @@ impl Sender {
         sent_at: SimTime,
         ecn: bool,
     ) -> bool {
+        self.on_report(now, seq, sent_at, ecn, &AckReport::cumulative(cum_ack))
+    }
+
+    /// Processes an ACK of `seq` (sent at `sent_at`) carrying the receiver's `report`: its
+    /// cumulative ACK and, from a coalescing receiver, a SACK bitmap and its count of packets
+    /// received. Returns true when this ACK completes the flow.
+    pub fn on_report(
+        &mut self,
+        now: SimTime,
+        seq: u64,
+        sent_at: SimTime,
+        ecn: bool,
+        report: &AckReport,
+    ) -> bool {
+        let cum_ack = report.cum_ack;
         if self.finished_at.is_some() {
             return false;
         }
@@ -216,12 +264,25 @@ impl Sender {
                 newly += 1;
             }
         }
+        for s in report.sack.seqs() {
+            if s < self.snd_nxt && !self.is_acked(s) {
+                self.mark_acked(s);
+                self.note_top_acked(s);
+                newly += 1;
+            }
+        }
         let una_before = self.snd_una;
         while self.snd_una < self.snd_nxt && self.flag(self.snd_una) & ACKED != 0 {
             *self.flag_mut(self.snd_una) = 0;
             self.snd_una += 1;
         }
         self.acked += newly as u64;
+        if self.coalesced_acks {
+            // the receiver's count, as the reference's sender reads it; an ACK whose report was
+            // replaced tells nothing new (the next count includes what it would have)
+            newly = report.delivered.map_or(0, |d| self.take_count(d));
+            self.unreported = self.received.saturating_sub(self.acked) as u32;
+        }
         match self.rto_rule {
             RtoRule::CumulativeAck if self.snd_una > una_before => {
                 self.rto_deadline = (self.snd_una < self.snd_nxt).then_some(now + self.rto);
@@ -232,7 +293,7 @@ impl Sender {
         let window = Window {
             snd_una: self.snd_una,
             snd_nxt: self.snd_nxt,
-            in_flight: self.in_flight,
+            in_flight: self.window_in_flight(),
         };
         self.cca.on_ack(
             &AckSample {
@@ -252,6 +313,20 @@ impl Sender {
             return true;
         }
         false
+    }
+
+    /// A coalescing receiver's count of packets received: how many are new since the latest
+    /// count (what the CCA is told was acknowledged, as the reference's `newly_recvd_bytes`).
+    /// An older count (a reordered ACK) adds nothing.
+    fn take_count(&mut self, delivered: u32) -> u32 {
+        match delivered.wrapping_sub(self.reported) as i32 {
+            new if new > 0 => {
+                self.reported = delivered;
+                self.received += new as u64;
+                new as u32
+            }
+            _ => 0,
+        }
     }
 
     /// RFC 6298 estimator; RTO = max(srtt + 4·rttvar, RTO_min).

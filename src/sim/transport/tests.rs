@@ -24,6 +24,7 @@ fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
         pacing: false,
         reordering_wait: true,
         rto_rule: AnyController::rto_rule(kind),
+        coalesced_acks: false,
     };
     Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)
 }
@@ -72,7 +73,11 @@ fn swift_retransmits_a_hole_after_three_later_acks() {
     }
     assert_eq!(
         s.next_send(6 * US),
-        SendDecision::Send { seq: 0, retx: true }
+        SendDecision::Send {
+            seq: 0,
+            retx: true,
+            ack_request: false
+        }
     );
     assert_eq!(s.retransmits, 1);
 }
@@ -119,7 +124,11 @@ fn a_hole_still_missing_after_the_wait_is_retransmitted() {
     assert_eq!(s.cca.cuts().loss, 0); // one delayed packet is not a run
     assert_eq!(
         s.next_send(later),
-        SendDecision::Send { seq: 0, retx: true }
+        SendDecision::Send {
+            seq: 0,
+            retx: true,
+            ack_request: false
+        }
     );
 }
 
@@ -217,13 +226,15 @@ fn pacing_spaces_packets_by_srtt_over_cwnd() {
         pacing: true,
         reordering_wait: true,
         rto_rule: RtoRule::CumulativeAck,
+        coalesced_acks: false,
     };
     let mut p = Sender::new(100, AnyController::new(&s.cca, &ctx(4.0)), 6 * US, &cfg);
     assert_eq!(
         p.next_send(0),
         SendDecision::Send {
             seq: 0,
-            retx: false
+            retx: false,
+            ack_request: false
         }
     );
     let gap = 6 * US / 4;
@@ -234,7 +245,8 @@ fn pacing_spaces_packets_by_srtt_over_cwnd() {
         p.next_send(gap),
         SendDecision::Send {
             seq: 1,
-            retx: false
+            retx: false,
+            ack_request: false
         }
     );
     // without pacing, a full window goes out at once
@@ -252,22 +264,130 @@ fn rtt_estimator_follows_samples() {
     assert_eq!(s.srtt, 6 * US - 6 * US / 8 + US);
 }
 
+/// Packet `seq` reaches `r` (sent at time `seq`, 4 KiB): the cumulative ACK it answers with.
+fn arrive(r: &mut Receiver, seq: u64, ecn: bool, ack_request: bool) -> Option<u64> {
+    r.on_packet(seq, seq, 4096, ecn, ack_request)
+}
+
 #[test]
-fn coalescing_acks_in_order_runs_and_anything_unusual_at_once() {
-    let mut r = Receiver::new(16384, 100);
-    assert_eq!(r.on_packet(0, 4096, false), None);
-    assert_eq!(r.on_packet(1, 4096, false), None);
-    assert_eq!(r.on_packet(2, 4096, false), None);
-    assert_eq!(r.on_packet(3, 4096, false), Some(4)); // 16 KiB pending
-    assert_eq!(r.on_packet(5, 4096, false), Some(4)); // out of order
-    assert_eq!(r.on_packet(4, 4096, false), Some(6)); // fills the gap
-    assert_eq!(r.on_packet(6, 4096, true), Some(7)); // marked
-    assert_eq!(r.on_packet(7, 4096, false), None);
-    let mut last = Receiver::new(16384, 2);
-    assert_eq!(last.on_packet(0, 4096, false), None);
-    assert_eq!(last.on_packet(1, 4096, false), Some(2)); // the flow's last packet
-    let mut every = Receiver::new(0, 100);
-    assert_eq!(every.on_packet(0, 4096, false), Some(1));
+fn coalescing_acks_as_the_uec_reference_sink() {
+    // UecSink::processData: the first packet, a mark, a duplicate and an ack request at once;
+    // the rest once 16 KiB arrived since the last ACK
+    let mut r = Receiver::new(16384);
+    assert_eq!(arrive(&mut r, 0, false, false), Some(1)); // the first packet
+    assert_eq!(arrive(&mut r, 1, false, false), None);
+    assert_eq!(arrive(&mut r, 2, false, false), None);
+    assert_eq!(arrive(&mut r, 3, false, false), None);
+    assert_eq!(arrive(&mut r, 4, false, false), Some(5)); // 16 KiB since the last
+    assert_eq!(arrive(&mut r, 6, false, false), None); // out of order: waits too
+    assert_eq!(arrive(&mut r, 7, true, false), Some(5)); // marked
+    assert_eq!(arrive(&mut r, 6, false, false), Some(5)); // a duplicate
+    assert_eq!(arrive(&mut r, 9, false, true), Some(5)); // an ack request
+    assert_eq!(arrive(&mut r, 5, false, false), None); // 8 not in yet
+    assert_eq!(arrive(&mut r, 8, false, false), Some(10)); // the request's gap filled
+    let mut every = Receiver::new(0);
+    assert_eq!(arrive(&mut every, 0, false, false), Some(1));
+    assert_eq!(arrive(&mut every, 2, false, false), Some(1));
+    assert_eq!(
+        every.report(2, 2, 1),
+        AckReport {
+            cum_ack: 1,
+            ..AckReport::default()
+        }
+    );
+}
+
+#[test]
+fn a_coalesced_ack_reports_the_reference_bitmap_and_count() {
+    let mut r = Receiver::new(1 << 20);
+    arrive(&mut r, 0, false, false);
+    for seq in [2, 3, 70, 71] {
+        assert_eq!(arrive(&mut r, seq, false, false), None);
+    }
+    // an ack request's bitmap starts at its packet
+    let cum = arrive(&mut r, 72, false, true).unwrap();
+    let a = r.report(72, 72, cum);
+    assert_eq!((a.sack.base, a.delivered), (72, Some(6)));
+    // a duplicate's, unmarked, ends at it: base max(seq - 63, cum + 1)
+    assert_eq!(r.on_packet(72, 100, 4096, false, false), Some(1));
+    let a = r.report(72, 100, 1);
+    assert_eq!(a.sack.base, 9);
+    assert_eq!(a.sack.seqs().collect::<Vec<_>>(), vec![70, 71, 72]);
+    // the first ACK of 72 is still on its way: its posting was overwritten, it reports nothing
+    assert_eq!(
+        r.report(72, 72, cum),
+        AckReport {
+            cum_ack: 1,
+            ..AckReport::default()
+        }
+    );
+    assert_eq!(arrive(&mut r, 5, false, false), None);
+    let cum = arrive(&mut r, 4, true, false).unwrap(); // marked: the bitmap starts at it
+    let a = r.report(4, 4, cum);
+    assert_eq!((a.cum_ack, a.sack.base), (1, 4));
+    assert_eq!(a.sack.seqs().collect::<Vec<_>>(), vec![4, 5]);
+    // 1 fills the first gap, but the request's packets are not all in until 69 arrives
+    for seq in std::iter::once(1).chain(6..69) {
+        assert_eq!(arrive(&mut r, seq, false, false), None, "{seq}");
+    }
+    let cum = arrive(&mut r, 69, false, false).unwrap();
+    assert_eq!((cum, r.report(69, 69, cum).delivered), (73, Some(73)));
+}
+
+#[test]
+fn a_coalesced_acks_bitmap_acknowledges_and_the_count_frees_the_window() {
+    let mut s = sender(CcaKind::Nscc, 100, 10.0);
+    s.coalesced_acks = true;
+    assert_eq!(send_all(&mut s, 0).len(), 10);
+    // packets 0, 2 and 3 received; the ACK of 3 names 2 and 3 in its bitmap
+    let report = AckReport {
+        cum_ack: 1,
+        sack: SackBits {
+            base: 2,
+            bits: 0b11,
+        },
+        delivered: Some(3),
+    };
+    assert!(!s.on_report(6 * US, 3, 0, false, &report));
+    assert_eq!((s.snd_una, s.in_flight, s.acked), (1, 7, 3));
+    // packets 4 and 5 arrived too, named by no ACK yet: the window counts them out
+    let report = AckReport {
+        cum_ack: 1,
+        sack: SackBits {
+            base: 2,
+            bits: 0b11,
+        },
+        delivered: Some(5),
+    };
+    s.on_report(6 * US, 3, 0, false, &report);
+    assert_eq!((s.in_flight, s.window_in_flight()), (7, 5));
+    // an older count (a reordered ACK) changes nothing
+    let report = AckReport {
+        delivered: Some(4),
+        ..report
+    };
+    s.on_report(6 * US, 3, 0, false, &report);
+    assert_eq!(s.window_in_flight(), 5);
+}
+
+#[test]
+fn a_sender_asks_for_an_ack_when_its_window_fills_and_on_its_last_packet() {
+    let requests = |s: &mut Sender| -> Vec<bool> {
+        std::iter::from_fn(|| match s.next_send(0) {
+            SendDecision::Send { ack_request, .. } => Some(ack_request),
+            _ => None,
+        })
+        .collect()
+    };
+    let mut s = sender(CcaKind::Nscc, 100, 3.0);
+    s.coalesced_acks = true;
+    assert_eq!(requests(&mut s), vec![false, true, true]);
+    let mut short = sender(CcaKind::Nscc, 2, 10.0);
+    short.coalesced_acks = true;
+    assert_eq!(requests(&mut short), vec![false, true]);
+    // a receiver that ACKs every packet needs no requests
+    let mut every = sender(CcaKind::Nscc, 2, 10.0);
+    assert_eq!(requests(&mut every), vec![false, false]);
 }
 
 #[test]
