@@ -241,6 +241,9 @@ const FIELDS: &[(&str, Rule)] = &[
         s.transport.rto_initial_us = d.f(s.transport.rto_min_us, 1e7)
     }),
     ("transport.pacing", |s, d| s.transport.pacing = d.bool()),
+    ("cca.nscc.ack_every_bytes", |s, d| {
+        s.cca.nscc.ack_every_bytes = d.u(0, 1 << 24)
+    }),
     ("transport.ack_every_bytes", |s, d| {
         s.transport.ack_every_bytes = d.u(0, 1 << 24)
     }),

@@ -431,7 +431,7 @@ fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
         s.workload.paths = 2;
         s.workload.long_path_extra_us = 0.0;
         s.workload.flow_size_bytes = 4 << 20;
-        s.transport.ack_every_bytes = every;
+        s.cca.nscc.ack_every_bytes = every;
         let mut sim = Simulation::new(&s).unwrap();
         sim.run();
         sim.report()

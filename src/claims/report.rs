@@ -16,7 +16,7 @@ pub(super) const CHOICES: &[(&str, &str, &str)] = &[
     ("A6", "MSwift's decrease size uses the median too.", ""),
     ("A7", "4096 B packets, headers ignored; 800 KiB buffers, 40 KiB ECN step; 8 MiB = 2048 packets.", "units, not a mechanism"),
     ("A8", "Initial cwnd = BDP of the largest RTT for every flow.", ""),
-    ("A9", "One ACK per data packet for every CCA.", ""),
+    ("A9", "NSCC and MNSCC receivers coalesce ACKs as the UEC reference's (16 KiB, SACK bitmap); the other CCAs' ACK every packet.", ""),
     ("A10", "NSCC base RTT per host pair; target 1 µs; maxwnd 1.5·BDP.", "not run: a network-wide base RTT is not implemented"),
     ("A11", "REPS: list form recycling labels of unmarked ACKs, random labels when empty, no freezing.", ""),
     ("A12", "OPS: an i.i.d. random path label per packet, out of 2^15 labels.", ""),

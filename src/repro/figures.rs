@@ -267,8 +267,8 @@ pub const FIGURES: &[Figure] = &[
         }),
     },
     Figure {
-        name: "alt-ack16k",
-        about: "A9 alternative: NSCC receivers coalesce ACKs as the UEC reference (16 KiB, SACK bitmap), baseline",
+        name: "alt-ack-each",
+        about: "A9 alternative: NSCC and MNSCC receivers ACK every packet, baseline",
         preset: "baseline",
         ccas: &[NSCC, MNSCC],
         lbs: SPRAYING,
@@ -276,7 +276,7 @@ pub const FIGURES: &[Figure] = &[
             choice: "A9",
             reference: "baseline",
             reference_lb: None,
-            apply: |s| s.transport.ack_every_bytes = 16384,
+            apply: |s| s.cca.nscc.ack_every_bytes = 0,
         }),
     },
     Figure {

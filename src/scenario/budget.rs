@@ -15,7 +15,7 @@
 
 use super::{err, History, Scenario, ScenarioError, WorkloadKind, MAX_HISTORY};
 use crate::sim::cca::AnyController;
-use crate::sim::transport::{RtoRule, SCOREBOARD};
+use crate::sim::transport::{RtoRule, POSTINGS_MAX_BYTES, SCOREBOARD};
 
 /// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
 const PACKET_BYTES: f64 = 64.0;
@@ -142,8 +142,13 @@ impl Scenario {
             RtoRule::PerPacket => 10 * SCOREBOARD,
             RtoRule::CumulativeAck => 2 * SCOREBOARD,
         };
+        // a coalescing receiver's reports of ACKs on their way, at most
+        let postings = match AnyController::ack_every_bytes(&self.cca, &self.transport) {
+            0 => 0,
+            _ => POSTINGS_MAX_BYTES as u64,
+        };
         let memory = Memory {
-            flow_state: all_flows * (scoreboards + 8 * history as u64) as f64,
+            flow_state: all_flows * (scoreboards + postings + 8 * history as u64) as f64,
             in_flight: all_flows * window as f64 * PACKET_BYTES,
             timeline: if sampled {
                 self.timeline.max_buffered as f64 * bucket as f64

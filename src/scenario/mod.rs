@@ -204,8 +204,9 @@ pub struct Transport {
     /// Pace every flow at cwnd/srtt (one packet per srtt/cwnd) instead of only below one packet
     /// of cwnd. Theorem 6 (the median framework avoids collapse) assumes pacing.
     pub pacing: bool,
-    /// ACK coalescing: the receiver acknowledges in-order data every this many bytes (0: every
-    /// packet; the UEC reference uses 16384 for NSCC).
+    /// ACK coalescing for every CCA but NSCC and MNSCC (theirs is `cca.nscc.ack_every_bytes`):
+    /// the receiver acknowledges every this many bytes, as the UEC reference's does (0: every
+    /// packet).
     pub ack_every_bytes: u64,
     /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
     /// `false` counts it delayed as soon as 3 later packets are acknowledged.

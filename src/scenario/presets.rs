@@ -47,6 +47,7 @@ impl Scenario {
         // the reference's minimum RTO: 15 µs plus six full queues' drain time
         let queue_us = (UEC_QUEUE_PACKETS * wire) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
         self.cca.nscc.rto_min_us = 15.0 + 6.0 * queue_us;
+        // the reference's receiver for any CCA run on this preset (NSCC's is its own default)
         self.transport.ack_every_bytes = 16 << 10;
     }
 

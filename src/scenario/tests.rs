@@ -184,7 +184,10 @@ fn the_uec_reference_preset_has_the_reference_settings() {
         (s.cca.nscc.target_qdelay_us, s.cca.initial_cwnd_bdp),
         (1.0, 1.5)
     );
-    assert_eq!(s.transport.ack_every_bytes, 16384);
+    assert_eq!(
+        (s.transport.ack_every_bytes, s.cca.nscc.ack_every_bytes),
+        (16384, 16384)
+    );
     // 15 µs + 6 × 192 × 4160 B × 8 / 800 Gbps
     assert!((s.cca.nscc.rto_min_us - 62.9232).abs() < 1e-9);
 }

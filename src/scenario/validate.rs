@@ -174,6 +174,12 @@ impl Scenario {
             10_000.0,
         )?;
         range_f("cca.nscc.rto_min_us", c.nscc.rto_min_us, 1.0, 1e6)?;
+        range_u(
+            "cca.nscc.ack_every_bytes",
+            c.nscc.ack_every_bytes,
+            0,
+            1 << 24,
+        )?;
 
         let tr = &self.transport;
         range_u("transport.dupthresh", tr.dupthresh as u64, 1, 64)?;

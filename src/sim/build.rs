@@ -116,7 +116,7 @@ impl Simulation {
                 bytes: spec.bytes,
                 sprayed: spec.sprayed,
                 sender: Sender::new(total, cca, base_rtt, &transport_cfg),
-                receiver: Receiver::new(scenario.transport.ack_every_bytes),
+                receiver: Receiver::new(transport_cfg.ack_every_bytes),
                 paths: path_chooser(scenario, i, spec.sprayed),
                 wake_at: None,
             });
@@ -234,7 +234,7 @@ fn transport_config(scenario: &Scenario) -> TransportConfig {
         pacing: tr.pacing,
         reordering_wait: tr.reordering_wait,
         rto_rule: AnyController::rto_rule(scenario.cca.algorithm),
-        coalesced_acks: tr.ack_every_bytes > 0,
+        ack_every_bytes: AnyController::ack_every_bytes(&scenario.cca, tr),
     }
 }
 

@@ -57,6 +57,15 @@ impl AnyController {
             _ => transport.rto_min_us,
         }
     }
+
+    /// The receiver's ACK coalescing, bytes (0: every packet): NSCC's own, as the UEC
+    /// reference's receiver, for NSCC and MNSCC; the transport's for the others.
+    pub fn ack_every_bytes(config: &CcaConfig, transport: &Transport) -> u64 {
+        match config.algorithm {
+            CcaKind::Nscc | CcaKind::Mnscc => config.nscc.ack_every_bytes,
+            _ => transport.ack_every_bytes,
+        }
+    }
 }
 
 /// Forwards a call to the algorithm inside.

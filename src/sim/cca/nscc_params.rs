@@ -2,8 +2,8 @@
 //!
 //! The reference (`uec.cpp` in the Ultra Ethernet htsim fork) scales its gains from a 100 Gbps,
 //! 12 µs reference network; the names below are the reference's. Two values are the scenario's
-//! to set: the target queueing delay (the paper: 1 µs, the reference: `net_rtt`) and the
-//! smallest retransmission timeout.
+//! to set: the target queueing delay (the paper: 1 µs, the reference: `net_rtt`), the
+//! smallest retransmission timeout and the receiver's ACK coalescing.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,10 @@ pub struct NsccParams {
     /// Smallest retransmission timeout for NSCC flows, µs (the UEC reference: 15 µs plus the
     /// drain time of six full 800 KiB queues at 800 Gbps, 64.2 µs).
     pub rto_min_us: f64,
+    /// ACK coalescing of NSCC and MNSCC receivers, bytes (0: an ACK per packet): the UEC
+    /// reference's sink, `UecSink::_bytes_unacked_threshold = 16384` in `uec.cpp`, the one
+    /// the paper's NSCC runs used (ALGORITHMS.md §6.7).
+    pub ack_every_bytes: u64,
 }
 
 impl Default for NsccParams {
@@ -24,6 +28,7 @@ impl Default for NsccParams {
         NsccParams {
             target_qdelay_us: 1.0,
             rto_min_us: 64.2,
+            ack_every_bytes: 16384,
         }
     }
 }

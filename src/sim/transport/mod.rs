@@ -22,7 +22,7 @@ mod sender;
 mod tests;
 
 use super::time::SimTime;
-pub use receiver::{AckReport, Receiver};
+pub use receiver::{AckReport, Receiver, POSTINGS_MAX_BYTES};
 pub use sender::Sender;
 
 /// Packets the scoreboard covers beyond the oldest unacknowledged one; bounds what can be in
@@ -101,7 +101,8 @@ pub struct TransportConfig {
     /// without, a hole counts as delayed as soon as it is detected.
     pub reordering_wait: bool,
     pub rto_rule: RtoRule,
-    /// The receiver coalesces ACKs (ALGORITHMS.md §6.7): count what it reports as received,
-    /// as the UEC reference's sender does, rather than only what its SACKs name.
-    pub coalesced_acks: bool,
+    /// The receiver coalesces ACKs every this many bytes (0: an ACK per packet; ALGORITHMS.md
+    /// §6.7); the sender then counts what it reports as received, as the UEC reference's
+    /// sender does, rather than only what its SACKs name.
+    pub ack_every_bytes: u64,
 }

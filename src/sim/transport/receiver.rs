@@ -11,11 +11,15 @@
 //!
 //! The ACK packet itself carries only the cumulative ACK (a packet stays 40 bytes, one event a
 //! cache line); the rest of its report is posted here, keyed by the transmission that triggered
-//! the ACK (its sequence number and send time, which the ACK echoes), and read when the ACK
+//! the ACK (its sequence number and send time, which the ACK echoes), and taken when the ACK
 //! reaches the sender ([`Receiver::report`]). The report is the one written when the ACK was
-//! made, so nothing travels faster than the ACK. Only a second ACK triggered by the same sequence
-//! number (a retransmission arriving while the first ACK is still on its way) overwrites a
-//! posting; the first ACK then counts as carrying its cumulative ACK alone.
+//! made, so nothing travels faster than the ACK. The postings are a table indexed by sequence
+//! number that doubles, from 64 entries up to the scoreboard's 4096, whenever a new posting
+//! would land on one still on its way: it grows with the span of sequence numbers a flow has
+//! ACKs in flight for (wide after a retransmission far behind the newest packet). A posting is
+//! lost only to a second ACK triggered by the same sequence number (a retransmission arriving
+//! while the first ACK is still on its way), or when its ACK was dropped and its slot is needed
+//! again; that ACK then counts as carrying its cumulative ACK alone.
 
 use super::{SackBits, SCOREBOARD};
 use crate::sim::time::SimTime;
@@ -52,7 +56,70 @@ struct Posted {
     delivered: u32,
     /// How far below `seq` the bitmap starts.
     back: u8,
+    /// Its ACK is still on its way.
+    live: bool,
 }
+
+/// The postings of ACKs on their way, by sequence number modulo the table's size.
+#[derive(Clone, Debug)]
+struct Postings {
+    slots: Vec<Posted>,
+}
+
+impl Postings {
+    const FIRST: usize = 64;
+    /// The largest table, one entry per scoreboard slot: the packets whose ACKs are on their
+    /// way all lie within one scoreboard, so live postings never share a slot there. Its size
+    /// in bytes is what the memory budget counts per flow.
+    pub const MOST: usize = SCOREBOARD as usize;
+
+    fn new() -> Postings {
+        Postings {
+            slots: vec![Posted::default(); Self::FIRST],
+        }
+    }
+
+    fn slot(&self, seq: u64) -> usize {
+        seq as usize & (self.slots.len() - 1)
+    }
+
+    /// Posts `p`, doubling the table while its slot holds another packet's live posting.
+    fn post(&mut self, p: Posted) {
+        loop {
+            let at = self.slot(p.seq);
+            let old = self.slots[at];
+            if !old.live || old.seq == p.seq || self.slots.len() >= Self::MOST {
+                self.slots[at] = p;
+                return;
+            }
+            self.grow();
+        }
+    }
+
+    /// Doubles the table. Two live postings in distinct slots i and j of n land in i or i + n
+    /// and j or j + n of 2n: distinct again.
+    fn grow(&mut self) {
+        let doubled = vec![Posted::default(); 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        for p in old.into_iter().filter(|p| p.live) {
+            let at = self.slot(p.seq);
+            self.slots[at] = p;
+        }
+    }
+
+    /// Takes the posting of the transmission of `seq` sent at `sent_at`, if it is still there.
+    fn take(&mut self, seq: u64, sent_at: SimTime) -> Option<Posted> {
+        let at = self.slot(seq);
+        let p = &mut self.slots[at];
+        (p.live && p.seq == seq && p.sent_at == sent_at).then(|| {
+            p.live = false;
+            *p
+        })
+    }
+}
+
+/// Bytes a coalescing receiver may hold for its postings, at most.
+pub const POSTINGS_MAX_BYTES: usize = Postings::MOST * std::mem::size_of::<Posted>();
 
 /// The receiving side of one flow: what has arrived, and the cumulative ACK.
 #[derive(Clone, Debug)]
@@ -75,8 +142,8 @@ struct Coalescing {
     out_of_order: u64,
     /// An ack request arrived while packets were missing: ACK again once they are all in.
     ack_request: bool,
-    /// Coalesced ACKs' reports, by triggering sequence number modulo the scoreboard.
-    posted: Vec<Posted>,
+    /// Coalesced ACKs' reports until their ACKs arrive.
+    posted: Postings,
 }
 
 impl Default for Receiver {
@@ -98,7 +165,7 @@ impl Receiver {
                     pending_bytes: 0,
                     out_of_order: 0,
                     ack_request: false,
-                    posted: vec![Posted::default(); SCOREBOARD as usize],
+                    posted: Postings::new(),
                 })
             }),
         }
@@ -183,32 +250,39 @@ impl Receiver {
             seq.saturating_sub(63).max(cum_ack + 1)
         };
         let sack = self.sack_bits(base);
-        c.posted[(seq % SCOREBOARD) as usize] = Posted {
+        c.posted.post(Posted {
             seq,
             sent_at,
             bits: sack.bits,
             delivered: self.delivered as u32,
             back: (seq - base.min(seq)) as u8,
-        };
+            live: true,
+        });
         Some(cum_ack)
     }
 
     /// The report of the ACK that the transmission of `seq` sent at `sent_at` triggered, with
     /// its cumulative ACK `cum_ack`.
-    #[inline(always)]
-    pub fn report(&self, seq: u64, sent_at: SimTime, cum_ack: u64) -> AckReport {
+    /// Taken once: the ACK has arrived.
+    pub fn report(&mut self, seq: u64, sent_at: SimTime, cum_ack: u64) -> AckReport {
         let mut report = AckReport::cumulative(cum_ack);
-        if let Some(c) = &self.coalescing {
-            let p = &c.posted[(seq % SCOREBOARD) as usize];
-            if p.seq == seq && p.sent_at == sent_at {
-                report.sack = SackBits {
-                    base: seq - p.back as u64,
-                    bits: p.bits,
-                };
-                report.delivered = Some(p.delivered);
-            }
+        if let Some(p) = self
+            .coalescing
+            .as_mut()
+            .and_then(|c| c.posted.take(seq, sent_at))
+        {
+            report.sack = SackBits {
+                base: seq - p.back as u64,
+                bits: p.bits,
+            };
+            report.delivered = Some(p.delivered);
         }
         report
+    }
+
+    /// Entries of the postings table (0 without coalescing).
+    pub fn postings_capacity(&self) -> usize {
+        self.coalescing.as_ref().map_or(0, |c| c.posted.slots.len())
     }
 
     /// The out-of-order packets held among the 64 from `base` on.

@@ -62,7 +62,7 @@ impl Sender {
             snd_una: 0,
             snd_nxt: 0,
             in_flight: 0,
-            coalesced_acks: cfg.coalesced_acks,
+            coalesced_acks: cfg.ack_every_bytes > 0,
             reported: 0,
             received: 0,
             unreported: 0,

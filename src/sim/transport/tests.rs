@@ -24,7 +24,7 @@ fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
         pacing: false,
         reordering_wait: true,
         rto_rule: AnyController::rto_rule(kind),
-        coalesced_acks: false,
+        ack_every_bytes: 0,
     };
     Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)
 }
@@ -226,7 +226,7 @@ fn pacing_spaces_packets_by_srtt_over_cwnd() {
         pacing: true,
         reordering_wait: true,
         rto_rule: RtoRule::CumulativeAck,
-        coalesced_acks: false,
+        ack_every_bytes: 0,
     };
     let mut p = Sender::new(100, AnyController::new(&s.cca, &ctx(4.0)), 6 * US, &cfg);
     assert_eq!(
@@ -398,4 +398,34 @@ fn receiver_cumulative_ack_skips_over_reordered_packets() {
     assert_eq!(r.on_data(0), 3);
     assert_eq!(r.on_data(0), 3); // duplicate
     assert_eq!(r.delivered, 3);
+}
+
+#[test]
+fn postings_grow_with_the_acks_in_flight_and_each_report_is_taken_once() {
+    let mut r = Receiver::new(16384);
+    assert_eq!(Receiver::new(0).postings_capacity(), 0);
+    // 300 packets, each with an ack request: 300 ACKs on their way at once
+    let cums: Vec<u64> = (0..300)
+        .map(|seq| arrive(&mut r, seq, false, true).unwrap())
+        .collect();
+    assert_eq!(r.postings_capacity(), 512);
+    for (seq, cum) in (0..300).zip(cums) {
+        let a = r.report(seq, seq, cum);
+        assert_eq!(a.delivered, Some(seq as u32 + 1), "{seq}");
+        // taken: the same ACK cannot be read twice
+        assert_eq!(r.report(seq, seq, cum).delivered, None);
+    }
+    // a posting whose ACK never arrives (dropped) stays until its slot is needed at the
+    // largest size, one entry per scoreboard slot
+    let mut r = Receiver::new(16384);
+    for seq in 0..=SCOREBOARD {
+        arrive(&mut r, seq, false, true);
+    }
+    assert_eq!(r.postings_capacity(), SCOREBOARD as usize);
+    assert_eq!(r.report(0, 0, 1).delivered, None);
+    assert_eq!(r.report(1, 1, 2).delivered, Some(2));
+    assert_eq!(
+        r.report(SCOREBOARD, SCOREBOARD, SCOREBOARD + 1).delivered,
+        Some(SCOREBOARD as u32 + 1)
+    );
 }
