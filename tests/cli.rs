@@ -755,3 +755,15 @@ fn matrix_writes_the_flows_a_run_reads_back() {
     std::fs::remove_dir_all(&dir).ok();
     assert_refused(&["matrix", "--k", "4"], "elephants");
 }
+
+#[test]
+fn a_long_run_piped_prints_its_report_and_nothing_on_stderr() {
+    // over a second of work: progress would show on a terminal, but stderr here is a pipe
+    let started = std::time::Instant::now();
+    let o = spraylab(&["run", "--flow-size", "96MiB", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(started.elapsed().as_secs_f64() > 1.0, "too short to test");
+    assert_eq!(stderr(&o), "");
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(report["finished"], true);
+}
