@@ -10,7 +10,7 @@ pub const SHORT_FIELDS: &[(&str, &str)] = &[
         "cca",
         "swift | lswift | mswift | mswift-pN | nscc | mnscc | tcp | dctcp | smartt",
     ),
-    ("lb", "ecmp | ops | rr | reps | ar | oblivious"),
+    ("lb", "ecmp | ops | rr | reps | reps-uec | ar | oblivious"),
     ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
     (
         "flow-size",

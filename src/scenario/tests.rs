@@ -202,3 +202,10 @@ fn the_oblivious_scheme_needs_a_power_of_two_labels() {
     s.lb.path_labels = 32;
     s.validate().unwrap();
 }
+
+#[test]
+fn the_short_fields_help_names_every_lb_scheme() {
+    let help = SHORT_FIELDS.iter().find(|(n, _)| *n == "lb").unwrap().1;
+    let listed: Vec<&str> = help.split(" | ").collect();
+    assert_eq!(listed, LbScheme::NAMES, "the --lb help and LbScheme differ");
+}
