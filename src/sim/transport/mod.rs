@@ -17,6 +17,7 @@
 //! The retransmission timeout follows the reference each CCA family comes from ([`RtoRule`]).
 
 mod receiver;
+mod ring;
 mod sender;
 #[cfg(test)]
 mod tests;

@@ -21,6 +21,7 @@
 //! while the first ACK is still on its way), or when its ACK was dropped and its slot is needed
 //! again; that ACK then counts as carrying its cumulative ACK alone.
 
+use super::ring::SeqRing;
 use super::{SackBits, SCOREBOARD};
 use crate::sim::time::SimTime;
 
@@ -125,7 +126,8 @@ pub const POSTINGS_MAX_BYTES: usize = Postings::MOST * std::mem::size_of::<Poste
 #[derive(Clone, Debug)]
 pub struct Receiver {
     rcv_nxt: u64,
-    received: Vec<bool>,
+    /// Packets held from `rcv_nxt` on.
+    received: SeqRing<bool>,
     /// Distinct data packets delivered.
     pub delivered: u64,
     /// ACK coalescing's state, boxed so that a receiver that ACKs every packet stays small.
@@ -157,7 +159,7 @@ impl Receiver {
     pub fn new(ack_every: u64) -> Receiver {
         Receiver {
             rcv_nxt: 0,
-            received: vec![false; SCOREBOARD as usize],
+            received: SeqRing::new(),
             delivered: 0,
             coalescing: (ack_every > 0).then(|| {
                 Box::new(Coalescing {
@@ -172,19 +174,23 @@ impl Receiver {
     }
 
     fn holds(&self, seq: u64) -> bool {
-        seq >= self.rcv_nxt && self.received[(seq % SCOREBOARD) as usize]
+        seq >= self.rcv_nxt
+            && seq - self.rcv_nxt < self.received.capacity()
+            && self.received.get(seq)
     }
 
     /// Records the arrival of `seq`; returns the cumulative ACK to send.
     pub fn on_data(&mut self, seq: u64) -> u64 {
-        let slot = (seq % SCOREBOARD) as usize;
-        if seq >= self.rcv_nxt && !self.received[slot] {
+        if seq >= self.rcv_nxt {
             debug_assert!(seq < self.rcv_nxt + SCOREBOARD);
-            self.received[slot] = true;
-            self.delivered += 1;
-            while self.received[(self.rcv_nxt % SCOREBOARD) as usize] {
-                self.received[(self.rcv_nxt % SCOREBOARD) as usize] = false;
-                self.rcv_nxt += 1;
+            self.received.cover(self.rcv_nxt, seq);
+            if !self.received.get(seq) {
+                *self.received.get_mut(seq) = true;
+                self.delivered += 1;
+                while self.received.get(self.rcv_nxt) {
+                    *self.received.get_mut(self.rcv_nxt) = false;
+                    self.rcv_nxt += 1;
+                }
             }
         }
         self.rcv_nxt

@@ -1,6 +1,7 @@
 //! The sending side of one flow: the scoreboard, hole detection, retransmission, RTT
 //! estimation, the retransmission timeout and pacing, around the flow's CCA.
 
+use super::ring::SeqRing;
 use super::{
     AckReport, RtoRule, SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED,
     SCOREBOARD,
@@ -25,7 +26,7 @@ pub struct Sender {
     reported: u32,
     received: u64,
     unreported: u32,
-    flags: Vec<u8>,
+    flags: SeqRing<u8>,
     /// The `dupthresh` largest acknowledged sequence numbers, largest first.
     top_acked: Vec<u64>,
     dupthresh: usize,
@@ -42,7 +43,7 @@ pub struct Sender {
     /// [`RtoRule::PerPacket`]: every transmission in send order, and each sequence number's
     /// latest send time (an entry whose time differs was sent again since).
     send_order: VecDeque<(SimTime, u64)>,
-    sent_at: Vec<SimTime>,
+    sent_at: SeqRing<SimTime>,
     pace_next: SimTime,
     pace_always: bool,
     pub(super) wait_for_reordering: bool,
@@ -66,7 +67,7 @@ impl Sender {
             reported: 0,
             received: 0,
             unreported: 0,
-            flags: vec![0; SCOREBOARD as usize],
+            flags: SeqRing::new(),
             top_acked: Vec::with_capacity(cfg.dupthresh as usize + 1),
             dupthresh: cfg.dupthresh as usize,
             hole_frontier: 0,
@@ -80,8 +81,8 @@ impl Sender {
             rto_rule: cfg.rto_rule,
             send_order: VecDeque::new(),
             sent_at: match cfg.rto_rule {
-                RtoRule::PerPacket => vec![0; SCOREBOARD as usize],
-                RtoRule::CumulativeAck => Vec::new(),
+                RtoRule::PerPacket => SeqRing::new(),
+                RtoRule::CumulativeAck => SeqRing::none(),
             },
             pace_next: 0,
             pace_always: cfg.pacing,
@@ -96,11 +97,11 @@ impl Sender {
     }
 
     fn flag(&self, seq: u64) -> u8 {
-        self.flags[(seq % SCOREBOARD) as usize]
+        self.flags.get(seq)
     }
 
     fn flag_mut(&mut self, seq: u64) -> &mut u8 {
-        &mut self.flags[(seq % SCOREBOARD) as usize]
+        self.flags.get_mut(seq)
     }
 
     fn is_acked(&self, seq: u64) -> bool {
@@ -166,6 +167,8 @@ impl Sender {
         let Some((seq, retx)) = self.pick_seq() else {
             return SendDecision::Idle;
         };
+        // the scoreboards hold snd_una..=seq (a retransmission is inside already)
+        self.flags.cover(self.snd_una, seq);
         *self.flag_mut(seq) |= IN_PIPE;
         self.in_flight += 1;
         if retx {
@@ -183,7 +186,8 @@ impl Sender {
                 }
             }
             RtoRule::PerPacket => {
-                self.sent_at[(seq % SCOREBOARD) as usize] = now;
+                self.sent_at.cover(self.snd_una, seq);
+                *self.sent_at.get_mut(seq) = now;
                 self.send_order.push_back((now, seq));
                 if self.rto_deadline.is_none() {
                     self.rto_deadline = Some(now + self.rto_min);
@@ -511,9 +515,8 @@ impl Sender {
     /// (dropping entries acknowledged, declared lost or sent again since).
     fn rearm_per_packet(&mut self) {
         while let Some(&(t, seq)) = self.send_order.front() {
-            let live = !self.is_acked(seq)
-                && self.flag(seq) & IN_PIPE != 0
-                && self.sent_at[(seq % SCOREBOARD) as usize] == t;
+            let live =
+                !self.is_acked(seq) && self.flag(seq) & IN_PIPE != 0 && self.sent_at.get(seq) == t;
             if live {
                 break;
             }
