@@ -24,11 +24,14 @@ impl Simulation {
         self.data_in_network -= 1;
         let flow = &mut self.flows[p.flow.index()];
         // with ACK coalescing, an in-order packet may wait for a later ACK that covers it
-        let ack_request = matches!(p.kind, PacketKind::Data { ack_request: true });
-        let answer = flow
-            .receiver
-            .on_packet(p.seq, p.sent_at, p.size, p.ecn, ack_request);
-        if let Some(cum_ack) = answer {
+        let arrival = Arrival {
+            seq: p.seq,
+            sent_at: p.sent_at,
+            bytes: p.size,
+            ecn: p.ecn,
+            ack_request: matches!(p.kind, PacketKind::Data { ack_request: true }),
+        };
+        if let Some(cum_ack) = flow.receiver.on_packet(arrival) {
             let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
             self.counters.acks += 1;
             self.enqueue(self.topo.nic_port(host), ack);

@@ -56,7 +56,7 @@ use routing::ACK_HASH_BIT;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, NodeId, PortId, UpMask};
-use transport::{AckReport, Receiver, SendDecision, Sender, TransportConfig};
+use transport::{AckReport, Arrival, Receiver, SendDecision, Sender, TransportConfig};
 
 pub use ids::{FlowId, HostId};
 

@@ -23,7 +23,7 @@ mod sender;
 mod tests;
 
 use super::time::SimTime;
-pub use receiver::{AckReport, Receiver, POSTINGS_MAX_BYTES};
+pub use receiver::{AckReport, Arrival, Receiver, POSTINGS_MAX_BYTES};
 pub use sender::Sender;
 
 /// Packets the scoreboard covers beyond the oldest unacknowledged one; bounds what can be in

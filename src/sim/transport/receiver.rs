@@ -47,6 +47,19 @@ impl AckReport {
     }
 }
 
+/// A data packet as its receiver sees it arrive.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Arrival {
+    pub seq: u64,
+    /// When the sender sent it (the ACK echoes it).
+    pub sent_at: SimTime,
+    /// Bytes on the wire.
+    pub bytes: u32,
+    pub ecn: bool,
+    /// The sender asks for an ACK at once.
+    pub ack_request: bool,
+}
+
 /// A coalesced ACK's report beyond its cumulative ACK, posted under the transmission that
 /// triggered it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -196,35 +209,26 @@ impl Receiver {
         self.rcv_nxt
     }
 
-    /// Records the transmission of `seq` sent at `sent_at` (`bytes`, ECN-marked or not, with or
-    /// without the sender's ack request) and decides whether to acknowledge now: the cumulative
-    /// ACK to send, or `None` to wait. A coalesced ACK's report is posted for [`Self::report`].
-    pub fn on_packet(
-        &mut self,
-        seq: u64,
-        sent_at: SimTime,
-        bytes: u32,
-        ecn: bool,
-        ack_request: bool,
-    ) -> Option<u64> {
+    /// Records a packet's arrival and decides whether to acknowledge now: the cumulative ACK to
+    /// send, or `None` to wait. A coalesced ACK's report is posted for [`Self::report`].
+    pub fn on_packet(&mut self, a: Arrival) -> Option<u64> {
         let Some(mut c) = self.coalescing.take() else {
-            return Some(self.on_data(seq));
+            return Some(self.on_data(a.seq));
         };
-        let answer = self.coalesce(&mut c, seq, sent_at, bytes, ecn, ack_request);
+        let answer = self.coalesce(&mut c, a);
         self.coalescing = Some(c);
         answer
     }
 
     /// [`Self::on_packet`] for a coalescing receiver.
-    fn coalesce(
-        &mut self,
-        c: &mut Coalescing,
-        seq: u64,
-        sent_at: SimTime,
-        bytes: u32,
-        ecn: bool,
-        ack_request: bool,
-    ) -> Option<u64> {
+    fn coalesce(&mut self, c: &mut Coalescing, a: Arrival) -> Option<u64> {
+        let Arrival {
+            seq,
+            sent_at,
+            bytes,
+            ecn,
+            ack_request,
+        } = a;
         let duplicate = seq < self.rcv_nxt || self.holds(seq);
         let first = self.delivered == 0;
         let before = self.rcv_nxt;

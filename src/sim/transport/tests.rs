@@ -266,7 +266,13 @@ fn rtt_estimator_follows_samples() {
 
 /// Packet `seq` reaches `r` (sent at time `seq`, 4 KiB): the cumulative ACK it answers with.
 fn arrive(r: &mut Receiver, seq: u64, ecn: bool, ack_request: bool) -> Option<u64> {
-    r.on_packet(seq, seq, 4096, ecn, ack_request)
+    r.on_packet(Arrival {
+        seq,
+        sent_at: seq,
+        bytes: 4096,
+        ecn,
+        ack_request,
+    })
 }
 
 #[test]
@@ -309,7 +315,13 @@ fn a_coalesced_ack_reports_the_reference_bitmap_and_count() {
     let a = r.report(72, 72, cum);
     assert_eq!((a.sack.base, a.delivered), (72, Some(6)));
     // a duplicate's, unmarked, ends at it: base max(seq - 63, cum + 1)
-    assert_eq!(r.on_packet(72, 100, 4096, false, false), Some(1));
+    let again = Arrival {
+        seq: 72,
+        sent_at: 100,
+        bytes: 4096,
+        ..Arrival::default()
+    };
+    assert_eq!(r.on_packet(again), Some(1));
     let a = r.report(72, 100, 1);
     assert_eq!(a.sack.base, 9);
     assert_eq!(a.sack.seqs().collect::<Vec<_>>(), vec![70, 71, 72]);
