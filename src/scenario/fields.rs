@@ -141,19 +141,13 @@ impl Scenario {
         }
         // the JSON is ours, not the user's: its line and column would mean nothing to them; a
         // whole number too large for its field is told with the field's range
-        let before = serde_json::to_value(&*self).expect("a scenario serializes");
         *self = Scenario::from_json(&json.to_string()).map_err(|mut e| {
             if let Some(at) = e.message.rfind(" at line ") {
                 e.message.truncate(at);
             }
             let given = pairs.iter().rev().find(|(p, _)| *p == e.field);
-            let number = |p: &str| match leaf(&mut before.clone(), p) {
-                Ok(serde_json::Value::Number(n)) if n.is_f64() => Some(NumberKind::Real),
-                Ok(serde_json::Value::Number(_)) => Some(NumberKind::Whole),
-                _ => None,
-            };
             if let Some((path, value)) = given {
-                if let Some(kind) = number(path) {
+                if let Some(kind) = self.number_kind(path) {
                     e.message = format!("{}, got {value:?}", self.allowed(path, kind));
                 }
             }
@@ -196,6 +190,16 @@ impl Scenario {
 }
 
 impl Scenario {
+    /// The kind of number the field at dotted `path` holds (`None`: not a number).
+    fn number_kind(&self, path: &str) -> Option<NumberKind> {
+        let json = serde_json::to_value(self).expect("a scenario serializes");
+        match json.pointer(&format!("/{}", path.replace('.', "/")))? {
+            serde_json::Value::Number(n) if n.is_f64() => Some(NumberKind::Real),
+            serde_json::Value::Number(_) => Some(NumberKind::Whole),
+            _ => None,
+        }
+    }
+
     /// What a number field at `path` allows, as validation words it ("must be a number from
     /// 0.01 to 1000000"): the message validation gives for a value far outside any range, or
     /// the kind of number alone where that value passes.

@@ -93,20 +93,15 @@ pub const REPORT: &str = "REPRODUCTION.md";
 /// Evaluates the claims on the CSVs in `dir` and writes the report to `to`, refusing to
 /// replace a file that is not such a report unless `force`.
 fn write_report(dir: &Path, to: &Path, force: bool) -> Result<(), UsageError> {
-    if !force {
-        if let Ok(old) = std::fs::read_to_string(to) {
-            if !spraylab::claims::is_report(&old) {
-                return Err(usage(format!(
-                    "{}: exists and is not a report spraylab wrote; --force replaces it",
-                    to.display()
-                )));
-            }
-        } else if to.exists() {
-            return Err(usage(format!(
-                "{}: exists and is not a report spraylab wrote; --force replaces it",
-                to.display()
-            )));
-        }
+    let foreign = match std::fs::read_to_string(to) {
+        Ok(old) => !spraylab::claims::is_report(&old),
+        Err(_) => to.exists(),
+    };
+    if foreign && !force {
+        return Err(usage(format!(
+            "{}: exists and is not a report spraylab wrote; --force replaces it",
+            to.display()
+        )));
     }
     let m = spraylab::claims::read_dir(dir).map_err(usage)?;
     let claims = spraylab::claims::evaluate(&m);
