@@ -17,7 +17,7 @@ cargo build --release --quiet --bin spraylab
 spraylab=$PWD/target/release/spraylab
 mkdir -p "$out"
 "$spraylab" matrix --preset uec-reference > "$out/perm.cm"
-# htsim's name of each scheme, and SprayLab's (README: "Side by side with htsim")
+# htsim's name of each scheme, and SprayLab's (docs/cli.md: "Side by side with htsim")
 for pair in oblivious:oblivious reps:reps-uec reps_legacy:reps; do
     hl=${pair%%:*}
     sl=${pair##*:}

@@ -451,7 +451,7 @@ fn ack_coalescing_sends_fewer_acks_and_every_flow_still_finishes() {
 #[test]
 fn the_uec_reference_preset_acks_as_often_as_the_uec_htsim() {
     // the UEC htsim (ultraethernet/uet-htsim, htsim_uec -load_balancing_algo oblivious, the
-    // flags of the README's "Side by side with htsim") sends 127,938 ACKs a run over seeds 1 to 5
+    // flags of docs/cli.md's "Side by side with htsim") sends 127,938 ACKs a run over seeds 1 to 5
     // on this permutation; ACKing every reordered packet at once sent 230,339
     let mut s = Scenario::preset("uec-reference").unwrap();
     s.seed = 1;

@@ -27,7 +27,7 @@ const UEC_PATH_ENTROPIES: u32 = 64;
 
 impl Scenario {
     /// The settings of the UEC reference simulator (`main_uec.cpp`, `uec.cpp`) that the paper
-    /// used for NSCC, on a permutation without elephants (README, "Running next to the UEC
+    /// used for NSCC, on a permutation without elephants (docs/cli.md, "Running next to the UEC
     /// reference").
     fn uec_reference(&mut self) {
         let t = &mut self.topology;
