@@ -606,3 +606,37 @@ fn a_matrix_of_many_packet_sizes_runs_to_the_end() {
         assert!(f.fct_us.unwrap() >= f.ideal_fct_us.unwrap() - 1e-9);
     }
 }
+
+#[test]
+fn the_budget_bounds_what_flows_hold_on_the_heap() {
+    // every CCA and LB on the small network, and the median and window-based CCAs on the
+    // presets whose flows differ most (per-packet timeouts, coalesced ACKs, one receiver)
+    let mut cases = all_combinations();
+    for name in ["baseline", "uec-reference", "incast", "hsdp"] {
+        for cca in [
+            CcaKind::MSwift,
+            CcaKind::Nscc,
+            CcaKind::Mnscc,
+            CcaKind::Smartt,
+        ] {
+            let mut s = Scenario::preset(name).unwrap();
+            s.cca.algorithm = cca;
+            s.workload.flow_size_bytes = 2 << 20;
+            cases.push(s);
+        }
+    }
+    for s in cases {
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        let held = sim.flow_heap_bytes() as f64;
+        let estimate = s.work().memory.flow_state;
+        assert!(held > 0.0);
+        assert!(
+            held <= estimate,
+            "{:?} {:?} k={}: flows hold {held} B, the budget says at most {estimate}",
+            s.cca.algorithm,
+            s.lb.scheme,
+            s.topology.k
+        );
+    }
+}

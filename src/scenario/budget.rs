@@ -7,13 +7,13 @@
 //! as long as the sprayed flows, so it carries about one flow's bytes), and the run's shortest
 //! possible duration (its bytes through a receiver's link at the line rate).
 //!
-//! Memory is estimated from above, whatever the run does: every flow's fixed state (its two
-//! scoreboards and a full decision history), every packet its window lets into the network at
+//! Memory is estimated from above, whatever the run does: every flow's state at its largest (its
+//! two scoreboards and the longest decision history its CCA can keep), every packet its window lets into the network at
 //! once, and the timeline buffer full (`max_buffered` buckets, as when nothing drains it). What
 //! grows with the run's length is bounded elsewhere: the timeline by `max_buffered`, the event
 //! queue by the packets in flight.
 
-use super::{err, History, Scenario, ScenarioError, WorkloadKind, MAX_HISTORY};
+use super::{err, Scenario, ScenarioError, WorkloadKind};
 use crate::sim::cca::AnyController;
 use crate::sim::transport::{RtoRule, POSTINGS_MAX_BYTES, SCOREBOARD};
 
@@ -130,10 +130,8 @@ impl Scenario {
             0
         };
         let all_flows = (flows + elephants) as f64;
-        let history = match self.cca.history {
-            History::Fixed(h) => h,
-            History::Nyquist => MAX_HISTORY,
-        };
+        // a percentile filter's samples, in arrival order and sorted
+        let history = 16 * AnyController::history_slots(&self.cca) as u64;
         let window = per_flow_packets.min(self.window_packets().ceil() as u64);
         // a bucket: three min/max series per flow (8 B each), its path counts, a queue per port
         let bucket = flows * (3 * 8 + path_slots) + switch_ports * 8;
@@ -148,7 +146,7 @@ impl Scenario {
             _ => POSTINGS_MAX_BYTES as u64,
         };
         let memory = Memory {
-            flow_state: all_flows * (scoreboards + postings + 8 * history as u64) as f64,
+            flow_state: all_flows * (scoreboards + postings + history) as f64,
             in_flight: all_flows * window as f64 * PACKET_BYTES,
             timeline: if sampled {
                 self.timeline.max_buffered as f64 * bucket as f64

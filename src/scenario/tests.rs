@@ -144,8 +144,15 @@ fn budgets_hold_every_preset_and_refuse_the_huge() {
 #[test]
 fn memory_is_estimated_from_above_and_held_to_the_budget() {
     let base = Scenario::preset("baseline").unwrap().work().memory;
-    // 132 flows (4 elephants): two 4096-slot scoreboards and 1024 delays each
-    assert_eq!(base.flow_state, 132.0 * (8192.0 + 8192.0));
+    // 132 flows (4 elephants): two 4096-slot scoreboards and MSwift's filter, whose H stays
+    // below 500 (half of cwnd ≤ 1000 packets over ai = 1), two 8-byte values a sample
+    assert_eq!(base.flow_state, 132.0 * (8192.0 + 500.0 * 16.0));
+    let mut nscc = Scenario::preset("baseline").unwrap();
+    nscc.cca.algorithm = CcaKind::Nscc;
+    let m = nscc.work().memory.flow_state;
+    nscc.cca.algorithm = CcaKind::Mnscc;
+    // MNSCC's H is at most 4 (K ≤ 8 packets); NSCC keeps no history
+    assert_eq!(nscc.work().memory.flow_state - m, 132.0 * 4.0 * 16.0);
     // Swift's cap of 1000 packets is below the 2048 a flow has; 64 B each
     assert_eq!(base.in_flight, 132.0 * 1000.0 * 64.0);
     // 4096 buckets of 128 flows × (24 B + 16 path slots) and 640 switch ports × 8 B

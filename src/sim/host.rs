@@ -18,7 +18,20 @@ pub(super) struct Flow {
     pub(super) wake_at: Option<SimTime>,
 }
 
+impl Flow {
+    /// Bytes the flow holds on the heap, beyond its fixed-size struct.
+    fn heap_bytes(&self) -> usize {
+        self.sender.heap_bytes() + self.receiver.heap_bytes() + self.paths.heap_bytes()
+    }
+}
+
 impl Simulation {
+    /// Bytes all flows hold on the heap beyond their fixed-size structs: what the memory
+    /// budget's flow state estimates from above ([`Scenario::work`](crate::Scenario::work)).
+    pub fn flow_heap_bytes(&self) -> usize {
+        self.flows.iter().map(Flow::heap_bytes).sum()
+    }
+
     pub(super) fn receive_data(&mut self, host: HostId, p: Packet) {
         self.counters.delivered += 1;
         self.data_in_network -= 1;

@@ -45,6 +45,11 @@ pub struct PathChooser {
 }
 
 impl PathChooser {
+    /// Bytes it holds on the heap (REPS's labels).
+    pub fn heap_bytes(&self) -> usize {
+        self.good.capacity() * 2
+    }
+
     /// `labels` distinct labels; the ECMP label is drawn once from `rng`.
     pub fn new(scheme: LbScheme, labels: u32, mut rng: SimRng) -> PathChooser {
         let fixed = rng.random_range(0..labels) as u16;

@@ -1,5 +1,7 @@
 //! [`AnyController`]: the scenario's CCA, chosen once per flow and dispatched statically.
 
+use super::estimator::PercentileFilter;
+use super::nscc_params::GROWTH_PERIOD_MAX_PACKETS;
 use super::{
     AckSample, CcaContext, Controller, Hole, HoleVerdict, Nscc, Smartt, Stats, Swift, Tcp, Timeout,
     Window,
@@ -60,6 +62,17 @@ impl AnyController {
 
     /// The receiver's ACK coalescing, bytes (0: every packet): NSCC's own, as the UEC
     /// reference's receiver, for NSCC and MNSCC; the transport's for the others.
+    /// The most congestion signals a flow's percentile filter keeps (0: the CCA decides on
+    /// the latest one): the largest H its rule can reach (ALGORITHMS.md §5).
+    pub fn history_slots(config: &CcaConfig) -> usize {
+        let bound = match config.algorithm {
+            CcaKind::MSwift => Swift::max_growth_period(&config.swift),
+            CcaKind::Mnscc => Some(GROWTH_PERIOD_MAX_PACKETS),
+            _ => return 0,
+        };
+        PercentileFilter::capacity(config.history, bound)
+    }
+
     pub fn ack_every_bytes(config: &CcaConfig, transport: &Transport) -> u64 {
         match config.algorithm {
             CcaKind::Nscc | CcaKind::Mnscc => config.nscc.ack_every_bytes,
@@ -115,6 +128,10 @@ impl Controller for AnyController {
 
     fn history(&self) -> Option<usize> {
         dispatch!(self, c => c.history())
+    }
+
+    fn heap_bytes(&self) -> usize {
+        dispatch!(self, c => c.heap_bytes())
     }
 
     fn target(&self) -> Option<f64> {

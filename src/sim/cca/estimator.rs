@@ -9,7 +9,13 @@
 //!
 //! Cost: the window is kept sorted. A new sample is one binary search and one `memmove` of at
 //! most H values; changing H moves the oldest samples in or out one by one. The percentile is
-//! then a lookup. No allocation after construction.
+//! then a lookup.
+//!
+//! Memory follows what a flow has used: the raw samples live in a ring that starts at 8 and
+//! doubles as samples arrive, up to the largest H the rule can ask for (1024 for Swift's
+//! K = W, 4 for NSCC's K ≤ 8), and the sorted window holds H values. A ring that never drops a
+//! sample the largest H could need gives the same percentiles as one allocated full at the
+//! start; at 8192 flows the full one took 134 MB before the first packet.
 
 use crate::scenario::{History, MAX_HISTORY};
 
@@ -28,11 +34,17 @@ pub fn history_size(rule: History, growth_period: f64) -> usize {
     }
 }
 
+/// Slots a ring starts with.
+const FIRST_RING: usize = 8;
+
 /// A percentile of the last H samples, H changeable at every sample.
 #[derive(Clone, Debug)]
 pub struct SlidingPercentile {
-    /// Raw samples in arrival order (a ring of `capacity`).
+    /// Raw samples in arrival order: a ring of `ring.len()` slots, grown on demand up to
+    /// `capacity`.
     ring: Vec<u64>,
+    /// Most samples kept: the largest H asked of this window.
+    capacity: usize,
     /// Where the next sample goes in `ring`.
     head: usize,
     /// Samples held in `ring` (at most its capacity).
@@ -45,11 +57,28 @@ impl SlidingPercentile {
     pub fn new(capacity: usize) -> Self {
         let capacity = capacity.max(1);
         SlidingPercentile {
-            ring: vec![0; capacity],
+            ring: vec![0; capacity.min(FIRST_RING)],
+            capacity,
             head: 0,
             count: 0,
-            window: Vec::with_capacity(capacity),
+            window: Vec::new(),
         }
+    }
+
+    /// Doubles a full ring that is below `capacity`, oldest sample first, so that no sample
+    /// leaves it before `capacity` newer ones have arrived.
+    fn make_room(&mut self) {
+        let cap = self.ring.len();
+        if self.count < cap || cap == self.capacity {
+            return;
+        }
+        let grown = (cap * 2).min(self.capacity);
+        let mut ring = Vec::with_capacity(grown);
+        ring.extend_from_slice(&self.ring[self.head..]);
+        ring.extend_from_slice(&self.ring[..self.head]);
+        ring.resize(grown, 0);
+        self.head = cap;
+        self.ring = ring;
     }
 
     /// The `i`-th newest sample (0 = newest).
@@ -95,6 +124,7 @@ impl SlidingPercentile {
         }
         let leaving = self.newest(h - 1);
         self.replace_sorted(leaving, x);
+        self.make_room();
         let cap = self.ring.len();
         self.count = (self.count + 1).min(cap);
         self.ring[self.head] = x;
@@ -104,6 +134,7 @@ impl SlidingPercentile {
 
     /// Adds a sample; the window grows by one to include it.
     pub fn push(&mut self, x: u64) {
+        self.make_room();
         let cap = self.ring.len();
         if self.count == cap {
             // the oldest sample leaves the ring; drop it from the window if it is there
@@ -169,15 +200,22 @@ pub struct PercentileFilter {
 }
 
 impl PercentileFilter {
-    pub fn new(rule: History, percentile: u32) -> Self {
-        let capacity = match rule {
-            History::Fixed(h) => h as usize,
-            History::Nyquist => MAX_HISTORY as usize,
-        };
+    /// A filter whose growth periods never exceed `max_growth_period` packets (`None`: no
+    /// bound): no H it can be asked for exceeds the capacity this gives it.
+    pub fn new(rule: History, percentile: u32, max_growth_period: Option<f64>) -> Self {
         PercentileFilter {
-            samples: SlidingPercentile::new(capacity),
+            samples: SlidingPercentile::new(Self::capacity(rule, max_growth_period)),
             rule,
             percentile,
+        }
+    }
+
+    /// The most samples a filter keeps: the largest H it can be asked for.
+    pub fn capacity(rule: History, max_growth_period: Option<f64>) -> usize {
+        match (rule, max_growth_period) {
+            (History::Nyquist, None) => MAX_HISTORY as usize,
+            (_, Some(k)) => history_size(rule, k),
+            (History::Fixed(h), None) => h as usize,
         }
     }
 
@@ -185,6 +223,10 @@ impl PercentileFilter {
     /// with H from the rule and the flow's current `growth_period` (packets per +1 cwnd).
     pub fn update(&mut self, sample: u64, growth_period: f64) -> f64 {
         let h = history_size(self.rule, growth_period);
+        debug_assert!(
+            h <= self.samples.capacity,
+            "H {h} beyond the filter's bound"
+        );
         if !self.samples.slide(sample, h) {
             self.samples.push(sample);
             self.samples.set_window(h);
@@ -192,6 +234,11 @@ impl PercentileFilter {
         self.samples
             .percentile(self.percentile)
             .unwrap_or(sample as f64)
+    }
+
+    /// Bytes it holds on the heap: its samples in arrival order and sorted.
+    pub fn heap_bytes(&self) -> usize {
+        (self.samples.ring.capacity() + self.samples.window.capacity()) * 8
     }
 
     /// The H used at the last update.
@@ -268,7 +315,7 @@ mod tests {
         // runs of a steady H (the sliding step) between changes (the general step), duplicates
         // included, for the median and the nearest-rank percentiles
         for p in [10, 50, 90] {
-            let mut f = PercentileFilter::new(History::Nyquist, p);
+            let mut f = PercentileFilter::new(History::Nyquist, p, None);
             let mut all = Vec::new();
             let mut x: u64 = 99;
             for i in 0..3000u64 {
@@ -284,8 +331,26 @@ mod tests {
     }
 
     #[test]
+    fn memory_follows_the_samples_and_the_largest_h() {
+        let mut f = PercentileFilter::new(History::Nyquist, 50, None);
+        for i in 0..10 {
+            f.update(i, 1e6);
+        }
+        // ten samples in a ring grown 8 → 16, not the 1024 that H could reach
+        assert_eq!(f.samples.ring.len(), 16);
+        assert!(f.samples.window.capacity() < 64);
+        // NSCC's growth period stops at 8 packets: H ≤ 4, so four samples are all it keeps
+        let mut f = PercentileFilter::new(History::Nyquist, 50, Some(8.0));
+        for i in 0..100 {
+            f.update(i, 8.0);
+        }
+        assert_eq!(f.samples.ring.len(), 4);
+        assert_eq!(f.history(), 4);
+    }
+
+    #[test]
     fn fewer_samples_than_h_uses_all_of_them() {
-        let mut f = PercentileFilter::new(History::Fixed(5), 50);
+        let mut f = PercentileFilter::new(History::Fixed(5), 50, None);
         assert_eq!(f.update(10, 100.0), 10.0);
         assert_eq!(f.update(30, 100.0), 20.0);
         assert_eq!(f.history(), 2);
@@ -294,7 +359,7 @@ mod tests {
     #[test]
     fn median_ignores_a_minority_of_congested_samples() {
         // one long-path sample every 4 packets (q = 1/4 < 1/3): the median stays short (Thm 6)
-        let mut f = PercentileFilter::new(History::Fixed(3), 50);
+        let mut f = PercentileFilter::new(History::Fixed(3), 50, None);
         for i in 0..100u64 {
             let d = if i % 4 == 0 { 20 } else { 6 };
             let m = f.update(d, 100.0);

@@ -185,6 +185,11 @@ pub trait Controller {
         None
     }
 
+    /// Bytes the controller holds on the heap (its percentile filter's samples, if any).
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
     /// The RTT (ps) the CCA holds its signal to, for the delay-based ones: above it, the
     /// signal asks for a decrease (diagnostics; `None` where no single target applies).
     fn target(&self) -> Option<f64> {

@@ -115,7 +115,8 @@ impl Nscc {
             qa_endtime: 0,
             bytes_to_ignore: 0.0,
             bytes_ignored: 0.0,
-            filter: median.map(|(rule, p)| PercentileFilter::new(rule, p)),
+            filter: median
+                .map(|(rule, p)| PercentileFilter::new(rule, p, Some(GROWTH_PERIOD_MAX_PACKETS))),
             stats: Stats::starting_at(setup.base_rtt),
         }
     }
@@ -270,6 +271,10 @@ impl Controller for Nscc {
     /// The median framework's current H (MNSCC only).
     fn history(&self) -> Option<usize> {
         self.filter.as_ref().map(PercentileFilter::history)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.filter.as_ref().map_or(0, PercentileFilter::heap_bytes)
     }
 
     /// The base RTT plus the target queueing delay.

@@ -95,7 +95,8 @@ impl Swift {
                 run_len: 0,
             },
         };
-        let filter = (kind == CcaKind::MSwift).then(|| PercentileFilter::new(history, percentile));
+        let filter = (kind == CcaKind::MSwift)
+            .then(|| PercentileFilter::new(history, percentile, Self::max_growth_period(p)));
         Swift {
             ai: p.ai,
             beta: p.beta,
@@ -119,6 +120,11 @@ impl Swift {
             retransmit_cnt: 0,
             stats: Stats::starting_at(base_rtt as f64),
         }
+    }
+
+    /// The longest growth period W/ai the Nyquist rule can see: cwnd never exceeds `max_cwnd`.
+    pub fn max_growth_period(p: &SwiftParams) -> Option<f64> {
+        Some(p.max_cwnd / p.ai).filter(|k| k.is_finite() && *k > 0.0)
     }
 
     /// Target delay (ps) at the current cwnd: base RTT + target queueing + flow scaling (§3.1).
@@ -252,6 +258,10 @@ impl Controller for Swift {
     /// The median framework's current H (MSwift only).
     fn history(&self) -> Option<usize> {
         self.filter.as_ref().map(PercentileFilter::history)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.filter.as_ref().map_or(0, PercentileFilter::heap_bytes)
     }
 
     fn target(&self) -> Option<f64> {

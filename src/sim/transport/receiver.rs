@@ -168,6 +168,15 @@ impl Default for Receiver {
 }
 
 impl Receiver {
+    /// Bytes its scoreboard and its postings hold on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.received.heap_bytes()
+            + self.coalescing.as_ref().map_or(0, |c| {
+                std::mem::size_of::<Coalescing>()
+                    + c.posted.slots.capacity() * std::mem::size_of::<Posted>()
+            })
+    }
+
     /// A receiver that coalesces ACKs every `ack_every` bytes (0: one ACK per packet).
     pub fn new(ack_every: u64) -> Receiver {
         Receiver {

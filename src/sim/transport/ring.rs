@@ -35,6 +35,11 @@ impl<T: Copy + Default> SeqRing<T> {
         }
     }
 
+    /// Bytes it holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<T>()
+    }
+
     /// Slots it has.
     pub fn capacity(&self) -> u64 {
         self.slots.len() as u64

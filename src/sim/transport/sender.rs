@@ -57,6 +57,21 @@ pub struct Sender {
 }
 
 impl Sender {
+    /// Bytes its scoreboards, queues and controller hold on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        use crate::sim::cca::Controller;
+        fn deque<T>(q: &VecDeque<T>) -> usize {
+            q.capacity() * std::mem::size_of::<T>()
+        }
+        self.flags.heap_bytes()
+            + self.sent_at.heap_bytes()
+            + self.top_acked.capacity() * 8
+            + deque(&self.retx_queue)
+            + deque(&self.pending)
+            + deque(&self.send_order)
+            + self.cca.heap_bytes()
+    }
+
     pub fn new(total: u64, cca: AnyController, base_rtt: SimTime, cfg: &TransportConfig) -> Sender {
         Sender {
             total,
