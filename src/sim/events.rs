@@ -10,6 +10,7 @@
 //! (time, sequence) among the lane heads and the heap's minimum, so ties between equal times
 //! always break in insertion order, on every platform.
 
+use super::fifo::BlockFifo;
 use super::radix::RadixHeap;
 use super::time::SimTime;
 
@@ -36,71 +37,6 @@ impl<E> Entry<E> {
     }
 }
 
-/// A FIFO ring buffer with a power-of-two capacity that doubles when full.
-struct Ring<T: Copy> {
-    buf: Vec<T>,
-    head: usize,
-    len: usize,
-}
-
-impl<T: Copy> Ring<T> {
-    fn new() -> Self {
-        Ring {
-            buf: Vec::new(),
-            head: 0,
-            len: 0,
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline(always)]
-    fn push(&mut self, x: T) {
-        if self.len == self.buf.len() {
-            self.grow(x);
-        }
-        let mask = self.buf.len() - 1;
-        self.buf[(self.head + self.len) & mask] = x;
-        self.len += 1;
-    }
-
-    /// Doubles the capacity, unwrapping the contents to the front (`fill` pads new slots).
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self, fill: T) {
-        let cap = (self.buf.len() * 2).max(1024);
-        let mut buf = Vec::with_capacity(cap);
-        for i in 0..self.len {
-            buf.push(self.buf[(self.head + i) & (self.buf.len() - 1)]);
-        }
-        buf.resize(cap, fill);
-        self.buf = buf;
-        self.head = 0;
-    }
-
-    fn front(&self) -> Option<&T> {
-        (self.len > 0).then(|| &self.buf[self.head])
-    }
-
-    /// Takes the front entry of a ring that is not empty.
-    #[inline(always)]
-    fn pop_front(&mut self) -> T {
-        debug_assert!(self.len > 0);
-        let mask = self.buf.len() - 1;
-        let x = self.buf[self.head & mask];
-        self.head = (self.head + 1) & mask;
-        self.len -= 1;
-        x
-    }
-
-    #[cfg(test)]
-    fn pop(&mut self) -> Option<T> {
-        (self.len > 0).then(|| self.pop_front())
-    }
-}
-
 /// An event taken from the queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next<L, H> {
@@ -117,7 +53,7 @@ pub struct EventQueue<L: Copy, H: Copy> {
     /// Key of each lane's front entry, `NONE` when empty: choosing the next event scans this
     /// small array rather than every lane's buffer.
     heads: [u128; MAX_LANES],
-    lanes: Vec<Ring<Entry<L>>>,
+    lanes: Vec<BlockFifo<Entry<L>>>,
     /// The lane of the last event popped from a lane.
     last_lane: usize,
     heap: RadixHeap<H>,
@@ -176,7 +112,7 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             Some(i) => i,
             None if n < MAX_LANES => {
                 self.delays[n] = delay;
-                self.lanes.push(Ring::new());
+                self.lanes.push(BlockFifo::default());
                 n
             }
             None => return Err(event),
@@ -352,24 +288,6 @@ mod tests {
         assert_eq!(q.now(), 10);
         assert_eq!(q.len(), 1);
         assert_eq!(q.peek_time(), Some(20));
-    }
-
-    #[test]
-    fn ring_keeps_fifo_order_across_growth_and_wraparound() {
-        let mut r = Ring::new();
-        let mut expected = std::collections::VecDeque::new();
-        for i in 0..5000u32 {
-            r.push(i);
-            expected.push_back(i);
-            if i % 3 == 0 {
-                assert_eq!(r.pop(), expected.pop_front());
-            }
-        }
-        while let Some(x) = expected.pop_front() {
-            assert_eq!(r.front(), Some(&x));
-            assert_eq!(r.pop(), Some(x));
-        }
-        assert!(r.is_empty() && r.pop().is_none());
     }
 
     #[test]
