@@ -31,6 +31,10 @@ fi
 echo "== native tests"
 cargo test --release
 
+echo "== examples (examples/)"
+cargo run --release --quiet --example first_run
+cargo run --release --quiet --example sweep_history
+
 echo "== web build (trunk)"
 trunk build --release
 
