@@ -67,11 +67,17 @@ impl SlidingPercentile {
 
     /// Doubles a full ring that is below `capacity`, oldest sample first, so that no sample
     /// leaves it before `capacity` newer ones have arrived.
+    #[inline(always)]
     fn make_room(&mut self) {
-        let cap = self.ring.len();
-        if self.count < cap || cap == self.capacity {
-            return;
+        if self.count == self.ring.len() && self.count < self.capacity {
+            self.grow();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let cap = self.ring.len();
         let grown = (cap * 2).min(self.capacity);
         let mut ring = Vec::with_capacity(grown);
         ring.extend_from_slice(&self.ring[self.head..]);
