@@ -85,11 +85,13 @@
 //!   jobs, schedule over a pool of workers, results and links.
 //! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
+//! - [`palette`]: the colours, one per CCA, of the page's charts and the command line's plots.
 //! - [`plot_backend`]: what the plot backends wrapping a plotters backend share.
 
 pub mod claims;
 pub mod link;
 pub mod model;
+pub mod palette;
 pub mod plot_backend;
 pub mod protocol;
 pub mod repro;

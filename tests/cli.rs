@@ -767,3 +767,20 @@ fn a_long_run_piped_prints_its_report_and_nothing_on_stderr() {
     let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(report["finished"], true);
 }
+
+#[test]
+fn the_committed_plots_colour_each_cca_as_the_page_does() {
+    use spraylab::palette;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("repro");
+    for figure in ["baseline", "permutation", "incast"] {
+        let f = spraylab::repro::figure(figure).unwrap();
+        let svg = std::fs::read_to_string(root.join(figure).join("plot.svg")).unwrap();
+        for (cca, colour) in f.ccas.iter().zip(palette::ccas(f.ccas)) {
+            let hex = format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2);
+            assert!(
+                svg.contains(&hex),
+                "repro/{figure}/plot.svg has no {hex} for {cca}: redraw it with `spraylab report repro`"
+            );
+        }
+    }
+}

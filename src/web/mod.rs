@@ -22,7 +22,6 @@ pub mod charts;
 pub mod components;
 pub mod exports;
 pub mod network;
-pub mod palette;
 pub mod pool;
 pub mod worker;
 

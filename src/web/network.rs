@@ -7,7 +7,7 @@
 //! - the chosen links (their queues are plotted) outlined in black;
 //! - a colour key of the queue scale.
 
-use super::palette;
+use crate::palette;
 use crate::session::layout::{Layout, LinkKind};
 use crate::session::pixels::Pixels;
 use crate::session::store::RunData;

@@ -28,18 +28,12 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("plot: {e}")
 }
 
-/// Series colours (Tableau 10): distinct on white and for common colour-vision deficiencies.
-fn series_color(i: usize) -> RGBAColor {
-    const TABLEAU: [(u8, u8, u8); 6] = [
-        (31, 119, 180),
-        (255, 127, 14),
-        (44, 160, 44),
-        (214, 39, 40),
-        (148, 103, 189),
-        (140, 86, 75),
-    ];
-    let (r, g, b) = TABLEAU[i % TABLEAU.len()];
-    RGBColor(r, g, b).to_rgba()
+/// The colours of a plot's CCAs, the page's for the same CCAs.
+fn colors(ccas: &[CcaName]) -> Vec<RGBAColor> {
+    spraylab::palette::ccas(ccas)
+        .into_iter()
+        .map(|c| c.to_rgba())
+        .collect()
 }
 
 /// Log-axis labels at 1, 2 and 5 times a power of ten only: the others crowd.
@@ -156,8 +150,7 @@ fn bars<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     let width = 0.8 / ccas.len() as f64;
-    for (j, c) in ccas.iter().enumerate() {
-        let color = series_color(j);
+    for (j, (c, color)) in ccas.iter().zip(colors(ccas)).enumerate() {
         let at = |i: usize| i as f64 + 0.1 + width * j as f64;
         let bars: Vec<(usize, f64, f64)> = lbs
             .iter()
@@ -210,8 +203,7 @@ fn theory<DB: DrawingBackend>(
         .y_desc("throughput (Gbps)")
         .draw()
         .map_err(err)?;
-    for (j, c) in f.ccas.iter().enumerate() {
-        let color = series_color(j);
+    for (c, color) in f.ccas.iter().zip(colors(f.ccas)) {
         let points: Vec<(f64, f64, Option<f64>)> = m
             .cells
             .iter()
@@ -258,7 +250,6 @@ fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> R
         .values()
         .filter_map(|v| v.last().copied())
         .fold(1.0, f64::max);
-    // the baseline grid's order, so colours match its bar chart
     let order = spraylab::repro::figure("baseline").map_or(&[][..], |f| f.ccas);
     for (panel, lb) in panels.iter().zip(LBS) {
         let mut chart = ChartBuilder::on(panel)
@@ -276,11 +267,10 @@ fn fct_cdfs<DB: DrawingBackend>(m: &Measured, root: DrawingArea<DB, Shift>) -> R
             .x_desc("FCT (µs)")
             .draw()
             .map_err(err)?;
-        for (j, c) in order.iter().enumerate() {
+        for (c, color) in order.iter().zip(colors(order)) {
             let Some(v) = m.fcts.get(&(*c, *lb)) else {
                 continue;
             };
-            let color = series_color(j);
             let n = v.len() as f64;
             let line = v.iter().enumerate().map(|(i, x)| (*x, (i + 1) as f64 / n));
             chart

@@ -15,7 +15,7 @@ mod sweep;
 mod theory;
 
 use super::canvas_text::MeasuredCanvas;
-use super::palette;
+use crate::palette;
 use crate::scenario::CcaName;
 use crate::session::store::RunData;
 use columns::Columns;

@@ -74,18 +74,6 @@ fn distinct<T: PartialEq + Copy>(xs: impl Iterator<Item = T>) -> Vec<T> {
     out
 }
 
-/// One colour per CCA: its page colour, or a colour per position when two CCAs share one
-/// (MSwift's percentiles).
-fn colours(ccas: &[CcaName]) -> Vec<RGBColor> {
-    let own: Vec<RGBColor> = ccas.iter().map(|c| palette::cca(*c)).collect();
-    let clash = own.iter().enumerate().any(|(i, c)| own[..i].contains(c));
-    if clash {
-        (0..ccas.len()).map(palette::series).collect()
-    } else {
-        own
-    }
-}
-
 /// The y axis: a range in drawing space, and the map from a value to it.
 struct Axis {
     log: bool,
@@ -210,7 +198,7 @@ fn category(labels: &[String], x: f64, offset: f64) -> String {
 fn bars(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At) -> DrawResult {
     let lbs = distinct(rows.iter().map(|(_, r)| r.lb));
     let ccas = distinct(rows.iter().map(|(_, r)| r.cca));
-    let colour = colours(&ccas);
+    let colour = palette::ccas(&ccas);
     let mut legend = Legend::default();
     for (cca, col) in ccas.iter().zip(&colour) {
         legend.add(Mark::Box(*col), cca.to_string());
@@ -273,7 +261,7 @@ fn series_label(k: Key, lbs: usize) -> String {
 
 fn lines(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At) -> DrawResult {
     let (keys, ccas, lbs) = series_keys(rows);
-    let colour = colours(&ccas);
+    let colour = palette::ccas(&ccas);
     let col = |k: &Key| colour[ccas.iter().position(|x| *x == k.0).unwrap_or(0)];
     let mut legend = Legend::default();
     for k in &keys {
@@ -333,7 +321,7 @@ fn throughput(
     at: At,
 ) -> DrawResult {
     let (keys, ccas, lbs) = series_keys(rows);
-    let colour = colours(&ccas);
+    let colour = palette::ccas(&ccas);
     let col = |k: &Key| colour[ccas.iter().position(|x| *x == k.0).unwrap_or(0)];
     let mut legend = Legend::default();
     for k in &keys {

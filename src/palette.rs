@@ -1,7 +1,7 @@
-//! The page's colours: one fixed colour per CCA in every chart and run, from the Okabe–Ito
-//! palette (distinguishable with the common colour-vision deficiencies), darkened where a
-//! colour would be too faint on white for a projector; and the sequential scale that colours
-//! the network's links by queue depth.
+//! SprayLab's colours: one fixed colour per CCA in every chart of the page and every plot of
+//! the command line (`repro/*/plot.svg`), from the Okabe–Ito palette (distinguishable with the
+//! common colour-vision deficiencies), darkened where a colour would be too faint on white for
+//! a projector; and the sequential scale that colours the network's links by queue depth.
 
 use crate::scenario::{CcaKind, CcaName, MEDIAN};
 use plotters::style::RGBColor;
@@ -47,6 +47,18 @@ pub fn cca(name: CcaName) -> RGBColor {
         (CcaKind::Tcp, _) => TCP,
         (CcaKind::Dctcp, _) => DCTCP,
         (CcaKind::Smartt, _) => SMARTT,
+    }
+}
+
+/// One colour per CCA of a chart: each its own, or a colour per position when two of them
+/// share one (MSwift's percentiles).
+pub fn ccas(list: &[CcaName]) -> Vec<RGBColor> {
+    let own: Vec<RGBColor> = list.iter().map(|c| cca(*c)).collect();
+    let clash = own.iter().enumerate().any(|(i, c)| own[..i].contains(c));
+    if clash {
+        (0..list.len()).map(series).collect()
+    } else {
+        own
     }
 }
 
