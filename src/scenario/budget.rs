@@ -14,8 +14,7 @@
 //! queue by the packets in flight.
 
 use super::{err, Scenario, ScenarioError, WorkloadKind};
-use crate::sim::cca::AnyController;
-use crate::sim::transport::{RtoRule, POSTINGS_MAX_BYTES, SCOREBOARD};
+use super::{RtoRule, POSTING_BYTES, SCOREBOARD};
 
 /// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
 const PACKET_BYTES: f64 = 64.0;
@@ -131,19 +130,19 @@ impl Scenario {
         };
         let all_flows = (flows + elephants) as f64;
         // a percentile filter's samples, in arrival order and sorted
-        let history = 16 * AnyController::history_slots(&self.cca) as u64;
+        let history = 16 * self.cca.history_slots() as u64;
         let window = per_flow_packets.min(self.window_packets().ceil() as u64);
         // a bucket: three min/max series per flow (8 B each), its path counts, a queue per port
         let bucket = flows * (3 * 8 + path_slots) + switch_ports * 8;
         // two scoreboards of flags; a send time per slot where packets time out one by one
-        let scoreboards = match AnyController::rto_rule(self.cca.algorithm) {
+        let scoreboards = match self.cca.algorithm.rto_rule() {
             RtoRule::PerPacket => 10 * SCOREBOARD,
             RtoRule::CumulativeAck => 2 * SCOREBOARD,
         };
         // a coalescing receiver's reports of ACKs on their way, at most
-        let postings = match AnyController::ack_every_bytes(&self.cca, &self.transport) {
+        let postings = match self.cca.ack_every_bytes(&self.transport) {
             0 => 0,
-            _ => POSTINGS_MAX_BYTES as u64,
+            _ => SCOREBOARD * POSTING_BYTES as u64,
         };
         let memory = Memory {
             flow_state: all_flows * (scoreboards + postings + history) as f64,

@@ -61,6 +61,32 @@ impl<'de> Deserialize<'de> for History {
 }
 
 impl History {
+    /// H when cwnd grows by one packet every `growth_period` packets: the paper's Nyquist rule
+    /// H = max(⌊K/2⌋, 1) capped at [`MAX_HISTORY`], or the fixed H.
+    pub fn size(self, growth_period: f64) -> usize {
+        match self {
+            History::Fixed(h) => h as usize,
+            History::Nyquist => {
+                let half = (growth_period / 2.0).floor();
+                if half.is_finite() && half >= 1.0 {
+                    (half as usize).min(MAX_HISTORY as usize)
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// The largest H the rule gives when growth periods never exceed `max_growth_period`
+    /// packets (`None`: no bound).
+    pub fn most(self, max_growth_period: Option<f64>) -> usize {
+        match (self, max_growth_period) {
+            (History::Nyquist, None) => MAX_HISTORY as usize,
+            (_, Some(k)) => self.size(k),
+            (History::Fixed(h), None) => h as usize,
+        }
+    }
+
     /// Parses `nyquist` or a whole number.
     pub fn parse(s: &str) -> Result<History, String> {
         if s.eq_ignore_ascii_case("nyquist") {

@@ -6,23 +6,28 @@
 //! Named presets reproduce the paper's figures.
 
 mod budget;
+mod cca_policy;
 mod fields;
 mod history;
 mod names;
+pub mod nscc_params;
 mod presets;
+mod swift_params;
 #[cfg(test)]
 mod tests;
 pub mod traffic;
 mod validate;
 
-pub use crate::sim::cca::{NsccParams, SwiftParams};
 pub use budget::{Budget, Work};
+pub use cca_policy::RtoRule;
 pub use fields::{format_bytes, parse_bytes, ECN_STEP, SHORT_FIELDS};
 pub use history::History;
 pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
+pub use nscc_params::NsccParams;
 pub use presets::PRESETS;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+pub use swift_params::SwiftParams;
 pub use traffic::Connection;
 
 /// A scenario field that failed to parse or validate.
@@ -191,6 +196,15 @@ pub const MAX_HISTORY: u32 = 1024;
 
 /// Largest cwnd (packets) a sender may reach: its scoreboard covers this many packets and more.
 pub const MAX_CWND_PACKETS: f64 = 2000.0;
+
+/// Packets a flow's scoreboard covers beyond its oldest unacknowledged one: it bounds what can
+/// be in flight (above the largest allowed cwnd, with room for holes), and with it every
+/// per-packet table of the transport.
+pub const SCOREBOARD: u64 = 4096;
+
+/// Bytes of the report a coalescing receiver keeps for an ACK on its way, at most (the
+/// transport checks its own at compile time); the memory budget charges `SCOREBOARD` of them.
+pub const POSTING_BYTES: usize = 32;
 
 /// Loss detection and retransmission timers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

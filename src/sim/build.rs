@@ -77,7 +77,7 @@ impl Simulation {
     /// refused when failed links disconnect a flow's hosts.
     fn add_flows(&mut self, scenario: &Scenario) -> Result<(), ScenarioError> {
         let link = self.link;
-        let initial_cwnd = AnyController::initial_cwnd(&scenario.cca, self.bdp_packets());
+        let initial_cwnd = scenario.cca.initial_cwnd(self.bdp_packets());
         let net_rtt = self.net_rtt();
         let transport_cfg = transport_config(scenario);
         let specs = workload::flows(scenario);
@@ -226,15 +226,15 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
 /// The transport's settings; NSCC and MNSCC take their own minimum RTO (ALGORITHMS.md §6.1).
 fn transport_config(scenario: &Scenario) -> TransportConfig {
     let tr = &scenario.transport;
-    let rto_min_us = AnyController::rto_min_us(&scenario.cca, tr);
+    let rto_min_us = scenario.cca.rto_min_us(tr);
     TransportConfig {
         dupthresh: tr.dupthresh,
         rto_min: from_us(rto_min_us),
         rto_initial: from_us(tr.rto_initial_us),
         pacing: tr.pacing,
         reordering_wait: tr.reordering_wait,
-        rto_rule: AnyController::rto_rule(scenario.cca.algorithm),
-        ack_every_bytes: AnyController::ack_every_bytes(&scenario.cca, tr),
+        rto_rule: scenario.cca.algorithm.rto_rule(),
+        ack_every_bytes: scenario.cca.ack_every_bytes(tr),
     }
 }
 

@@ -17,21 +17,12 @@
 //! sample the largest H could need gives the same percentiles as one allocated full at the
 //! start; at 8192 flows the full one took 134 MB before the first packet.
 
-use crate::scenario::{History, MAX_HISTORY};
+use crate::scenario::History;
 
-/// The history size for `rule` when cwnd grows by one packet every `growth_period` packets.
+/// The history size for `rule` when cwnd grows by one packet every `growth_period` packets
+/// ([`History::size`]).
 pub fn history_size(rule: History, growth_period: f64) -> usize {
-    match rule {
-        History::Fixed(h) => h as usize,
-        History::Nyquist => {
-            let half = (growth_period / 2.0).floor();
-            if half.is_finite() && half >= 1.0 {
-                (half as usize).min(MAX_HISTORY as usize)
-            } else {
-                1
-            }
-        }
-    }
+    rule.size(growth_period)
 }
 
 /// Slots a ring starts with.
@@ -210,18 +201,9 @@ impl PercentileFilter {
     /// bound): no H it can be asked for exceeds the capacity this gives it.
     pub fn new(rule: History, percentile: u32, max_growth_period: Option<f64>) -> Self {
         PercentileFilter {
-            samples: SlidingPercentile::new(Self::capacity(rule, max_growth_period)),
+            samples: SlidingPercentile::new(rule.most(max_growth_period)),
             rule,
             percentile,
-        }
-    }
-
-    /// The most samples a filter keeps: the largest H it can be asked for.
-    pub fn capacity(rule: History, max_growth_period: Option<f64>) -> usize {
-        match (rule, max_growth_period) {
-            (History::Nyquist, None) => MAX_HISTORY as usize,
-            (_, Some(k)) => history_size(rule, k),
-            (History::Fixed(h), None) => h as usize,
         }
     }
 
@@ -277,7 +259,10 @@ mod tests {
         assert_eq!(history_size(History::Nyquist, 153.0), 76);
         assert_eq!(history_size(History::Nyquist, 3.9), 1);
         assert_eq!(history_size(History::Nyquist, 0.01), 1);
-        assert_eq!(history_size(History::Nyquist, 1e9), MAX_HISTORY as usize);
+        assert_eq!(
+            history_size(History::Nyquist, 1e9),
+            crate::scenario::MAX_HISTORY as usize
+        );
         assert_eq!(history_size(History::Fixed(7), 153.0), 7);
     }
 

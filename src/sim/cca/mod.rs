@@ -21,19 +21,16 @@
 mod any;
 pub mod estimator;
 pub mod nscc;
-pub mod nscc_params;
 pub mod smartt;
 pub mod swift;
-pub mod swift_params;
 pub mod tcp;
 
+pub use crate::scenario::{nscc_params, NsccParams, SwiftParams};
 use crate::sim::time::SimTime;
 pub use any::AnyController;
 pub use nscc::Nscc;
-pub use nscc_params::NsccParams;
 pub use smartt::Smartt;
 pub use swift::Swift;
-pub use swift_params::SwiftParams;
 pub use tcp::Tcp;
 
 /// What one ACK tells the CCA.

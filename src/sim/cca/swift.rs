@@ -96,7 +96,7 @@ impl Swift {
             },
         };
         let filter = (kind == CcaKind::MSwift)
-            .then(|| PercentileFilter::new(history, percentile, Self::max_growth_period(p)));
+            .then(|| PercentileFilter::new(history, percentile, p.max_growth_period()));
         Swift {
             ai: p.ai,
             beta: p.beta,
@@ -120,11 +120,6 @@ impl Swift {
             retransmit_cnt: 0,
             stats: Stats::starting_at(base_rtt as f64),
         }
-    }
-
-    /// The longest growth period W/ai the Nyquist rule can see: cwnd never exceeds `max_cwnd`.
-    pub fn max_growth_period(p: &SwiftParams) -> Option<f64> {
-        Some(p.max_cwnd / p.ai).filter(|k| k.is_finite() && *k > 0.0)
     }
 
     /// Target delay (ps) at the current cwnd: base RTT + target queueing + flow scaling (§3.1).

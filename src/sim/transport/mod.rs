@@ -23,12 +23,11 @@ mod sender;
 mod tests;
 
 use super::time::SimTime;
-pub use receiver::{AckReport, Arrival, Receiver, POSTINGS_MAX_BYTES};
+pub use crate::scenario::RtoRule;
+pub use receiver::{AckReport, Arrival, Receiver};
 pub use sender::Sender;
 
-/// Packets the scoreboard covers beyond the oldest unacknowledged one; bounds what can be in
-/// flight (above the largest allowed cwnd, with room for holes).
-pub const SCOREBOARD: u64 = 4096;
+pub use crate::scenario::SCOREBOARD;
 
 /// A selective-ACK bitmap: bit i set when the receiver holds packet `base + i`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,23 +70,6 @@ pub enum SendDecision {
     WaitUntil(SimTime),
     /// Window full, or nothing to send.
     Idle,
-}
-
-/// When the retransmission timer runs, and what its expiry resends (ALGORITHMS.md §15 A27).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RtoRule {
-    /// The Swift family, TCP and DCTCP, as htsim's Swift and RFC 6298 (5.3): the deadline is
-    /// `now + RTO` when a packet goes out with none pending and whenever the cumulative ACK
-    /// advances (a selective ACK alone does not restart it); RTO = max(srtt + 4·rttvar, RTO_min),
-    /// doubled on every expiry. An expiry resends from the oldest unacknowledged packet on, every
-    /// packet not selectively acknowledged (htsim's Swift goes back N from it; RFC 6675 §5.1
-    /// with SACK skips what arrived), as the window allows.
-    CumulativeAck,
-    /// NSCC, MNSCC and SMaRTT, as the UEC reference (`uec.cpp`, startRTO and rtxTimerExpired):
-    /// every packet's deadline is its send time plus the CCA's fixed minimum RTO, with no
-    /// backoff; an expiry resends that packet only, and the timer moves on to the oldest packet
-    /// still unacknowledged.
-    PerPacket,
 }
 
 /// Timer settings of the transport.

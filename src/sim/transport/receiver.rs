@@ -132,8 +132,8 @@ impl Postings {
     }
 }
 
-/// Bytes a coalescing receiver may hold for its postings, at most.
-pub const POSTINGS_MAX_BYTES: usize = Postings::MOST * std::mem::size_of::<Posted>();
+// the memory budget's charge for a posting covers it
+const _: () = assert!(std::mem::size_of::<Posted>() <= crate::scenario::POSTING_BYTES);
 
 /// The receiving side of one flow: what has arrived, and the cumulative ACK.
 #[derive(Clone, Debug)]

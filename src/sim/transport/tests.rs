@@ -23,7 +23,7 @@ fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
         rto_initial: 1000 * US,
         pacing: false,
         reordering_wait: true,
-        rto_rule: AnyController::rto_rule(kind),
+        rto_rule: kind.rto_rule(),
         ack_every_bytes: 0,
     };
     Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)

@@ -47,6 +47,13 @@ pub struct SwiftParams {
     pub ltcp_on_delay: bool,
 }
 
+impl SwiftParams {
+    /// The longest growth period W/ai the Nyquist rule can see: cwnd never exceeds `max_cwnd`.
+    pub fn max_growth_period(&self) -> Option<f64> {
+        Some(self.max_cwnd / self.ai).filter(|k| k.is_finite() && *k > 0.0)
+    }
+}
+
 impl Default for SwiftParams {
     fn default() -> Self {
         SwiftParams {
