@@ -246,7 +246,7 @@ mod tests {
     #[test]
     fn every_preset_link_reproduces_its_run() {
         use crate::Simulation;
-        for (name, _) in crate::scenario::PRESETS {
+        for &crate::scenario::Preset { name, .. } in crate::scenario::PRESETS {
             let mut s = Scenario::preset(name).unwrap();
             // small enough for a test, but every field the preset sets kept
             s.workload.flow_size_bytes = 96 << 10;
@@ -331,7 +331,7 @@ mod tests {
             assert_eq!(e.field, field, "{fragment}: {e}");
         }
         // every preset fits a tab, and the baseline at k = 16
-        for (name, _) in crate::scenario::PRESETS {
+        for &crate::scenario::Preset { name, .. } in crate::scenario::PRESETS {
             let s = Scenario::preset(name).unwrap();
             check_web_size(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
         }

@@ -223,7 +223,7 @@ fn one_line(e: &impl std::fmt::Display) -> bool {
 fn presets() -> Vec<Scenario> {
     PRESETS
         .iter()
-        .map(|(name, _)| Scenario::preset(name).expect("every preset exists"))
+        .map(|p| Scenario::preset(p.name).expect("every preset exists"))
         .collect()
 }
 

@@ -24,7 +24,7 @@ pub use fields::{format_bytes, parse_bytes, ECN_STEP, SHORT_FIELDS};
 pub use history::History;
 pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
 pub use nscc_params::NsccParams;
-pub use presets::PRESETS;
+pub use presets::{Preset, PRESETS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 pub use swift_params::SwiftParams;

@@ -62,7 +62,7 @@ fn defaults_are_the_papers_and_valid() {
     assert_eq!(s.topology.ecn_min_bytes, 40_960);
     assert_eq!(s.workload.flow_size_bytes, 8 * 1024 * 1024);
     s.validate().unwrap();
-    for (name, _) in PRESETS {
+    for &Preset { name, .. } in PRESETS {
         Scenario::preset(name).unwrap().validate().unwrap();
     }
 }
@@ -121,7 +121,7 @@ fn errors_name_the_field() {
 
 #[test]
 fn budgets_hold_every_preset_and_refuse_the_huge() {
-    for (name, _) in PRESETS {
+    for &Preset { name, .. } in PRESETS {
         let s = Scenario::preset(name).unwrap();
         s.check_budget(&Budget::NATIVE)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -215,4 +215,17 @@ fn the_short_fields_help_names_every_lb_scheme() {
     let help = SHORT_FIELDS.iter().find(|(n, _)| *n == "lb").unwrap().1;
     let listed: Vec<&str> = help.split(" | ").collect();
     assert_eq!(listed, LbScheme::NAMES, "the --lb help and LbScheme differ");
+}
+
+#[test]
+fn the_page_labels_every_preset_of_a_paper_figure() {
+    for p in PRESETS {
+        let figure = p.about.contains("(paper ");
+        assert_eq!(p.label.is_some(), figure, "{}: {:?}", p.name, p.label);
+    }
+    let labels: Vec<&str> = PRESETS.iter().filter_map(|p| p.label).collect();
+    assert_eq!(labels.len(), 10);
+    assert!(labels
+        .iter()
+        .all(|l| l.starts_with("Fig.") || l.starts_with("Theory")));
 }

@@ -341,7 +341,7 @@ impl ScenarioArgs {
             None => {
                 let name = self.preset.as_deref().unwrap_or("baseline");
                 Scenario::preset(name).ok_or_else(|| {
-                    let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+                    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
                     usage(format!(
                         "--preset must be one of {}, got {name:?}",
                         names.join(", ")

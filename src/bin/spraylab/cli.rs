@@ -46,7 +46,7 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
             Ok(())
         }
         Command::Presets => {
-            for (name, about) in PRESETS {
+            for &spraylab::scenario::Preset { name, about, .. } in PRESETS {
                 println!("{name:<14} {about}");
             }
             Ok(())

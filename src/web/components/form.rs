@@ -4,23 +4,9 @@
 
 use super::super::app::Msg;
 use super::glossary::Term;
-use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind};
+use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, PRESETS};
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
-
-/// The presets as the page names them: (preset, label).
-pub const PRESET_LABELS: &[(&str, &str)] = &[
-    ("baseline", "Fig. 4: baseline, 128 hosts, 4 elephants"),
-    ("permutation", "Fig. 6: permutation, no elephants"),
-    ("hsdp", "Fig. 7: Llama-70B training step (HSDP)"),
-    ("hosts250", "Fig. 8: baseline on 250 hosts"),
-    ("size16mib", "Fig. 9: baseline with 16 MiB flows"),
-    ("elephants8", "Fig. 10: baseline with 8 elephants"),
-    ("failures", "Fig. 11: baseline with 1 % of links failed"),
-    ("drr", "Fig. 13: baseline with DRR fair queues"),
-    ("incast", "Fig. 14: incast, 32 senders to one host"),
-    ("npath", "Theory (§II): one flow over 10 paths, one long"),
-];
 
 /// The form's fields: (short name, label, glossary term, allowed values shown beside it).
 const INPUTS: &[(&str, &str, &str, &str)] = &[
@@ -187,7 +173,7 @@ pub fn form(props: &FormProps) -> Html {
                 <label class="wide">{ "preset (the paper's figures)" }
                     <select id="f-preset" onchange={on_preset}>
                         <option value="" selected=true>{ "choose a figure…" }</option>
-                        { for PRESET_LABELS.iter().map(|(name, label)| html! { <option value={*name}>{ *label }</option> }) }
+                        { for PRESETS.iter().filter_map(|p| Some((p.name, p.label?))).map(|(name, label)| html! { <option value={name}>{ label }</option> }) }
                     </select>
                 </label>
                 { select("workload", html!{ "workload" }, options(WorkloadKind::ALL.iter().copied(), workload_label)) }
