@@ -78,10 +78,22 @@ impl SlidingPercentile {
         self.ring = ring;
     }
 
+    /// The ring slot after `head`, wrapped without a division.
+    fn after_head(&self) -> usize {
+        let next = self.head + 1;
+        if next == self.ring.len() {
+            0
+        } else {
+            next
+        }
+    }
+
     /// The `i`-th newest sample (0 = newest).
     fn newest(&self, i: usize) -> u64 {
         let cap = self.ring.len();
-        self.ring[(self.head + cap - 1 - i) % cap]
+        // head < cap and i < cap: one subtraction wraps it, where `%` would divide
+        let j = self.head + cap - 1 - i;
+        self.ring[if j >= cap { j - cap } else { j }]
     }
 
     fn insert_sorted(&mut self, x: u64) {
@@ -125,7 +137,7 @@ impl SlidingPercentile {
         let cap = self.ring.len();
         self.count = (self.count + 1).min(cap);
         self.ring[self.head] = x;
-        self.head = (self.head + 1) % cap;
+        self.head = self.after_head();
         true
     }
 
@@ -143,7 +155,7 @@ impl SlidingPercentile {
             self.count += 1;
         }
         self.ring[self.head] = x;
-        self.head = (self.head + 1) % cap;
+        self.head = self.after_head();
         self.insert_sorted(x);
     }
 
