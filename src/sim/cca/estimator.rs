@@ -19,12 +19,6 @@
 
 use crate::scenario::History;
 
-/// The history size for `rule` when cwnd grows by one packet every `growth_period` packets
-/// ([`History::size`]).
-pub fn history_size(rule: History, growth_period: f64) -> usize {
-    rule.size(growth_period)
-}
-
 /// Slots a ring starts with.
 const FIRST_RING: usize = 8;
 
@@ -222,7 +216,7 @@ impl PercentileFilter {
     /// Records `sample` and returns the decision signal: the percentile of the last H samples,
     /// with H from the rule and the flow's current `growth_period` (packets per +1 cwnd).
     pub fn update(&mut self, sample: u64, growth_period: f64) -> f64 {
-        let h = history_size(self.rule, growth_period);
+        let h = self.rule.size(growth_period);
         debug_assert!(
             h <= self.samples.capacity,
             "H {h} beyond the filter's bound"
@@ -268,14 +262,14 @@ mod tests {
 
     #[test]
     fn nyquist_rule_is_half_the_growth_period_at_least_one() {
-        assert_eq!(history_size(History::Nyquist, 153.0), 76);
-        assert_eq!(history_size(History::Nyquist, 3.9), 1);
-        assert_eq!(history_size(History::Nyquist, 0.01), 1);
+        assert_eq!(History::Nyquist.size(153.0), 76);
+        assert_eq!(History::Nyquist.size(3.9), 1);
+        assert_eq!(History::Nyquist.size(0.01), 1);
         assert_eq!(
-            history_size(History::Nyquist, 1e9),
+            History::Nyquist.size(1e9),
             crate::scenario::MAX_HISTORY as usize
         );
-        assert_eq!(history_size(History::Fixed(7), 153.0), 7);
+        assert_eq!(History::Fixed(7).size(153.0), 7);
     }
 
     #[test]
@@ -326,7 +320,7 @@ mod tests {
                 let sample = x % 50;
                 all.push(sample);
                 let growth = 2.0 * (1 + (i / 97) % 40) as f64 + 0.5;
-                let h = history_size(History::Nyquist, growth);
+                let h = History::Nyquist.size(growth);
                 assert_eq!(f.update(sample, growth), naive(&all, h.min(all.len()), p));
                 assert_eq!(f.history(), h.min(all.len()));
             }

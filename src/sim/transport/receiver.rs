@@ -83,8 +83,8 @@ struct Postings {
 impl Postings {
     const FIRST: usize = 64;
     /// The largest table, one entry per scoreboard slot: the packets whose ACKs are on their
-    /// way all lie within one scoreboard, so live postings never share a slot there. Its size
-    /// in bytes is what the memory budget counts per flow.
+    /// way all lie within one scoreboard, so live postings never share a slot there (the
+    /// memory budget charges this many postings per flow).
     pub const MOST: usize = SCOREBOARD as usize;
 
     fn new() -> Postings {
@@ -119,6 +119,11 @@ impl Postings {
             let at = self.slot(p.seq);
             self.slots[at] = p;
         }
+    }
+
+    /// Bytes it holds on the heap.
+    fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Posted>()
     }
 
     /// Takes the posting of the transmission of `seq` sent at `sent_at`, if it is still there.
@@ -172,8 +177,7 @@ impl Receiver {
     pub fn heap_bytes(&self) -> usize {
         self.received.heap_bytes()
             + self.coalescing.as_ref().map_or(0, |c| {
-                std::mem::size_of::<Coalescing>()
-                    + c.posted.slots.capacity() * std::mem::size_of::<Posted>()
+                std::mem::size_of::<Coalescing>() + c.posted.heap_bytes()
             })
     }
 

@@ -19,7 +19,7 @@ pub struct Sender {
     pub snd_nxt: u64,
     /// Packets sent and neither acknowledged nor declared lost.
     pub in_flight: u32,
-    /// [`TransportConfig::coalesced_acks`]: the receiver's latest count of packets received,
+    /// ACKs coalesced ([`TransportConfig::ack_every_bytes`] > 0): the receiver's latest count of packets received,
     /// that count widened, and how many of them no ACK has named yet (taken off the window's
     /// in-flight count, as the reference's sender takes off what the receiver reports).
     pub(super) coalesced_acks: bool,
@@ -65,7 +65,7 @@ impl Sender {
         }
         self.flags.heap_bytes()
             + self.sent_at.heap_bytes()
-            + self.top_acked.capacity() * 8
+            + self.top_acked.capacity() * std::mem::size_of::<u64>()
             + deque(&self.retx_queue)
             + deque(&self.pending)
             + deque(&self.send_order)
