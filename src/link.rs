@@ -3,11 +3,14 @@
 //! The fragment holds the fields the web form exposes by their short names (see
 //! [`SHORT_FIELDS`]), every other field that differs from the default by its dotted path in the
 //! scenario file (`topology.drr=true`, `topology.link_failure_rate=0.01`), so a link reproduces
-//! any scenario exactly, plus `run=1` to start the run on load. Reading one is strict: an unknown key, a repeated key, a value of the
+//! any scenario exactly, its timed events as `events=50:link-down:agg3.up1,90:link-up:agg3.up1`
+//! (the compact form of `scenario::TimedEvent`), plus `run=1` to start the run on load. Reading one is strict: an unknown key, a repeated key, a value of the
 //! wrong form or out of range, or an overlong fragment is refused with an error naming the field,
 //! and the page then falls back to the defaults.
 
-use crate::scenario::{Budget, Scenario, ScenarioError, SHORT_FIELDS};
+use crate::scenario::{
+    events_from_text, events_to_text, Budget, Scenario, ScenarioError, SHORT_FIELDS,
+};
 use crate::sweep::{self, Sweep};
 
 /// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses):
@@ -22,8 +25,11 @@ pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
     s.check_budget(&Budget::BROWSER)
 }
 
-/// Longest fragment accepted.
-pub const MAX_FRAGMENT: usize = 1024;
+/// Longest fragment accepted (room for every field and the most timed events a scenario holds).
+pub const MAX_FRAGMENT: usize = 4096;
+
+/// The key of the timed events.
+const EVENTS: &str = "events";
 
 /// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +58,9 @@ pub fn to_fragment(scenario: &Scenario, run: bool) -> String {
             .into_iter()
             .map(|(k, v)| format!("{k}={v}")),
     );
+    if !scenario.events.is_empty() {
+        parts.push(format!("{EVENTS}={}", events_to_text(&scenario.events)));
+    }
     if run {
         parts.push("run=1".to_string());
     }
@@ -119,10 +128,14 @@ pub fn short_form(scenario: &Scenario) -> String {
     name
 }
 
-/// Every leaf of the scenario's JSON form, as (dotted path, value), in a fixed order.
+/// Every leaf of the scenario's JSON form but its timed events (a list of its own), as (dotted
+/// path, value), in a fixed order.
 fn leaves_of(s: &Scenario) -> Vec<(String, serde_json::Value)> {
     let mut out = Vec::new();
-    let v = serde_json::to_value(s).expect("a scenario always serializes");
+    let mut v = serde_json::to_value(s).expect("a scenario always serializes");
+    if let Some(fields) = v.as_object_mut() {
+        fields.remove(EVENTS);
+    }
     flatten(&v, String::new(), &mut out);
     out
 }
@@ -191,6 +204,8 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
                 "0" => false,
                 _ => return Err(refuse("run", format!("must be 0 or 1, got {value:?}"))),
             };
+        } else if key == EVENTS {
+            link.scenario.events = events_from_text(value)?;
         } else if sweep::link::KEYS.contains(&key) {
             sweep_keys.push((key, value));
         } else if !key.contains('.') {
@@ -212,6 +227,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::TimedEvent;
 
     #[test]
     fn round_trip() {
@@ -241,6 +257,30 @@ mod tests {
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");
         assert_eq!(from_fragment("").unwrap().scenario, Scenario::default());
+    }
+
+    #[test]
+    fn timed_events_travel_in_the_link() {
+        let text = "0:elephants-stop,12.5:link-down:agg3.up1,40:elephants-start:flow1";
+        let link = from_fragment(&format!("#k=8&events={text}&run=1")).unwrap();
+        assert_eq!(events_to_text(&link.scenario.events), text);
+        assert_eq!(
+            to_fragment(&link.scenario, true),
+            format!("events={text}&run=1")
+        );
+        let e = from_fragment("events=5:link-down:agg99.up0").unwrap_err();
+        assert_eq!(e.field, "events[0].link");
+        let e = from_fragment("events=5:link-down").unwrap_err();
+        assert_eq!(e.field, "events[0]");
+        let e = from_fragment("events.0.at_us=3").unwrap_err();
+        assert!(e.field.starts_with("events"), "{e}");
+        // the most events a scenario holds fit a link
+        let s = Scenario {
+            events: vec![TimedEvent::parse("99999.5:link-rate:core15.pod7:799").unwrap(); 64],
+            ..Scenario::default()
+        };
+        let f = to_fragment(&s, true);
+        assert_eq!(from_fragment(&f).unwrap().scenario, s);
     }
 
     #[test]
@@ -338,7 +378,7 @@ mod tests {
         let mut big = Scenario::preset("baseline").unwrap();
         big.topology.k = 16;
         check_web_size(&big).unwrap();
-        let long = "seed=1&".repeat(200);
+        let long = "seed=1&".repeat(MAX_FRAGMENT / 7 + 1);
         assert_eq!(from_fragment(&long).unwrap_err().field, "link");
     }
 }

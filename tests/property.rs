@@ -7,7 +7,8 @@
 //! number of scenarios (200 by default; each takes about 60 ms).
 
 use spraylab::scenario::{
-    CcaKind, Connection, History, LbScheme, Scenario, WorkloadKind, MAX_HISTORY,
+    CcaKind, Connection, EventKind, History, LbScheme, PortName, Scenario, TimedEvent,
+    WorkloadKind, MAX_HISTORY,
 };
 use spraylab::Simulation;
 
@@ -256,7 +257,60 @@ const FIELDS: &[(&str, Rule)] = &[
     ("timeline.max_buffered", |s, d| {
         s.timeline.max_buffered = d.u(2, 1 << 20) as u32
     }),
+    // last: an event's range depends on the run's length, the tree and the elephants
+    ("events", |s, d| {
+        let n = if d.bool() { 0 } else { d.u(1, 8) };
+        s.events = (0..n).filter_map(|_| draw_event(s, d)).collect()
+    }),
 ];
+
+/// A timed event this scenario allows, of any kind it has (none in the npath model without
+/// elephants), early in the run so that a small event budget reaches it.
+fn draw_event(s: &Scenario, d: &mut Draw) -> Option<TimedEvent> {
+    let elephants = match (s.workload.kind, s.workload.connections.is_empty()) {
+        (WorkloadKind::Permutation, true) => s.workload.elephants,
+        _ => 0,
+    };
+    let links = s.workload.kind != WorkloadKind::NPath;
+    let kinds: Vec<EventKind> = EventKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| if k.on_link() { links } else { elephants > 0 })
+        .collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    let at_us = d.f(0.0, (s.max_sim_time_us * 0.999).min(200.0));
+    let mut e = TimedEvent::new(at_us, d.of(&kinds));
+    if e.kind.on_link() {
+        e.link = Some(draw_port(s.topology.k, d).to_string());
+        if e.kind == EventKind::LinkRate {
+            e.gbps = Some(d.u(1, s.topology.link_gbps as u64) as u32);
+        }
+    } else {
+        match d.below(3) {
+            0 => e.count = Some(d.u(1, elephants as u64) as u32),
+            1 => e.flow = Some(d.below(elephants as u64) as u32),
+            _ => {}
+        }
+    }
+    Some(e)
+}
+
+/// Any port of a k-ary fat-tree.
+fn draw_port(k: u32, d: &mut Draw) -> PortName {
+    let half = k as u64 / 2;
+    let (hosts, tors, cores) = (k as u64 * half * half, k as u64 * half, half * half);
+    let pick = |d: &mut Draw, n: u64| d.below(n) as u32;
+    match d.below(6) {
+        0 => PortName::HostNic(pick(d, hosts)),
+        1 => PortName::TorDown(pick(d, tors), pick(d, half)),
+        2 => PortName::TorUp(pick(d, tors), pick(d, half)),
+        3 => PortName::AggDown(pick(d, tors), pick(d, half)),
+        4 => PortName::AggUp(pick(d, tors), pick(d, half)),
+        _ => PortName::CorePod(pick(d, cores), pick(d, k as u64)),
+    }
+}
 
 /// The dotted path of every leaf of the scenario file (arrays count as leaves).
 fn leaves(v: &serde_json::Value, prefix: &str, out: &mut Vec<String>) {
@@ -329,7 +383,7 @@ fn scenarios_across_every_range_run_without_panic_conserve_packets_and_respect_t
         let c = &r.counters;
         assert_eq!(
             c.data_packets,
-            c.delivered + c.drops + c.in_network_at_end,
+            c.delivered + c.drops + c.link_losses + c.in_network_at_end,
             "case {case}: {}",
             s.to_json()
         );

@@ -123,7 +123,7 @@ fn assert_conserved(sim: &Simulation) {
     let c = sim.report().counters;
     assert_eq!(
         c.data_packets,
-        c.delivered + c.drops + c.in_network_at_end,
+        c.delivered + c.drops + c.link_losses + c.in_network_at_end,
         "{c:?}"
     );
 }
@@ -338,30 +338,33 @@ fn baseline_swift_collapses_and_mswift_beats_lswift() {
     assert!(mswift < lswift, "MSwift {mswift} vs LSwift {lswift}");
 }
 
-/// The cross-target fixture: a small scenario and its report. The browser tests (tests/web.rs)
-/// run the same scenario in wasm and must produce the same report, byte for byte.
+/// The cross-target fixtures: small scenarios and their reports (the second with timed
+/// events). The browser tests (tests/web.rs) run the same scenarios in wasm and must produce
+/// the same reports, byte for byte.
 #[test]
-fn native_report_matches_the_cross_target_fixture() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cross_target.json");
-    let fixture: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let scenario = Scenario::from_json(&fixture["scenario"].to_string()).unwrap();
-    let mut sim = Simulation::new(&scenario).unwrap();
-    sim.run();
-    let report = sim.report().to_json();
-    if std::env::var_os("SPRAYLAB_BLESS").is_some() {
-        let both = format!(
-            "{{\"scenario\": {},\n\"report\": {report}}}\n",
-            scenario.to_json()
+fn native_reports_match_the_cross_target_fixtures() {
+    for name in ["cross_target.json", "cross_target_events.json"] {
+        let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        let fixture: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let scenario = Scenario::from_json(&fixture["scenario"].to_string()).unwrap();
+        let mut sim = Simulation::new(&scenario).unwrap();
+        sim.run();
+        let report = sim.report().to_json();
+        if std::env::var_os("SPRAYLAB_BLESS").is_some() {
+            let both = format!(
+                "{{\"scenario\": {},\n\"report\": {report}}}\n",
+                scenario.to_json()
+            );
+            std::fs::write(&path, both).unwrap();
+            continue;
+        }
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&report).unwrap(),
+            fixture["report"],
+            "{name}: the simulator's results changed: if intended, regenerate with SPRAYLAB_BLESS=1 cargo test --release --test sim"
         );
-        std::fs::write(path, both).unwrap();
-        return;
     }
-    assert_eq!(
-        serde_json::from_str::<serde_json::Value>(&report).unwrap(),
-        fixture["report"],
-        "the simulator's results changed: if intended, regenerate with SPRAYLAB_BLESS=1 cargo test --release --test sim"
-    );
 }
 
 #[test]

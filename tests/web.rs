@@ -30,6 +30,8 @@ use web_sys::{Element, HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 const FIXTURE: &str = include_str!("data/cross_target.json");
+/// The second fixture: a scenario with timed events (links down, slowed, back; elephants).
+const EVENTS_FIXTURE: &str = include_str!("data/cross_target_events.json");
 
 async fn sleep_ms(ms: u64) {
     yew::platform::time::sleep(Duration::from_millis(ms)).await;
@@ -253,7 +255,11 @@ async fn a_missing_worker_is_reported_and_the_page_keeps_working() {
 }
 
 fn fixture() -> (Scenario, serde_json::Value) {
-    let v: serde_json::Value = serde_json::from_str(FIXTURE).unwrap();
+    fixture_of(FIXTURE)
+}
+
+fn fixture_of(text: &str) -> (Scenario, serde_json::Value) {
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
     (
         Scenario::from_json(&v["scenario"].to_string()).unwrap(),
         v["report"].clone(),
@@ -261,16 +267,18 @@ fn fixture() -> (Scenario, serde_json::Value) {
 }
 
 #[wasm_bindgen_test]
-fn a_run_in_wasm_reproduces_the_native_report() {
-    let (scenario, expected) = fixture();
-    let (mut runner, _) = Runner::start(1, &scenario).unwrap();
-    let report = loop {
-        if let FromWorker::Finished { report, .. } = runner.step(10_000, 0.0) {
-            break report;
-        }
-    };
-    let got: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
-    assert_eq!(got, expected);
+fn a_run_in_wasm_reproduces_the_native_reports() {
+    for text in [FIXTURE, EVENTS_FIXTURE] {
+        let (scenario, expected) = fixture_of(text);
+        let (mut runner, _) = Runner::start(1, &scenario).unwrap();
+        let report = loop {
+            if let FromWorker::Finished { report, .. } = runner.step(10_000, 0.0) {
+                break report;
+            }
+        };
+        let got: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(got, expected);
+    }
 }
 
 /// Messages from a real worker, collected as they arrive.

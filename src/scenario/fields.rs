@@ -159,6 +159,12 @@ impl Scenario {
     /// Sets a field by any name a user gives it: a short name (`elephants`), a dotted path
     /// (`topology.buffer_bytes`), or `ecn`, the ECN step (both thresholds at once).
     pub fn set_any(&mut self, key: &str, value: &str) -> Result<(), ScenarioError> {
+        if key == "events" || key.starts_with("events.") || key.starts_with("events[") {
+            return Err(err(
+                "events",
+                "timed events are not fields: add them with --event AT_US:KIND[:ARGS] (repeatable) or [[events]] in a scenario file",
+            ));
+        }
         if key == ECN_STEP {
             let bytes = parse_bytes("topology.ecn_min_bytes", value)?;
             let bytes = u32::try_from(bytes).map_err(|_| {

@@ -9,12 +9,14 @@ mod budget;
 mod cca_policy;
 mod fields;
 mod history;
+mod link_name;
 mod names;
 pub mod nscc_params;
 mod presets;
 mod swift_params;
 #[cfg(test)]
 mod tests;
+mod timed;
 pub mod traffic;
 mod validate;
 
@@ -22,12 +24,14 @@ pub use budget::{Budget, Work};
 pub use cca_policy::RtoRule;
 pub use fields::{format_bytes, parse_bytes, ECN_STEP, SHORT_FIELDS};
 pub use history::History;
+pub use link_name::{PortName, NAME_SHAPES};
 pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
 pub use nscc_params::NsccParams;
 pub use presets::{Preset, PRESETS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 pub use swift_params::SwiftParams;
+pub use timed::{events_from_text, events_to_text, EventKind, TimedEvent, MAX_EVENTS};
 pub use traffic::Connection;
 
 /// A scenario field that failed to parse or validate.
@@ -84,6 +88,9 @@ pub struct Scenario {
     pub timeline: TimelineConfig,
     /// Safety stop: the run ends at this simulated time even if flows are unfinished.
     pub max_sim_time_us: f64,
+    /// Changes to the network during the run (`timed.rs`): links failing, slowing, coming back;
+    /// elephants stopping and starting.
+    pub events: Vec<TimedEvent>,
 }
 
 /// The fat-tree and its links and queues.
@@ -249,6 +256,7 @@ impl Default for Scenario {
             transport: Transport::default(),
             timeline: TimelineConfig::default(),
             max_sim_time_us: 100_000.0,
+            events: Vec::new(),
         }
     }
 }

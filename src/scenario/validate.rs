@@ -206,7 +206,7 @@ impl Scenario {
         }
         range_u("timeline.max_buffered", tl.max_buffered as u64, 2, 1 << 20)?;
         range_f("max_sim_time_us", self.max_sim_time_us, 1.0, 1e7)?;
-        Ok(())
+        self.validate_events()
     }
 }
 

@@ -8,10 +8,11 @@ use super::*;
 /// a k = 16 fat-tree has 6144, a k = 8 one 768.
 const WARM_PORTS: u32 = 4096;
 
-/// The network of a scenario, the failed links kept at a quarter rate (if any), and their ports.
+/// The network of a scenario, how many of its links failed, and the ports of those kept at a
+/// quarter of the rate (if any).
 struct Built {
     topo: Network,
-    degraded_links: u64,
+    failed_links: u64,
     degraded_ports: Vec<PortId>,
 }
 
@@ -21,11 +22,15 @@ impl Simulation {
         scenario.validate()?;
         let built = network_of(scenario);
         let mut sim = Simulation::empty(scenario, built.topo, link_config(scenario));
-        sim.degraded_links = built.degraded_links;
-        for p in built.degraded_ports {
-            sim.ports[p.index()].degraded = true;
+        sim.counters.failed_links = built.failed_links;
+        if !built.degraded_ports.is_empty() {
+            sim.port_gbps = vec![sim.link.gbps / 4; sim.ports.len()];
+            for p in built.degraded_ports {
+                sim.ports[p.index()].link = LinkState::Slow;
+            }
         }
         sim.add_flows(scenario)?;
+        sim.add_timed_events(scenario)?;
         sim.start_timeline(scenario);
         for host in (0..sim.topo.hosts()).map(HostId) {
             sim.kick(sim.topo.nic_port(host));
@@ -66,7 +71,9 @@ impl Simulation {
             parked: Parked::default(),
             queue: EventQueue::new(),
             data_in_network: 0,
-            degraded_links: 0,
+            port_gbps: Vec::new(),
+            timed: Vec::new(),
+            lost_until: Vec::new(),
             warm: topo.port_count() >= WARM_PORTS,
             topo,
             link,
@@ -119,6 +126,7 @@ impl Simulation {
                 receiver: Receiver::new(transport_cfg.ack_every_bytes),
                 paths: path_chooser(scenario, i, spec.sprayed),
                 wake_at: None,
+                paused: false,
             });
         }
         self.unfinished = self.finite_flows;
@@ -162,14 +170,15 @@ fn network_of(scenario: &Scenario) -> Built {
                     .flat_map(|l| tree.link_ports(l))
                     .collect();
                 Built {
-                    degraded_links: failed.iter().filter(|&&f| f).count() as u64,
+                    failed_links: failed.iter().filter(|&&f| f).count() as u64,
                     degraded_ports,
                     topo: Network::FatTree(tree),
                 }
             } else {
+                let tree = tree.with_failures(failed);
                 Built {
-                    topo: Network::FatTree(tree.with_failures(failed)),
-                    degraded_links: 0,
+                    failed_links: tree.failed_links() as u64,
+                    topo: Network::FatTree(tree),
                     degraded_ports: Vec::new(),
                 }
             }
@@ -180,7 +189,7 @@ fn network_of(scenario: &Scenario) -> Built {
                 long_extra: from_us(scenario.workload.long_path_extra_us),
                 long_ecn: scenario.workload.long_path_ecn,
             }),
-            degraded_links: 0,
+            failed_links: 0,
             degraded_ports: Vec::new(),
         },
     }

@@ -16,6 +16,8 @@ pub(super) struct Flow {
     pub(super) paths: PathChooser,
     /// Time of the earliest `FlowWake` scheduled for this flow.
     pub(super) wake_at: Option<SimTime>,
+    /// A stopped elephant (a timed event): it hands its NIC nothing.
+    pub(super) paused: bool,
 }
 
 impl Flow {
@@ -147,9 +149,10 @@ impl Simulation {
     /// Anything that later lets a flow send (an ACK, a timer) kicks the NIC itself.
     pub(super) fn host_can_send(&self, host: HostId) -> bool {
         let now = self.now();
-        self.host_flows[host.index()]
-            .iter()
-            .any(|&f| self.flows[f.index()].sender.can_send(now))
+        self.host_flows[host.index()].iter().any(|&f| {
+            let flow = &self.flows[f.index()];
+            flow.sender.can_send(now) && !flow.paused
+        })
     }
 
     /// The next data packet any flow of `host` may send (round robin over its flows).
@@ -160,6 +163,9 @@ impl Simulation {
         for i in 0..n {
             let f = self.host_flows[host.index()][(start + i) % n];
             let flow = &mut self.flows[f.index()];
+            if flow.paused {
+                continue;
+            }
             match flow.sender.next_send(now) {
                 SendDecision::Send {
                     seq,

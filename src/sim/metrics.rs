@@ -36,8 +36,16 @@ pub struct Counters {
     pub cuts_loss: u64,
     /// cwnd cuts on a retransmission timeout.
     pub cuts_timeout: u64,
-    /// Inter-switch links removed by `topology.link_failure_rate`.
+    /// Inter-switch links that failed by `topology.link_failure_rate` (removed, or degraded).
     pub failed_links: u64,
+    /// Data packets lost to links that went down (timed events): queued at their ports, on
+    /// their wires, or sent to them while down. Every data packet sent is delivered, dropped,
+    /// lost so, or still in the network.
+    #[serde(default)]
+    pub link_losses: u64,
+    /// ACKs lost so.
+    #[serde(default)]
+    pub link_ack_losses: u64,
 }
 
 /// One flow's outcome.
@@ -155,9 +163,6 @@ impl super::Simulation {
         });
         let mut counters = self.counters.clone();
         counters.in_network_at_end = self.data_in_network;
-        if let Network::FatTree(tree) = &self.topo {
-            counters.failed_links = tree.failed_links() as u64 + self.degraded_links;
-        }
         for f in &self.flows {
             let cuts = f.sender.cca.cuts();
             counters.cuts_delay += cuts.delay;

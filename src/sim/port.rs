@@ -1,7 +1,8 @@
 //! A port: the output end of a link. It holds a strict-priority control queue for ACKs and the
 //! data queues (one drop-tail FIFO, or two classes under DRR), marks ECN as data leaves, and
-//! sends one packet at a time at the link rate (a quarter of it on a degraded link), after which
-//! the packet propagates for the link latency (ALGORITHMS.md §0, §11).
+//! sends one packet at a time at the link rate (its own rate on a slowed link: a degraded or
+//! timed one), after which the packet propagates for the link latency (ALGORITHMS.md §0, §11).
+//! A port whose link is down sends nothing and loses what it is given.
 
 use super::*;
 
@@ -24,8 +25,21 @@ pub(super) struct Port {
     pub(super) ar_level: u8,
     /// A `PortFree` event is scheduled.
     pub(super) wake_pending: bool,
-    /// The port's link failed and runs at a quarter of the link rate (ALGORITHMS.md §15 A17's alternative).
-    pub(super) degraded: bool,
+    /// Up, slowed (a failed link kept at a quarter of the rate, ALGORITHMS.md §15 A17's
+    /// alternative, or a timed `link-rate`), or down (a timed `link-down`).
+    pub(super) link: LinkState,
+}
+
+/// The state of a port's link.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum LinkState {
+    /// At the scenario's link rate.
+    #[default]
+    Up,
+    /// At its own rate, `Simulation::port_gbps`.
+    Slow,
+    /// Carrying nothing.
+    Down,
 }
 
 /// `Port::ar_refreshed` before the first refresh.
@@ -92,11 +106,9 @@ pub(super) struct LinkConfig {
 }
 
 impl LinkConfig {
-    /// Serialization time of `bytes` on a port, at a quarter of the rate on a degraded link.
-    pub(super) fn serialization(&self, bytes: u32, degraded: bool) -> SimTime {
-        if degraded {
-            serialization(bytes, self.gbps / 4)
-        } else if bytes == self.mss + self.header {
+    /// Serialization time of `bytes` at the link rate.
+    pub(super) fn serialization(&self, bytes: u32) -> SimTime {
+        if bytes == self.mss + self.header {
             self.ser_full
         } else if bytes == self.ack_bytes {
             self.ser_ack
@@ -127,6 +139,9 @@ impl Simulation {
         let size = packet.size as u64;
         let now = self.now();
         let p = &mut self.ports[port.index()];
+        if p.link == LinkState::Down {
+            return self.lose(Some(port), packet);
+        }
         let idle = !p.wake_pending && p.busy_until <= now && p.ctrl.is_empty() && p.data.is_empty();
         if idle && self.topo.nic_host(port).is_none() {
             // fast path: an idle switch port sends at once (the queue, empty, is never marked)
@@ -166,6 +181,9 @@ impl Simulation {
 
     /// Sends the next packet of an idle port: ACKs first, then data (a NIC pulls from its flows).
     pub(super) fn start_next(&mut self, port: PortId) {
+        if self.ports[port.index()].link == LinkState::Down {
+            return;
+        }
         let nic = self.topo.nic_host(port);
         let Some(packet) = self.next_packet(port, nic) else {
             return;
@@ -180,11 +198,12 @@ impl Simulation {
             packet.ecn = true;
             self.counters.ecn_marks += 1;
         }
-        let ser = self
-            .link
-            .serialization(packet.size, self.ports[port.index()].degraded);
-        let node = wire.to;
-        self.schedule_after(ser + wire.latency, Event::Arrive { node, packet });
+        let ser = match self.ports[port.index()].link {
+            LinkState::Up => self.link.serialization(packet.size),
+            _ => serialization(packet.size, self.port_gbps[port.index()]),
+        };
+        let arrive = Event::Arrive { via: port, packet };
+        self.schedule_after(ser + wire.latency, arrive);
         let now = self.queue.now();
         let p = &mut self.ports[port.index()];
         p.busy_until = now + ser;
@@ -221,8 +240,9 @@ impl Simulation {
     fn schedule_as_timer(&mut self, delay: SimTime, event: Event) {
         let at = self.queue.now() + delay;
         match event {
-            Event::Arrive { node, packet } => {
-                let slot = self.parked.park(node, packet);
+            Event::Arrive { via, packet } => {
+                let node = self.wires[via.index()].to;
+                let slot = self.parked.park(node, via, packet);
                 self.queue.schedule_at(at, Timer::Arrive(slot));
             }
             Event::PortFree { port, .. } => self.queue.schedule_at(at, Timer::PortFree(port)),

@@ -185,6 +185,16 @@ impl DataQueues {
         })
     }
 
+    /// Any queued packet, class 0 first (to empty the queues).
+    pub fn pop_any(&mut self, slab: &mut PacketSlab) -> Option<Packet> {
+        let class = if self.fifos[SPRAYED].is_empty() {
+            ECMP
+        } else {
+            SPRAYED
+        };
+        self.take(slab, class).map(|p| p.packet)
+    }
+
     /// The next packet of a single FIFO (class 0).
     pub fn pop_fifo(&mut self, slab: &mut PacketSlab) -> Option<Popped> {
         self.take(slab, SPRAYED)

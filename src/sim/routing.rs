@@ -9,6 +9,16 @@ pub(super) fn full_mask(count: u32) -> UpMask {
     ((1u32 << count.min(16)) - 1) as UpMask
 }
 
+/// The up-ports among `count` that a switch chooses from: those of `mask` that still lead to the
+/// destination, or, when a timed link event has cut it off from every one, all of them (the
+/// packet is then lost where the link is down).
+pub(super) fn usable(mask: UpMask, count: u32) -> UpMask {
+    match mask & full_mask(count) {
+        0 => full_mask(count),
+        live => live,
+    }
+}
+
 /// The position of the `n`-th set bit of `mask` (n < mask.count_ones()).
 pub(super) fn nth_set_bit(mut mask: UpMask, n: u32) -> u32 {
     for _ in 0..n {
@@ -53,7 +63,7 @@ impl Simulation {
             Hop::Port(p) => p,
             Hop::Up { first, count } => {
                 // with failed links, hash among the up-ports that still lead to `dst`
-                let mask = self.topo.up_mask(node, dst) & full_mask(count);
+                let mask = usable(self.topo.up_mask(node, dst), count);
                 let pick = hash_port(flow_key, label, self.salts[node.index()], mask.count_ones());
                 first.offset(nth_set_bit(mask, pick))
             }
@@ -65,7 +75,7 @@ impl Simulation {
     /// uniformly at random.
     pub(super) fn least_loaded(&mut self, first: PortId, count: u32, mask: UpMask) -> PortId {
         let now = self.now();
-        let mask = mask & full_mask(count);
+        let mask = usable(mask, count);
         let mut levels = [0u8; 16]; // a fat-tree switch has at most k/2 = 16 up-ports
         let n = mask.count_ones() as usize;
         for (j, level) in levels[..n].iter_mut().enumerate() {

@@ -8,6 +8,7 @@
 //! Nodes are numbered hosts, ToRs, aggregation switches, cores.
 
 pub use super::ids::{NodeId, PortId};
+use crate::scenario::PortName;
 
 /// The set of a switch's up-ports that still lead to a destination, one bit per port: k/2 ≤ 16
 /// bits up to k = 32 (8192 hosts).
@@ -92,9 +93,26 @@ impl FatTree {
     pub fn with_failures(mut self, failed: Vec<bool>) -> FatTree {
         debug_assert_eq!(failed.len(), self.link_count() as usize);
         self.failed = failed;
+        self.route_around_failures();
+        self
+    }
+
+    /// Takes inter-switch link `link` out of routing (`failed`) or puts it back, from now on
+    /// (a timed event).
+    pub fn set_failed(&mut self, link: u32, failed: bool) {
+        if self.failed.is_empty() {
+            self.failed = vec![false; self.link_count() as usize];
+        }
+        self.failed[link as usize] = failed;
+        self.route_around_failures();
+    }
+
+    /// Recomputes which up-ports lead to each destination ToR, after links failed or came back.
+    fn route_around_failures(&mut self) {
         if !self.failed.iter().any(|&f| f) {
             self.failed.clear();
-            return self;
+            self.up_masks.clear();
+            return;
         }
         let mut masks = vec![0 as UpMask; ((self.tors + self.aggs) * self.tors) as usize];
         for dst_tor in 0..self.tors {
@@ -118,7 +136,6 @@ impl FatTree {
             }
         }
         self.up_masks = masks;
-        self
     }
 
     /// The two output ports of inter-switch link `link` (indexed as [`FatTree::link_count`]
@@ -357,30 +374,72 @@ impl FatTree {
         }
     }
 
-    /// A readable name for a port, e.g. `tor3.up1` or `core2.pod5`.
-    pub fn port_name(&self, p: PortId) -> String {
+    /// A port's name (`scenario::PortName`: `tor3.up1`, `core2.pod5`, `host7.nic`).
+    pub fn name_of(&self, p: PortId) -> PortName {
         let (p, half) = (p.0, self.half);
         if p < self.hosts {
-            return format!("host{p}.nic");
+            return PortName::HostNic(p);
         }
         let s = (p - self.hosts) / self.k;
         let i = (p - self.hosts) % self.k;
         if s < self.tors {
-            if i < half {
-                format!("tor{s}.down{i}")
-            } else {
-                format!("tor{s}.up{}", i - half)
+            match i < half {
+                true => PortName::TorDown(s, i),
+                false => PortName::TorUp(s, i - half),
             }
         } else if s < self.tors + self.aggs {
             let a = s - self.tors;
-            if i < half {
-                format!("agg{a}.down{i}")
-            } else {
-                format!("agg{a}.up{}", i - half)
+            match i < half {
+                true => PortName::AggDown(a, i),
+                false => PortName::AggUp(a, i - half),
             }
         } else {
-            format!("core{}.pod{i}", s - self.tors - self.aggs)
+            PortName::CorePod(s - self.tors - self.aggs, i)
         }
+    }
+
+    /// The port a name stands for (a name checked against this tree's k).
+    pub fn port_of(&self, name: PortName) -> PortId {
+        let half = self.half;
+        match name {
+            PortName::HostNic(h) => self.nic_port(h),
+            PortName::TorDown(t, i) => self.tor_port(t, i),
+            PortName::TorUp(t, i) => self.tor_port(t, half + i),
+            PortName::AggDown(a, i) => self.agg_port(a, i),
+            PortName::AggUp(a, i) => self.agg_port(a, half + i),
+            PortName::CorePod(c, pod) => self.core_port(c, pod),
+        }
+    }
+
+    /// The link port `p` is an end of: its two ports, and its index among the inter-switch
+    /// links (as [`FatTree::link_count`] counts them) unless it is a host's link.
+    pub fn link_of(&self, p: PortId) -> ([PortId; 2], Option<u32>) {
+        let half = self.half;
+        let between_switches = |link: u32| (self.link_ports(link), Some(link));
+        let host_link = |h: u32| ([self.nic_port(h), self.tor_port(h / half, h % half)], None);
+        match self.name_of(p) {
+            PortName::HostNic(h) => host_link(h),
+            PortName::TorDown(t, i) => host_link(t * half + i),
+            PortName::TorUp(t, i) => between_switches(t * half + i),
+            // aggregation switch a is up-port a mod k/2 of each ToR of its pod
+            PortName::AggDown(a, i) => {
+                between_switches((self.pod_of_agg(a) * half + i) * half + a % half)
+            }
+            PortName::AggUp(a, i) => between_switches(self.tors * half + a * half + i),
+            PortName::CorePod(c, pod) => {
+                let agg = pod * half + c / half;
+                between_switches(self.tors * half + agg * half + c % half)
+            }
+        }
+    }
+
+    fn pod_of_agg(&self, a: u32) -> u32 {
+        a / self.half
+    }
+
+    /// A readable name for a port, e.g. `tor3.up1` or `core2.pod5`.
+    pub fn port_name(&self, p: PortId) -> String {
+        self.name_of(p).to_string()
     }
 }
 
@@ -557,6 +616,45 @@ mod tests {
             }
         }
         assert_eq!(clean.up_mask(NodeId(clean.hosts), 0), UpMask::MAX);
+    }
+
+    #[test]
+    fn every_port_has_one_name_and_belongs_to_one_link_of_two_facing_ports() {
+        for k in [4, 8] {
+            let t = FatTree::new(k);
+            let mut links = BTreeSet::new();
+            for p in (0..t.port_count()).map(PortId) {
+                let name = t.name_of(p);
+                assert_eq!(PortName::parse(&name.to_string()), Some(name));
+                assert_eq!(name.check(k), Ok(()), "{name}");
+                assert_eq!(t.port_of(name), p, "{name}");
+                let (ports, link) = t.link_of(p);
+                assert!(ports.contains(&p), "{name}");
+                let [a, b] = ports;
+                assert_eq!(
+                    (t.port_to(a), t.port_to(b)),
+                    (t.port_from(b), t.port_from(a))
+                );
+                assert_eq!(t.link_of(if a == p { b } else { a }), (ports, link));
+                if let Some(l) = link {
+                    assert_eq!(t.link_ports(l), ports, "{name}");
+                }
+                links.insert(ports);
+            }
+            // every link once: host links, then the inter-switch ones
+            assert_eq!(links.len() as u32, t.hosts + t.link_count());
+        }
+    }
+
+    #[test]
+    fn a_link_taken_out_and_put_back_restores_routing() {
+        let t = FatTree::new(4);
+        let mut u = t.clone();
+        u.set_failed(3, true);
+        assert!(u.link_failed(3) && u.failed_links() == 1);
+        assert_ne!(u.up_masks, t.up_masks);
+        u.set_failed(3, false);
+        assert_eq!((u.failed_links(), &u.up_masks), (0, &t.up_masks));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use spraylab::scenario::{Budget, Scenario, PRESETS, SHORT_FIELDS};
+use spraylab::scenario::{Budget, Scenario, TimedEvent, PRESETS, SHORT_FIELDS};
 use std::error::Error as _;
 use std::path::PathBuf;
 
@@ -104,6 +104,16 @@ pub struct ScenarioArgs {
     /// Run a scenario beyond the default budget (32 M data packets, minutes of CPU).
     #[arg(long)]
     pub allow_large: bool,
+    /// A timed event, added after the scenario's own (repeatable): 50:link-down:agg3.up1,
+    /// 90:link-up:agg3.up1, 60:link-rate:tor0.up1:200, 0:elephants-stop,
+    /// 40:elephants-start:2 (the first two), 40:elephants-start:flow1. docs/scenario.md
+    /// lists the kinds and link names.
+    #[arg(
+        long = "event",
+        value_name = "AT_US:KIND[:ARGS]",
+        allow_hyphen_values = true
+    )]
+    pub events: Vec<String>,
     #[command(flatten)]
     pub overrides: Overrides,
 }
@@ -358,6 +368,16 @@ impl ScenarioArgs {
             _ => PathBuf::new(),
         };
         self.overrides.apply(&mut s)?;
+        for text in &self.events {
+            let event = TimedEvent::parse(text).map_err(|m| {
+                usage(format!(
+                    "--event {:?}: {}",
+                    spraylab::scenario::escape_controls(text),
+                    spraylab::scenario::escape_controls(&m)
+                ))
+            })?;
+            s.events.push(event);
+        }
         read_traffic(&mut s, &base)?;
         s.validate()
             .map_err(|e| usage(format!("invalid scenario: {e}")))?;

@@ -222,6 +222,14 @@ fn print_summary(s: &Scenario, r: &Report) {
         "events {}  data packets {}  retransmits {}  drops {}  ECN marks {}  timeouts {}",
         c.events, c.data_packets, c.retransmits, c.drops, c.ecn_marks, c.timeouts
     );
+    if !s.events.is_empty() {
+        println!(
+            "timed events: {}; lost on down links: {} data packets, {} ACKs",
+            spraylab::scenario::events_to_text(&s.events),
+            c.link_losses,
+            c.link_ack_losses
+        );
+    }
     if let Some(p) = &r.perf {
         println!(
             "wall {:.3} s, {:.2} M events/s, {:.2} M data packets/s",
