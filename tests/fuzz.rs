@@ -4,8 +4,9 @@
 //! Targets: URL fragments (`link::from_fragment`), scenario files (TOML and JSON, then
 //! validation and a short run of what is accepted), worker messages (postcard `ToWorker`, then
 //! what the worker does with them), the CSVs of `spraylab repro` (every row type, then the
-//! claims and the report built on what is read), and traffic matrices (htsim's connection-matrix
-//! format, then a short run of the flows read).
+//! claims and the report built on what is read), traffic matrices (htsim's connection-matrix
+//! format, then a short run of the flows read), and timed events as `--event` writes them (then
+//! validation and a short run).
 //!
 //! Inputs are mutations of a seed corpus: `tests/fuzz_corpus/`, the committed `repro/` CSVs and
 //! every preset written in each format. The mutator is seeded, so a run is reproducible:
@@ -88,6 +89,14 @@ const TOKENS: &[&str] = &[
     "é",
     "true",
     "false",
+    ":",
+    "link-down",
+    "link-rate",
+    "elephants-start",
+    "agg3.up1",
+    "core0.pod3",
+    "host15.nic",
+    "flow1",
 ];
 
 struct Mutator(Xoshiro256PlusPlus);
@@ -289,6 +298,39 @@ fn scenario_files() {
             // a small budget: the largest valid networks take a while to build
             Ok(s) if s.hosts() <= 128 => run_briefly(&s),
             Ok(_) => true,
+            Err(e) => one_line(&e),
+        }
+    });
+}
+
+#[test]
+fn event_flags() {
+    use spraylab::scenario::TimedEvent;
+    let corpus: Vec<Vec<u8>> = [
+        "0:elephants-stop",
+        "0.5:elephants-start:2",
+        "3:elephants-stop:flow1",
+        "1:link-down:agg0.up1",
+        "2:link-up:host3.nic",
+        "1e-3:link-rate:core3.pod2:1",
+        "99.9:link-rate:tor7.down1:800",
+    ]
+    .iter()
+    .map(|e| e.as_bytes().to_vec())
+    .collect();
+    fuzz("event", corpus, |input| {
+        match TimedEvent::parse(&String::from_utf8_lossy(input)) {
+            Ok(event) => {
+                let mut s = Scenario::default();
+                s.topology.k = 4;
+                s.workload.elephants = 2;
+                s.max_sim_time_us = 100.0;
+                s.events = vec![event];
+                match s.validate() {
+                    Ok(()) => run_briefly(&s),
+                    Err(e) => one_line(&e),
+                }
+            }
             Err(e) => one_line(&e),
         }
     });
