@@ -29,6 +29,8 @@ pub const ELEPHANT: RGBColor = RGBColor(136, 34, 85);
 pub const HIGHLIGHT: RGBColor = RGBColor(25, 25, 25);
 /// The playback cursor.
 pub const CURSOR: RGBColor = RGBColor(200, 0, 0);
+/// Timed events: their marks on the time charts, and a link down in the network picture.
+pub const EVENT: RGBColor = RGBColor(68, 85, 102);
 /// Reference lines (lower bound, closed forms).
 pub const REFERENCE: RGBColor = RGBColor(70, 70, 70);
 /// The line rate in the theory chart.

@@ -531,6 +531,7 @@ fn the_network_picture_draws_k4_k16_and_the_npath_model() {
         let marks = Marks {
             flow: 0,
             chosen: &[0],
+            down: &[],
             scale_bytes: 100e3,
         };
         let at = run.span_us() / 3.0;
@@ -821,6 +822,133 @@ async fn cancel_stops_a_sweep_and_its_workers() {
     assert!(
         find(&root, "#sweep-cancel").is_none(),
         "no progress bar once cancelled"
+    );
+    handle.destroy();
+}
+
+/// A link with timed events replays the run the command line makes of it.
+#[wasm_bindgen_test]
+async fn a_link_with_events_replays_to_the_native_report() {
+    let fragment = "k=4&elephants=2&flow-size=256KiB&seed=3\
+                    &events=0:elephants-stop:flow1,3:link-down:agg0.up1,6:elephants-start,9:link-up:core1.pod0&run=1";
+    let scenario = spraylab::link::from_fragment(fragment).unwrap().scenario;
+    let mut sim = spraylab::Simulation::new(&scenario).unwrap();
+    sim.run();
+    let native = sim.report();
+    assert!(native.counters.link_losses > 0, "the failure loses packets");
+    let (root, handle) = mount(fragment, real_worker_props()).await;
+    let done = || text(&root, "#status").starts_with("done: CCT");
+    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    let cct = format!("done: CCT {:.1} µs", native.cct_us.unwrap());
+    assert!(
+        text(&root, "#status").starts_with(&cct),
+        "{} vs {cct}",
+        text(&root, "#status")
+    );
+    let c = &native.counters;
+    let row = text(&root, "#counters");
+    for n in [c.events, c.data_packets, c.retransmits] {
+        assert!(row.contains(&n.to_string()), "{n} not in {row}");
+    }
+    let listed = root.query_selector_all("#event-list li").unwrap().length();
+    assert_eq!(listed, 4);
+    handle.destroy();
+}
+
+/// A click on a link names it in the events panel; "fail" adds a link-down at the cursor,
+/// reruns from zero and puts the event in the address bar; × removes it.
+#[wasm_bindgen_test]
+async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
+    let fragment = "k=4&elephants=2&flow-size=256KiB&seed=2&run=1";
+    let (root, handle) = mount(fragment, real_worker_props()).await;
+    let done = || text(&root, "#status").starts_with("done: CCT");
+    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    let before = text(&root, "#status");
+    // click the middle of the first link between an aggregation switch and a core
+    let scenario = spraylab::link::from_fragment(fragment).unwrap().scenario;
+    let sim = spraylab::Simulation::new(&scenario).unwrap();
+    let net = sim.network();
+    let layout = Layout::of(&net.map());
+    let (i, link) = layout
+        .links
+        .iter()
+        .enumerate()
+        .find(|(_, l)| {
+            l.ports.iter().any(|&p| {
+                net.port_name(spraylab::sim::topology::PortId(p + net.hosts()))
+                    .starts_with("core")
+            })
+        })
+        .unwrap();
+    let names: Vec<String> = link
+        .ports
+        .iter()
+        .map(|&p| net.port_name(spraylab::sim::topology::PortId(p + net.hosts())))
+        .collect();
+    let canvas: web_sys::HtmlElement = find(&root, "#network").unwrap().unchecked_into();
+    canvas.scroll_into_view();
+    sleep_ms(30).await;
+    let rect = canvas.get_bounding_client_rect();
+    let plot_h = canvas.client_height() as f64 - spraylab::web::network::KEY_H;
+    let (x, y) = ((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0);
+    let init = web_sys::MouseEventInit::new();
+    init.set_client_x((rect.left() + x * canvas.client_width() as f64).round() as i32);
+    init.set_client_y((rect.top() + y * plot_h).round() as i32);
+    init.set_bubbles(true);
+    let click = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    canvas.dispatch_event(&click).unwrap();
+    sleep_ms(60).await;
+    let named = value(&root, "#ev-link");
+    assert!(
+        names.contains(&named),
+        "link {i}: {named:?} is not one of {names:?}"
+    );
+    // a name the tree does not have is refused, naming the field
+    set_and_change(&root, "#ev-link", "agg99.up0");
+    sleep_ms(30).await;
+    find(&root, "#ev-fail")
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    sleep_ms(60).await;
+    assert!(
+        text(&root, "#ev-refused").starts_with("events[0].link"),
+        "{}",
+        text(&root, "#ev-refused")
+    );
+    set_and_change(&root, "#ev-link", &named);
+    // the cursor a third of the way in: the failure happens while the flows run
+    let scrub: HtmlInputElement = find(&root, "#scrub").unwrap().unchecked_into();
+    let span: f64 = scrub.max().parse().unwrap();
+    scrub.set_value(&format!("{:.3}", span / 3.0));
+    scrub
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    sleep_ms(30).await;
+    find(&root, "#ev-fail")
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    sleep_ms(60).await;
+    assert!(hash().contains(&format!("link-down:{named}")), "{}", hash());
+    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    assert_eq!(
+        root.query_selector_all("#event-list li").unwrap().length(),
+        1
+    );
+    let after = text(&root, "#status");
+    assert_ne!(after, before, "the failure changed the run");
+    find(&root, "#event-list button")
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    sleep_ms(60).await;
+    assert!(!hash().contains("events="), "{}", hash());
+    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    assert_eq!(
+        text(&root, "#status"),
+        before,
+        "without the event, the first run again"
     );
     handle.destroy();
 }

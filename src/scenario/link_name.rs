@@ -72,6 +72,23 @@ impl PortName {
         })
     }
 
+    /// The port at the other end of the link, in a k-ary fat-tree (a name checked against k).
+    pub fn peer(self, k: u32) -> PortName {
+        let half = k / 2;
+        match self {
+            PortName::HostNic(h) => PortName::TorDown(h / half, h % half),
+            PortName::TorDown(t, i) => PortName::HostNic(t * half + i),
+            // ToR t's up-port i leads to aggregation switch i of its pod, whose down-port
+            // t mod k/2 leads back
+            PortName::TorUp(t, i) => PortName::AggDown(t / half * half + i, t % half),
+            PortName::AggDown(a, i) => PortName::TorUp(a / half * half + i, a % half),
+            // aggregation switch a's up-port i leads to core (a mod k/2)·k/2 + i, whose port to
+            // a's pod leads back
+            PortName::AggUp(a, i) => PortName::CorePod(a % half * half + i, a / half),
+            PortName::CorePod(c, pod) => PortName::AggUp(pod * half + c / half, c % half),
+        }
+    }
+
     /// Whether the port exists in a k-ary fat-tree; `Err` says which number is out of range.
     pub fn check(self, k: u32) -> Result<(), String> {
         let half = k / 2;

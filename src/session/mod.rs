@@ -15,6 +15,7 @@
 //!
 //! The series' status and results never touch the main run's status or charts.
 
+pub mod edits;
 mod history;
 pub mod layout;
 pub mod pixels;

@@ -414,27 +414,15 @@ impl FatTree {
     /// The link port `p` is an end of: its two ports, and its index among the inter-switch
     /// links (as [`FatTree::link_count`] counts them) unless it is a host's link.
     pub fn link_of(&self, p: PortId) -> ([PortId; 2], Option<u32>) {
-        let half = self.half;
-        let between_switches = |link: u32| (self.link_ports(link), Some(link));
-        let host_link = |h: u32| ([self.nic_port(h), self.tor_port(h / half, h % half)], None);
-        match self.name_of(p) {
-            PortName::HostNic(h) => host_link(h),
-            PortName::TorDown(t, i) => host_link(t * half + i),
-            PortName::TorUp(t, i) => between_switches(t * half + i),
-            // aggregation switch a is up-port a mod k/2 of each ToR of its pod
-            PortName::AggDown(a, i) => {
-                between_switches((self.pod_of_agg(a) * half + i) * half + a % half)
-            }
-            PortName::AggUp(a, i) => between_switches(self.tors * half + a * half + i),
-            PortName::CorePod(c, pod) => {
-                let agg = pod * half + c / half;
-                between_switches(self.tors * half + agg * half + c % half)
-            }
-        }
-    }
-
-    fn pod_of_agg(&self, a: u32) -> u32 {
-        a / self.half
+        let (name, half) = (self.name_of(p), self.half);
+        let peer = name.peer(self.k);
+        // inter-switch links are numbered by their lower end's up-port
+        let link = [name, peer].into_iter().find_map(|n| match n {
+            PortName::TorUp(t, i) => Some(t * half + i),
+            PortName::AggUp(a, i) => Some(self.tors * half + a * half + i),
+            _ => None,
+        });
+        ([p, self.port_of(peer)], link)
     }
 
     /// A readable name for a port, e.g. `tor3.up1` or `core2.pod5`.
@@ -629,17 +617,19 @@ mod tests {
                 assert_eq!(name.check(k), Ok(()), "{name}");
                 assert_eq!(t.port_of(name), p, "{name}");
                 let (ports, link) = t.link_of(p);
-                assert!(ports.contains(&p), "{name}");
                 let [a, b] = ports;
+                assert_eq!(a, p, "{name}");
                 assert_eq!(
                     (t.port_to(a), t.port_to(b)),
                     (t.port_from(b), t.port_from(a))
                 );
-                assert_eq!(t.link_of(if a == p { b } else { a }), (ports, link));
+                assert_eq!(name.peer(k), t.name_of(b), "{name}");
+                assert_eq!(t.link_of(b), ([b, a], link));
                 if let Some(l) = link {
-                    assert_eq!(t.link_ports(l), ports, "{name}");
+                    let [x, y] = t.link_ports(l);
+                    assert!([x, y] == ports || [y, x] == ports, "{name}");
                 }
-                links.insert(ports);
+                links.insert(if a < b { [a, b] } else { [b, a] });
             }
             // every link once: host links, then the inter-switch ones
             assert_eq!(links.len() as u32, t.hosts + t.link_count());

@@ -5,6 +5,7 @@
 //! - the highlighted flow's two hosts ringed, and its packets of the last few µs drawn over the
 //!   paths they took (one line per path, thicker for more packets);
 //! - the chosen links (their queues are plotted) outlined in black;
+//! - the links down at the cursor (timed events) in the events' colour;
 //! - a colour key of the queue scale.
 
 use crate::palette;
@@ -25,6 +26,8 @@ pub struct Marks<'a> {
     pub flow: usize,
     /// Timeline ports whose links are outlined (the queue chart's chosen ports).
     pub chosen: &'a [usize],
+    /// Timeline ports whose links are down at the cursor (timed events).
+    pub down: &'a [usize],
     /// The top of the colour scale, bytes.
     pub scale_bytes: f64,
 }
@@ -121,7 +124,13 @@ pub fn draw_network(
                 .fold(0.0f32, |m, x| m.max(x.max)) as f64
         });
         let level = (depth / marks.scale_bytes.max(1.0)).min(1.0);
-        let (c, width) = if link.failed {
+        let down = link
+            .ports
+            .iter()
+            .any(|p| marks.down.contains(&(*p as usize)));
+        let (c, width) = if down {
+            (palette::EVENT, base_w + 1.0)
+        } else if link.failed {
             (FAILED, base_w)
         } else if depth > 0.0 {
             (palette::load(level.max(0.02)), base_w + 2.0 * level + 1.0)

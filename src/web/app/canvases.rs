@@ -322,9 +322,16 @@ impl App {
                 };
                 let ecn = run.scenario.topology.ecn_min_bytes as f64;
                 let peak = run.port_peak.iter().copied().fold(0.0f32, f32::max) as f64;
+                let down = match (&run.meta, run.scenario.events.is_empty()) {
+                    (Some(meta), false) => {
+                        edits::down_ports(&run.scenario, s.cursor_us(), &meta.port_names)
+                    }
+                    _ => Vec::new(),
+                };
                 let marks = Marks {
                     flow,
                     chosen: &self.chosen,
+                    down: &down,
                     scale_bytes: peak.max(ecn),
                 };
                 let mut picture = self.picture.borrow_mut();

@@ -8,6 +8,7 @@
 mod address;
 mod canvases;
 mod dom;
+mod events;
 mod msg;
 mod runs;
 mod selection;
@@ -16,6 +17,7 @@ mod sweeps;
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
 use super::charts::{self, At};
 use super::components::compare::{self, Compare};
+use super::components::events::Events;
 use super::components::form::Form;
 use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};
@@ -31,6 +33,7 @@ use super::network::{self, Marks};
 use crate::link::{check_web_size, from_fragment, sweep_fragment, to_fragment};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{CcaName, Scenario, ScenarioError};
+use crate::session::edits;
 use crate::session::layout::{Hit, Layout};
 use crate::session::store::RunData;
 use crate::session::Session;
@@ -67,6 +70,11 @@ pub struct App {
     highlight: Option<usize>,
     /// Timeline ports whose queues the user chose to plot (clicked links).
     chosen: Vec<usize>,
+    /// The events panel: the link to act on (the last one clicked, or typed), the rate to slow
+    /// it to, and why the last change was refused.
+    event_link: String,
+    event_gbps: String,
+    event_refused: Option<String>,
     /// The network layout of the main run (by run id).
     layout: Option<(u32, Layout)>,
     story: Option<usize>,
@@ -145,6 +153,9 @@ impl Component for App {
             worker_error: None,
             highlight: None,
             chosen: Vec::new(),
+            event_link: String::new(),
+            event_gbps: "200".to_string(),
+            event_refused: None,
             layout: None,
             story: None,
             frame_pending: false,
@@ -276,6 +287,7 @@ impl Component for App {
                 true
             }
             Msg::NetworkClick(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
+            Msg::Events(action) => self.on_event_action(ctx, action),
             Msg::ClearChosen => {
                 self.chosen.clear();
                 self.mark(&AT_CURSOR, ctx);
@@ -477,6 +489,9 @@ impl Component for App {
                             {npath} on={on.clone()} />
                         <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
                     </div>
+                    <Events events={self.scenario.events.clone()} cursor_us={cursor} link={self.event_link.clone()}
+                        gbps={self.event_gbps.clone()} refused={self.event_refused.clone().map(AttrValue::from)}
+                        enabled={!npath} on={on.reform(Msg::Events)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.clone()} />
                     }

@@ -54,6 +54,11 @@ impl App {
                     .copied()
                     .max_by(|a, b| peak(*a).total_cmp(&peak(*b)));
                 if let Some(p) = busiest.map(|p| p as usize) {
+                    let names = run.and_then(|r| r.meta.as_ref()).map(|m| &m.port_names);
+                    if let Some(name) = names.and_then(|n| n.get(p)) {
+                        self.event_link = name.clone();
+                        self.event_refused = None;
+                    }
                     if let Some(at) = self.chosen.iter().position(|&c| c == p) {
                         self.chosen.remove(at);
                     } else {

@@ -107,6 +107,19 @@ fn line(chart: &mut Chart, points: Vec<(f64, f64)>, style: ShapeStyle) -> DrawRe
     Ok(())
 }
 
+/// The scenario's timed events (a link failing, slowing, coming back; elephants stopping or
+/// starting): a thin vertical line at each event's time, then the cursor.
+fn marks(chart: &mut Chart, run: &RunData, at: At, y: Range<f64>) -> DrawResult {
+    for e in &run.scenario.events {
+        line(
+            chart,
+            vec![(e.at_us, y.start), (e.at_us, y.end)],
+            palette::EVENT.stroke_width(1),
+        )?;
+    }
+    cursor(chart, at, y)
+}
+
 /// The playback cursor: a vertical line at `at.cursor` over the y range.
 fn cursor(chart: &mut Chart, at: At, y: Range<f64>) -> DrawResult {
     if let Some(c) = at.cursor {

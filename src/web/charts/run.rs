@@ -56,7 +56,7 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At)
     if has_elephants {
         line(&mut c, elephants.means(), palette::ELEPHANT.stroke_width(3))?;
     }
-    cursor(&mut c, at, 0.0..y_top)?;
+    marks(&mut c, run, at, 0.0..y_top)?;
     root.present().map_err(err)
 }
 
@@ -96,7 +96,7 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At
         palette::REFERENCE.mix(0.55).stroke_width(1),
     )?;
     line(&mut c, signal.means(), colour.stroke_width(3))?;
-    cursor(&mut c, at, 0.0..y_top)?;
+    marks(&mut c, run, at, 0.0..y_top)?;
     root.present().map_err(err)
 }
 
@@ -176,7 +176,7 @@ pub fn draw_queues(
             colour.stroke_width(if elephant { 3 } else { 2 }),
         )?;
     }
-    cursor(&mut c, at, 0.0..y_top)?;
+    marks(&mut c, run, at, 0.0..y_top)?;
     root.present().map_err(err)
 }
 

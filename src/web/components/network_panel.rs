@@ -34,8 +34,8 @@ pub fn network_panel(props: &NetworkPanelProps) -> Html {
         html! { <>
             { "The " }<Term term="fat-tree" />{ ": cores at the top, then aggregation switches, ToR switches and hosts \
                (one box per ToR when there are many). Links are coloured by their " }<Term term="queue depth" />
-            { " at the cursor; wine outlines mark the " }<Term term="elephant" text="elephants'" />{ " paths; blue lines are the highlighted flow's packets of the last 5 µs, thicker for more. " }
-            <strong>{ "Click " }</strong>{ "a link to plot its queue, a host to follow its flow." }
+            { " at the cursor; wine outlines mark the " }<Term term="elephant" text="elephants'" />{ " paths; blue lines are the highlighted flow's packets of the last 5 µs, thicker for more; slate lines are links down at the cursor. " }
+            <strong>{ "Click " }</strong>{ "a link to plot its queue (and to fail, slow or restore it below), a host to follow its flow." }
         </> }
     };
     html! {

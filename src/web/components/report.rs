@@ -19,6 +19,10 @@ pub fn report(props: &ReportProps) -> Html {
     let on = &props.on;
     let on_highlight =
         on.reform(|e: Event| Msg::Highlight(e.target_unchecked_into::<HtmlInputElement>().value()));
+    let lost = props
+        .counters
+        .as_ref()
+        .is_some_and(|c| c.link_losses + c.link_ack_losses > 0);
     html! {
         <div class="report-body">
             <label class="highlight">{ "highlighted flow" }
@@ -30,10 +34,12 @@ pub fn report(props: &ReportProps) -> Html {
                 <div class="table-wrap">
                 <table id="counters">
                     <tr><th>{ "events" }</th><th>{ "data packets" }</th><th>{ "retransmits" }</th><th>{ "drops" }</th>
-                        <th><Term term="ECN" text="ECN marks" /></th><th>{ "timeouts" }</th><th><Term term="cwnd" text="cwnd cuts" />{ " (delay / loss / timeout)" }</th></tr>
+                        <th><Term term="ECN" text="ECN marks" /></th><th>{ "timeouts" }</th><th><Term term="cwnd" text="cwnd cuts" />{ " (delay / loss / timeout)" }</th>
+                        if lost { <th>{ "lost on down links (data / ACKs)" }</th> }</tr>
                     <tr><td>{ c.events }</td><td>{ c.data_packets }</td><td>{ c.retransmits }</td><td>{ c.drops }</td>
                         <td>{ c.ecn_marks }</td><td>{ c.timeouts }</td>
-                        <td>{ format!("{} / {} / {}", c.cuts_delay, c.cuts_loss, c.cuts_timeout) }</td></tr>
+                        <td>{ format!("{} / {} / {}", c.cuts_delay, c.cuts_loss, c.cuts_timeout) }</td>
+                        if lost { <td>{ format!("{} / {}", c.link_losses, c.link_ack_losses) }</td> }</tr>
                 </table>
                 </div>
                 <div class="buttons">
