@@ -63,3 +63,10 @@ echo "== layout: a phone (390x844) and a projector (1280x720), no sideways scrol
 node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/phone 390 844 3 | tail -n 2
 node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/desktop 1280 720 | tail -n 2
 echo "screenshots: target/e2e/phone-*.png, target/e2e/desktop-*.png"
+
+echo "== presentation: the class story's step, the picture and its chart fit 1280x720"
+node e2e/present.mjs "$base" target/e2e/present.png | tail -n 1
+echo "screenshot: target/e2e/present.png"
+
+echo "== offline: the service worker serves the page, its worker and a run with the server gone"
+node e2e/offline.mjs dist | tail -n 8

@@ -2,7 +2,8 @@
 
 use super::*;
 
-/// Document-level listeners: keys outside the form drive the playback; a resize redraws.
+/// Document-level listeners: keys outside the form drive the playback (P: the presentation
+/// layout); a resize redraws.
 pub(super) fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event)>> {
     let Some(window) = web_sys::window() else {
         return Vec::new();
@@ -25,9 +26,10 @@ pub(super) fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event
             return;
         }
         let key = k.key();
-        if matches!(key.as_str(), " " | "ArrowLeft" | "ArrowRight")
+        if matches!(key.as_str(), " " | "ArrowLeft" | "ArrowRight" | "p" | "P")
             && !k.ctrl_key()
             && !k.meta_key()
+            && !k.alt_key()
         {
             e.prevent_default();
             link.send_message(Msg::Key(key, k.shift_key()));

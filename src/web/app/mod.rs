@@ -78,6 +78,9 @@ pub struct App {
     /// The network layout of the main run (by run id).
     layout: Option<(u32, Layout)>,
     story: Option<usize>,
+    /// The presentation layout: the story's narration, the network picture and the step's one
+    /// chart on one 1280×720 screen, in large text.
+    presenting: bool,
     frame_pending: bool,
     /// Worker messages changed what the view shows since the last render.
     view_stale: bool,
@@ -158,6 +161,7 @@ impl Component for App {
             event_refused: None,
             layout: None,
             story: None,
+            presenting: false,
             frame_pending: false,
             view_stale: false,
             refocus: false,
@@ -399,6 +403,15 @@ impl Component for App {
                 true
             }
             Msg::Pool(e) => self.on_pool(ctx, *e),
+            Msg::Present(on) => {
+                self.presenting = on;
+                if on && self.story.is_none() {
+                    self.story = Some(0);
+                }
+                self.widths = [None; CANVASES];
+                self.mark(&ALL, ctx);
+                true
+            }
             Msg::Story(step) => {
                 self.story = step.map(|s| s.min(STEPS.len() - 1));
                 true
@@ -449,17 +462,25 @@ impl Component for App {
         let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = self.canvases.clone();
         let sweep = self.sweep.as_ref();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
+        // the step's chart, which the presentation layout shows beside the picture
+        let point = self
+            .story
+            .and_then(|i| STEPS.get(i))
+            .map(|s| format!("point-{}", s.point));
         let form = html! {
             <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
                 run_ref={self.run_button.clone()} on={on.clone()} />
         };
         html! {
-            <main class="app">
+            <main class={classes!("app", self.presenting.then_some("present"), point)}>
                 <header>
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
                     if self.sections_shown >= CONTROLS {
+                    <button id="present" class="quiet" aria-pressed={self.presenting.to_string()}
+                        onclick={on.reform({ let on = !self.presenting; move |_| Msg::Present(on) })}>
+                        { if self.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
                     <Glossary />
                     }
                 </header>

@@ -61,6 +61,8 @@ pub enum Msg {
     SweepCopyLink,
     /// A message from a sweep's pool of workers.
     Pool(Box<crate::web::pool::PoolEvent>),
+    /// The presentation layout on or off (the header's button, or P).
+    Present(bool),
     /// Open the class story at a step, or close it.
     Story(Option<usize>),
     StoryRun(usize),

@@ -7,6 +7,7 @@ impl App {
         let steps = if shift { 10 } else { 1 };
         let msg = match key {
             " " => Msg::Play,
+            "p" | "P" => Msg::Present(!self.presenting),
             "ArrowLeft" => Msg::Step(-steps),
             "ArrowRight" => Msg::Step(steps),
             _ => return false,

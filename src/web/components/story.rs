@@ -24,6 +24,9 @@ pub struct Step {
     pub narration: &'static str,
     pub look: &'static str,
     pub run: StepRun,
+    /// The canvas of the one chart that makes the step's point: the presentation layout shows
+    /// it beside the network picture.
+    pub point: &'static str,
 }
 
 pub const STEPS: [Step; 5] = [
@@ -33,6 +36,7 @@ pub const STEPS: [Step; 5] = [
             Swift sprays every packet on a random path (OPS). Packets overtake each other, every SACK hole cuts the window.",
         look: "The congestion window band falls to a few packets; the CCT ends many times above the lower bound.",
         run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7 },
+        point: "chart-cwnd",
     },
     Step {
         title: "LSwift: reordering handled, still collapsing",
@@ -40,6 +44,7 @@ pub const STEPS: [Step; 5] = [
             But a share q of its packets cross the elephants' queues and come back late, and Swift cuts on every late delay.",
         look: "The decision signal (blue) jumps with the raw RTT; the window saws down again and again.",
         run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7 },
+        point: "chart-delay",
     },
     Step {
         title: "MSwift: the median holds (in slow motion)",
@@ -47,6 +52,7 @@ pub const STEPS: [Step; 5] = [
             by the many on-time ones. Watch the elephants' links turn red in the network while the median stays flat.",
         look: "Pause (Space), scrub back, click a red link to plot its queue, click a host to follow its flow.",
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3 },
+        point: "chart-delay",
     },
     Step {
         title: "MSwift with REPS",
@@ -54,6 +60,7 @@ pub const STEPS: [Step; 5] = [
             CCT inflation under elephants: up to 8.6× below LSwift.",
         look: "Compare the last runs in the table below: CCT inflation of Swift, LSwift, MSwift.",
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7 },
+        point: "chart-fct",
     },
     Step {
         title: "The Θ(1/√q) rule",
@@ -61,6 +68,7 @@ pub const STEPS: [Step; 5] = [
             Swift and LSwift follow the closed form down like 1/√q; MSwift stays at line rate while q < 1/3.",
         look: "The theory chart fills with simulated points (21 short runs).",
         run: StepRun::Theory,
+        point: "chart-theory",
     },
 ];
 
