@@ -18,6 +18,7 @@
 pub mod edits;
 mod history;
 pub mod layout;
+pub mod lockstep;
 pub mod pixels;
 pub mod playback;
 pub mod series;
@@ -60,6 +61,8 @@ pub struct Changed {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Lane {
     Main,
+    /// The second run of a lockstep pair (`lockstep.rs`).
+    Partner,
     Compare,
     Theory,
 }
@@ -69,6 +72,10 @@ pub struct Session {
     /// The main run on screen.
     pub run: Option<RunData>,
     pub phase: Option<Phase>,
+    /// The run beside it in lockstep, and where it stands (`Idle`: waiting for the main run).
+    pub partner: Option<RunData>,
+    pub partner_phase: Option<Phase>,
+    partner_pending: Option<Box<Scenario>>,
     /// Finished runs (summaries), oldest first: main runs and comparison runs.
     pub past: Vec<RunData>,
     /// Comparison runs (say the three Swift variants), in the background.
@@ -98,7 +105,7 @@ impl Session {
 
     /// Anything keeps the worker busy (or waits for it).
     pub fn busy(&self) -> bool {
-        self.running() || self.theory.busy() || self.compare.busy()
+        self.running() || self.partner_busy() || self.theory.busy() || self.compare.busy()
     }
 
     /// The worker is gone; runs wait for [`FromWorker::Ready`] from a new one.
@@ -106,6 +113,9 @@ impl Session {
         self.worker_ready = false;
         if self.running() {
             self.phase = Some(Phase::Failed(error.to_string()));
+        }
+        if self.partner_busy() {
+            self.partner_phase = Some(Phase::Failed(error.to_string()));
         }
         self.theory.stop(Phase::Failed(error.to_string()));
         self.compare.stop(Phase::Failed(error.to_string()));
@@ -116,6 +126,9 @@ impl Session {
     pub fn start(&mut self, scenario: Scenario) -> Vec<ToWorker> {
         self.theory.stop(Phase::Cancelled);
         self.compare.stop(Phase::Cancelled);
+        self.partner = None;
+        self.partner_pending = None;
+        self.partner_phase = None;
         self.phase = Some(Phase::Running);
         self.playback.reset();
         if !self.worker_ready {
@@ -173,6 +186,10 @@ impl Session {
             Lane::Theory => self.compare.stop(Phase::Cancelled),
             _ => self.theory.stop(Phase::Cancelled),
         }
+        if self.partner_busy() {
+            self.partner_phase = Some(Phase::Cancelled);
+            self.partner_pending = None;
+        }
     }
 
     /// The next run of a series, once the worker is ready.
@@ -209,6 +226,13 @@ impl Session {
         if let (true, Some(run)) = (self.running(), &self.run) {
             out.push(ToWorker::Cancel { id: run.id });
         }
+        if self.partner_busy() {
+            if let (Some(Phase::Running), Some(p)) = (&self.partner_phase, &self.partner) {
+                out.push(ToWorker::Cancel { id: p.id });
+            }
+            self.partner_phase = Some(Phase::Cancelled);
+            self.partner_pending = None;
+        }
         if self.pending.take().is_some() {
             self.phase = Some(Phase::Cancelled);
         }
@@ -227,9 +251,13 @@ impl Session {
         }
     }
 
-    /// The simulated span of the main run, µs.
+    /// The simulated span of the main run (and its partner, the longer), µs.
     pub fn span_us(&self) -> f64 {
-        self.run.as_ref().map_or(0.0, RunData::span_us)
+        [&self.run, &self.partner]
+            .into_iter()
+            .flatten()
+            .map(RunData::span_us)
+            .fold(0.0, f64::max)
     }
 
     /// Where the playback cursor stands, µs.
@@ -254,6 +282,8 @@ impl Session {
     fn lane_of(&self, id: u32) -> Option<Lane> {
         if self.run.as_ref().is_some_and(|r| r.id == id) {
             Some(Lane::Main)
+        } else if self.partner.as_ref().is_some_and(|r| r.id == id) {
+            Some(Lane::Partner)
         } else if self.compare.id() == Some(id) {
             Some(Lane::Compare)
         } else if self.theory.id() == Some(id) {
@@ -267,6 +297,7 @@ impl Session {
     fn run_of(&mut self, lane: Lane) -> Option<&mut RunData> {
         match lane {
             Lane::Main => self.run.as_mut(),
+            Lane::Partner => self.partner.as_mut(),
             Lane::Compare => self.compare.current(),
             Lane::Theory => self.theory.current(),
         }
@@ -286,9 +317,14 @@ impl Session {
             FromWorker::Ready => {
                 self.worker_ready = true;
                 changed.main = true;
-                let mut out = match self.pending.take() {
-                    Some(s) => self.start(*s),
-                    None => Vec::new(),
+                let mut out = match (self.pending.take(), self.partner_pending.take()) {
+                    (Some(s), partner) => {
+                        let out = self.start(*s);
+                        self.partner_pending = partner;
+                        out
+                    }
+                    (None, Some(partner)) => self.run_partner(*partner),
+                    (None, None) => Vec::new(),
                 };
                 // a series planned before the worker loaded starts now
                 for lane in [Lane::Compare, Lane::Theory] {
@@ -318,7 +354,7 @@ impl Session {
             return (Vec::new(), changed); // a message about an older run
         };
         match lane {
-            Lane::Main => changed.main = true,
+            Lane::Main | Lane::Partner => changed.main = true,
             Lane::Compare => changed.compare = true,
             Lane::Theory => changed.theory = true,
         }
@@ -362,6 +398,7 @@ impl Session {
                         }
                         self.phase = Some(Phase::Cancelled);
                     }
+                    Lane::Partner => self.partner_phase = Some(Phase::Cancelled),
                     Lane::Compare => self.compare.stop(Phase::Cancelled),
                     Lane::Theory => self.theory.stop(Phase::Cancelled),
                 }
@@ -370,6 +407,7 @@ impl Session {
             FromWorker::Failed { message, .. } => {
                 match lane {
                     Lane::Main => self.phase = Some(Phase::Failed(message)),
+                    Lane::Partner => self.partner_phase = Some(Phase::Failed(message)),
                     Lane::Compare => self.compare.stop(Phase::Failed(message)),
                     Lane::Theory => self.theory.stop(Phase::Failed(message)),
                 }
@@ -388,6 +426,18 @@ impl Session {
                 if let Some(run) = self.run.take() {
                     self.remember(&run);
                     self.run = Some(run);
+                }
+                changed.finished = true;
+                match self.partner_pending.take() {
+                    Some(partner) => self.run_partner(*partner),
+                    None => Vec::new(),
+                }
+            }
+            Lane::Partner => {
+                self.partner_phase = Some(Phase::Done);
+                if let Some(run) = self.partner.take() {
+                    self.remember(&run);
+                    self.partner = Some(run);
                 }
                 changed.finished = true;
                 Vec::new()

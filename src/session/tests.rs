@@ -364,3 +364,54 @@ fn a_long_run_keeps_bounded_history_with_every_sample_inside_its_bucket() {
 
     assert!(run.span_us() >= (total - per) as f64);
 }
+
+#[test]
+fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    worker.run_to_idle(&mut session);
+    let (mut swift, mut mswift) = (small(), small());
+    swift.cca.algorithm = crate::scenario::CcaKind::Swift;
+    mswift.cca.algorithm = crate::scenario::CcaKind::MSwift;
+    worker.send(session.start_pair(swift.clone(), mswift.clone()));
+    assert_eq!(
+        session.partner_phase,
+        Some(Phase::Idle),
+        "the partner waits"
+    );
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.phase, Some(Phase::Done));
+    assert_eq!(session.partner_phase, Some(Phase::Done));
+    let (a, b) = (
+        session.run.as_ref().unwrap(),
+        session.partner.as_ref().unwrap(),
+    );
+    assert_eq!(b.scenario, mswift);
+    assert!(b.meta.is_some() && !b.summary.is_empty() && b.report.is_some());
+    // each run is the one a simulation of its scenario gives
+    let mut sim = Simulation::new(&mswift).unwrap();
+    sim.run();
+    assert_eq!(b.report.as_ref().unwrap(), &sim.report());
+    assert_eq!(session.span_us(), a.span_us().max(b.span_us()));
+    let text = lockstep::difference(a, b, 10.0);
+    assert!(
+        text.starts_with("At 10.0 µs the sprayed flows' mean window is"),
+        "{text}"
+    );
+    assert!(
+        text.contains("swift over ops") && text.contains("mswift over ops"),
+        "{text}"
+    );
+    assert!(text.contains("× as long as"), "{text}");
+    // a partner started after the main run is over runs at once
+    let mut lswift = small();
+    lswift.cca.algorithm = crate::scenario::CcaKind::LSwift;
+    let out = session.start_partner(lswift);
+    assert!(matches!(out.as_slice(), [ToWorker::Run { .. }]), "{out:?}");
+    worker.send(out);
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.partner_phase, Some(Phase::Done));
+    // a new main run drops the pair
+    worker.send(session.start(small()));
+    assert!(session.partner.is_none() && session.partner_phase.is_none());
+    worker.run_to_idle(&mut session);
+}

@@ -1,0 +1,106 @@
+//! Two runs side by side in lockstep: "compare with …" runs a second scenario (another CCA,
+//! another LB) after the main one, keeps its whole timeline like the main run's, and one
+//! playback cursor drives both. The worker runs one thing at a time, so the partner waits for
+//! the main run to finish; a new main run drops the pair.
+
+use super::*;
+
+impl Session {
+    /// Runs `scenario` as the main run's partner: at once if the main run is over, else as
+    /// soon as it finishes.
+    pub fn start_partner(&mut self, scenario: Scenario) -> Vec<ToWorker> {
+        // the worker drops a series' run for the partner's
+        self.theory.stop(Phase::Cancelled);
+        self.compare.stop(Phase::Cancelled);
+        self.partner = None;
+        if self.running() || self.pending.is_some() || !self.worker_ready {
+            self.partner_pending = Some(Box::new(scenario));
+            self.partner_phase = Some(Phase::Idle);
+            return Vec::new();
+        }
+        self.run_partner(scenario)
+    }
+
+    /// The main run of `a` with `b` as its partner.
+    pub fn start_pair(&mut self, a: Scenario, b: Scenario) -> Vec<ToWorker> {
+        let out = self.start(a);
+        self.partner_pending = Some(Box::new(b));
+        self.partner_phase = Some(Phase::Idle);
+        out
+    }
+
+    pub(super) fn run_partner(&mut self, scenario: Scenario) -> Vec<ToWorker> {
+        let id = self.take_id();
+        self.partner = Some(RunData::new(id, scenario.clone()));
+        self.partner_phase = Some(Phase::Running);
+        vec![ToWorker::Run {
+            id,
+            scenario: Box::new(scenario),
+        }]
+    }
+
+    /// The partner run is streaming, or waits for the main run.
+    pub fn partner_busy(&self) -> bool {
+        matches!(self.partner_phase, Some(Phase::Running | Phase::Idle))
+    }
+
+    /// Drops the partner (a new main run, or "close").
+    pub fn drop_partner(&mut self) -> Vec<ToWorker> {
+        let out = match (&self.partner, self.partner_phase == Some(Phase::Running)) {
+            (Some(p), true) => vec![ToWorker::Cancel { id: p.id }],
+            _ => Vec::new(),
+        };
+        self.partner = None;
+        self.partner_pending = None;
+        self.partner_phase = None;
+        out
+    }
+}
+
+/// The difference between two runs at the cursor, in words: each one's mean window there, its
+/// drops and losses, and its CCT (once both are known).
+pub fn difference(a: &RunData, b: &RunData, cursor_us: f64) -> String {
+    let name = |r: &RunData| {
+        let s = &r.scenario;
+        format!(
+            "{} over {}",
+            crate::scenario::CcaName::of_config(s.cca.algorithm, s.cca.percentile),
+            s.lb.scheme
+        )
+    };
+    let cwnd = |r: &RunData| {
+        r.summary
+            .iter()
+            .take_while(|s| s.time_us <= cursor_us)
+            .last()
+            .map(|s| s.cwnd_mean)
+    };
+    let mut parts = vec![match (cwnd(a), cwnd(b)) {
+        (Some(x), Some(y)) => format!(
+            "at {cursor_us:.1} µs the sprayed flows' mean window is {x:.1} packets with {} and {y:.1} with {}",
+            name(a),
+            name(b)
+        ),
+        _ => format!("{} against {}", name(a), name(b)),
+    }];
+    if let (Some(ra), Some(rb)) = (&a.report, &b.report) {
+        let lost = |r: &crate::Report| r.counters.drops + r.counters.link_losses;
+        parts.push(format!(
+            "packets dropped or lost: {} against {}",
+            lost(ra),
+            lost(rb)
+        ));
+        if let (Some(x), Some(y)) = (ra.cct_us, rb.cct_us) {
+            let (slow, fast, ratio) = match x >= y {
+                true => (name(a), name(b), x / y),
+                false => (name(b), name(a), y / x),
+            };
+            parts.push(format!(
+                "CCT {x:.1} µs against {y:.1} µs: {slow} takes {ratio:.2}× as long as {fast}"
+            ));
+        }
+    }
+    let mut text = parts.join("; ");
+    text.push('.');
+    text[..1].to_uppercase() + &text[1..]
+}
