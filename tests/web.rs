@@ -952,3 +952,55 @@ async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
     );
     handle.destroy();
 }
+
+/// "Compare with" runs a second scenario beside the main one: its picture and window chart
+/// follow the one playback cursor, and the difference is said in words.
+#[wasm_bindgen_test]
+async fn a_partner_runs_beside_the_main_run_in_lockstep() {
+    let (root, handle) = mount(
+        "k=4&elephants=2&flow-size=256KiB&seed=2&cca=mswift&run=1",
+        real_worker_props(),
+    )
+    .await;
+    let done = || text(&root, "#status").starts_with("done: CCT");
+    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    set_and_change(&root, "#partner", "cca:swift");
+    click_when_enabled(&root, "#partner-run").await;
+    let partner_done = || text(&root, "#partner-status").starts_with("done: CCT");
+    assert!(
+        eventually(30_000, partner_done).await,
+        "{}",
+        text(&root, "#partner-status")
+    );
+    sleep_ms(600).await;
+    let diff = text(&root, "#lockstep-diff");
+    assert!(
+        diff.contains("mswift over ops") && diff.contains("swift over ops"),
+        "{diff}"
+    );
+    assert!(diff.contains("× as long as"), "{diff}");
+    const IDS: [&str; 3] = ["network", "network-2", "chart-cwnd-2"];
+    let before: Vec<u64> = IDS.iter().map(|id| digest(&root, id)).collect();
+    let scrub: HtmlInputElement = find(&root, "#scrub").unwrap().unchecked_into();
+    let span: f64 = scrub.max().parse().unwrap();
+    scrub.set_value(&format!("{:.3}", span * 0.3));
+    scrub
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    sleep_ms(800).await;
+    for (id, b) in IDS.iter().zip(&before) {
+        assert_ne!(digest(&root, id), *b, "{id} did not follow the cursor");
+    }
+    let diff = text(&root, "#lockstep-diff");
+    assert!(
+        diff.starts_with(&format!("At {:.1} µs", span * 0.3)),
+        "{diff}"
+    );
+    find(&root, "#partner-close")
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    sleep_ms(60).await;
+    assert!(find(&root, "#network-2").is_none());
+    handle.destroy();
+}

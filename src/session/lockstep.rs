@@ -57,6 +57,20 @@ impl Session {
     }
 }
 
+/// `s` with one choice changed, as the page's "compare with" list writes it: `cca:swift` (any
+/// CCA name), `lb:reps` (any LB scheme); `None` for anything else.
+pub fn partner_of(s: &Scenario, choice: &str) -> Option<Scenario> {
+    let mut out = s.clone();
+    match choice.split_once(':')? {
+        ("cca", name) => crate::scenario::CcaName::parse(name)
+            .ok()?
+            .apply(&mut out.cca),
+        ("lb", name) => out.lb.scheme = crate::scenario::LbScheme::parse(name)?,
+        _ => return None,
+    }
+    Some(out)
+}
+
 /// The difference between two runs at the cursor, in words: each one's mean window there, its
 /// drops and losses, and its CCT (once both are known).
 pub fn difference(a: &RunData, b: &RunData, cursor_us: f64) -> String {

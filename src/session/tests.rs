@@ -403,8 +403,11 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
     );
     assert!(text.contains("× as long as"), "{text}");
     // a partner started after the main run is over runs at once
-    let mut lswift = small();
-    lswift.cca.algorithm = crate::scenario::CcaKind::LSwift;
+    let lswift = lockstep::partner_of(&small(), "cca:lswift").unwrap();
+    assert_eq!(lswift.cca.algorithm, crate::scenario::CcaKind::LSwift);
+    let reps = lockstep::partner_of(&small(), "lb:reps").unwrap();
+    assert_eq!(reps.lb.scheme, crate::scenario::LbScheme::Reps);
+    assert_eq!(lockstep::partner_of(&small(), "k:4"), None);
     let out = session.start_partner(lswift);
     assert!(matches!(out.as_slice(), [ToWorker::Run { .. }]), "{out:?}");
     worker.send(out);

@@ -10,13 +10,16 @@ pub(super) enum Canvas {
     Queue,
     Fct,
     Network,
+    /// The lockstep partner's network picture and window chart.
+    PartnerNetwork,
+    PartnerCwnd,
     CompareCwnd,
     CompareFct,
     Theory,
     Sweep,
 }
 
-pub(super) const CANVASES: usize = 9;
+pub(super) const CANVASES: usize = 11;
 
 pub(super) const ALL: [Canvas; CANVASES] = [
     Canvas::Cwnd,
@@ -24,26 +27,30 @@ pub(super) const ALL: [Canvas; CANVASES] = [
     Canvas::Queue,
     Canvas::Fct,
     Canvas::Network,
+    Canvas::PartnerNetwork,
+    Canvas::PartnerCwnd,
     Canvas::CompareCwnd,
     Canvas::CompareFct,
     Canvas::Theory,
     Canvas::Sweep,
 ];
 
-/// The canvases that show the main run at the cursor.
-pub(super) const AT_CURSOR: [Canvas; 5] = [
+/// The canvases that show the main run (and its partner) at the cursor: the first of [`ALL`].
+pub(super) const AT_CURSOR: [Canvas; 7] = [
     Canvas::Cwnd,
     Canvas::Delay,
     Canvas::Queue,
     Canvas::Fct,
     Canvas::Network,
+    Canvas::PartnerNetwork,
+    Canvas::PartnerCwnd,
 ];
 
 impl Canvas {
     /// Height over width, and the smallest height (CSS px).
     fn shape(self) -> (f64, f64) {
         match self {
-            Canvas::Network => (0.42, 300.0),
+            Canvas::Network | Canvas::PartnerNetwork => (0.42, 300.0),
             Canvas::Theory | Canvas::Sweep => (0.55, 320.0),
             _ => (0.62, 260.0),
         }
@@ -156,13 +163,13 @@ impl App {
         let moving = self.session.tick(dt);
         self.last_frame_ms = moving.then_some(ts);
         if moving {
-            self.dirty[..5].fill(true);
+            self.dirty[..AT_CURSOR.len()].fill(true);
         }
         if self.live_stale && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.session.running())
         {
             self.live_stale = false;
             self.last_live_ms = ts;
-            self.dirty[..5].fill(true);
+            self.dirty[..AT_CURSOR.len()].fill(true);
         }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
@@ -250,8 +257,10 @@ impl App {
                 fit(&canvas, Canvas::Cwnd, 200, 1.0);
                 charts::warm(&canvas, step).map(|()| true)
             }
-            // the network picture keeps its drawing state between frames: it warms on its own
-            (Some(i), Some(canvas)) if ALL[i] != Canvas::Network => {
+            // the network pictures keep their drawing state between frames: they warm on their own
+            (Some(i), Some(canvas))
+                if !matches!(ALL[i], Canvas::Network | Canvas::PartnerNetwork) =>
+            {
                 fit(&canvas, ALL[i], 200, 1.0);
                 self.draw_one(ALL[i], &canvas, 1.0)
             }
@@ -286,11 +295,63 @@ impl App {
     }
 
     pub(super) fn refresh_layout(&mut self) {
-        let Some(run) = &self.session.run else { return };
-        let Some(meta) = &run.meta else { return };
-        if self.layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
-            self.layout = Some((run.id, Layout::of(&meta.network)));
+        for (run, layout) in [
+            (&self.session.run, &mut self.layout),
+            (&self.session.partner, &mut self.partner_layout),
+        ] {
+            let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {
+                continue;
+            };
+            if layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
+                *layout = Some((run.id, Layout::of(&meta.network)));
+            }
         }
+    }
+
+    /// A run's network picture at the cursor, on the colour scale the main run and its partner
+    /// share; `Ok(false)`: not finished yet (it goes on in the next frames).
+    fn draw_picture(
+        &self,
+        canvas: &HtmlCanvasElement,
+        scale: f64,
+        run: &RunData,
+        layout: &Option<(u32, Layout)>,
+        picture: &std::cell::RefCell<network::Picture>,
+    ) -> Result<bool, String> {
+        let s = &self.session;
+        let fallback = Layout::default();
+        let layout = match layout {
+            Some((id, l)) if *id == run.id => l,
+            _ => &fallback,
+        };
+        let ecn = run.scenario.topology.ecn_min_bytes as f64;
+        let peak = [&s.run, &s.partner]
+            .into_iter()
+            .flatten()
+            .flat_map(|r| r.port_peak.iter().copied())
+            .fold(0.0f32, f32::max) as f64;
+        let down = match (&run.meta, run.scenario.events.is_empty()) {
+            (Some(meta), false) => {
+                edits::down_ports(&run.scenario, s.cursor_us(), &meta.port_names)
+            }
+            _ => Vec::new(),
+        };
+        let marks = Marks {
+            flow: self.flow(),
+            chosen: &self.chosen,
+            down: &down,
+            scale_bytes: peak.max(ecn),
+        };
+        network::draw_network(
+            canvas,
+            &mut picture.borrow_mut(),
+            scale,
+            layout,
+            run,
+            s.cursor_us(),
+            &marks,
+            network::LINKS_SLICE_MS,
+        )
     }
 
     /// Draws one canvas; `Ok(false)`: the network picture is not finished yet.
@@ -315,37 +376,24 @@ impl App {
             Canvas::Queue => charts::draw_queues(canvas, run, &self.chosen, at),
             Canvas::Fct => charts::draw_fct_cdf(canvas, run, at),
             Canvas::Network => {
-                let fallback = Layout::default();
-                let layout = match &self.layout {
-                    Some((id, l)) if *id == run.id => l,
-                    _ => &fallback,
-                };
-                let ecn = run.scenario.topology.ecn_min_bytes as f64;
-                let peak = run.port_peak.iter().copied().fold(0.0f32, f32::max) as f64;
-                let down = match (&run.meta, run.scenario.events.is_empty()) {
-                    (Some(meta), false) => {
-                        edits::down_ports(&run.scenario, s.cursor_us(), &meta.port_names)
-                    }
-                    _ => Vec::new(),
-                };
-                let marks = Marks {
-                    flow,
-                    chosen: &self.chosen,
-                    down: &down,
-                    scale_bytes: peak.max(ecn),
-                };
-                let mut picture = self.picture.borrow_mut();
-                return network::draw_network(
-                    canvas,
-                    &mut picture,
-                    scale,
-                    layout,
-                    run,
-                    s.cursor_us(),
-                    &marks,
-                    network::LINKS_SLICE_MS,
-                );
+                return self.draw_picture(canvas, scale, run, &self.layout, &self.picture)
             }
+            Canvas::PartnerNetwork => match &s.partner {
+                Some(p) => {
+                    return self.draw_picture(
+                        canvas,
+                        scale,
+                        p,
+                        &self.partner_layout,
+                        &self.partner_picture,
+                    )
+                }
+                None => Ok(()),
+            },
+            Canvas::PartnerCwnd => match &s.partner {
+                Some(p) => charts::draw_cwnd(canvas, p, flow, at),
+                None => Ok(()),
+            },
             Canvas::CompareCwnd => charts::draw_compare_cwnd(canvas, &past, at),
             Canvas::CompareFct => charts::draw_compare_fct(canvas, &past, at),
             Canvas::Theory => {

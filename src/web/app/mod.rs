@@ -9,6 +9,7 @@ mod address;
 mod canvases;
 mod dom;
 mod events;
+mod lockstep;
 mod msg;
 mod runs;
 mod selection;
@@ -21,6 +22,7 @@ use super::components::events::Events;
 use super::components::form::Form;
 use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};
+use super::components::lockstep::Lockstep;
 use super::components::network_panel::NetworkPanel;
 use super::components::playback::Playback;
 use super::components::report::Report;
@@ -107,6 +109,11 @@ pub struct App {
     canvases: [NodeRef; CANVASES],
     /// The network picture's pixel buffer and how far its links have got, kept between frames.
     picture: std::cell::RefCell<network::Picture>,
+    /// The lockstep partner's layout (by run id) and network picture, and what it changes
+    /// (`session::lockstep::partner_of`).
+    partner_layout: Option<(u32, Layout)>,
+    partner_picture: std::cell::RefCell<network::Picture>,
+    partner_choice: String,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
     /// The sweep form's choices, and why the last sweep was refused.
@@ -177,6 +184,9 @@ impl Component for App {
             sections_shown: 0,
             canvases: Default::default(),
             picture: std::cell::RefCell::new(network::Picture::default()),
+            partner_layout: None,
+            partner_picture: std::cell::RefCell::new(network::Picture::default()),
+            partner_choice: "cca:swift".to_string(),
             run_button: NodeRef::default(),
             listeners: listen(ctx),
             sweep_form: SweepForm::default(),
@@ -292,6 +302,7 @@ impl Component for App {
             }
             Msg::NetworkClick(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
             Msg::Events(action) => self.on_event_action(ctx, action),
+            Msg::Lockstep(action) => self.on_lockstep(ctx, action),
             Msg::ClearChosen => {
                 self.chosen.clear();
                 self.mark(&AT_CURSOR, ctx);
@@ -424,13 +435,19 @@ impl Component for App {
                         self.mark(&[Canvas::Theory], ctx);
                         scroll_to("chart-theory");
                     }
-                    Some(run @ StepRun::Baseline { speed, .. }) => {
+                    Some(run @ StepRun::Baseline { speed, partner, .. }) => {
                         if let Some(s) = run.scenario(self.scenario.seed) {
                             self.scenario = s.clone();
                             self.refused = None;
                             self.write_link();
                             self.session.playback.set_speed(speed);
-                            self.start_main(ctx, s);
+                            self.start_main(ctx, s.clone());
+                            if let Some(cca) = partner {
+                                let mut other = s;
+                                cca.apply(&mut other.cca);
+                                let msgs = self.session.start_partner(other);
+                                self.send(msgs);
+                            }
                         }
                     }
                     None => {}
@@ -459,7 +476,7 @@ impl Component for App {
         let npath = run
             .and_then(|r| r.meta.as_ref())
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
-        let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = self.canvases.clone();
+        let [c0, c1, c2, c3, c4, p0, p1, c5, c6, c7, c8] = self.canvases.clone();
         let sweep = self.sweep.as_ref();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
@@ -513,6 +530,11 @@ impl Component for App {
                     <Events events={self.scenario.events.clone()} cursor_us={cursor} link={self.event_link.clone()}
                         gbps={self.event_gbps.clone()} refused={self.event_refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::Events)} />
+                    <Lockstep choice={self.partner_choice.clone()} shown={s.partner.is_some()}
+                        status={self.partner_status()} difference={self.partner_difference(cursor)}
+                        canvases={[p0, p1]} alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
+                            AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]}
+                        enabled={!npath} on={on.reform(Msg::Lockstep)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.clone()} />
                     }

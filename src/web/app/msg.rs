@@ -34,6 +34,8 @@ pub enum Msg {
     /// A click on the network picture: (x, y, width, height) in CSS px.
     NetworkClick(f64, f64, f64, f64),
     ClearChosen,
+    /// The lockstep panel: choose, run or close the run beside the main one.
+    Lockstep(crate::web::components::lockstep::LockstepAction),
     /// The events panel: change the network at the cursor, or remove an event.
     Events(crate::web::components::events::EventAction),
     ExportJson,

@@ -8,6 +8,7 @@ pub mod figure;
 pub mod form;
 pub mod glossary;
 pub mod live_charts;
+pub mod lockstep;
 pub mod network_panel;
 pub mod playback;
 pub mod report;

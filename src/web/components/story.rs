@@ -14,6 +14,8 @@ pub enum StepRun {
         cca: CcaName,
         lb: LbScheme,
         speed: usize,
+        /// A CCA run beside it in lockstep, on the same scenario.
+        partner: Option<CcaName>,
     },
     /// The theory sweep.
     Theory,
@@ -35,7 +37,7 @@ pub const STEPS: [Step; 5] = [
         narration: "128 hosts: 124 sprayed flows of 8 MiB, and 4 ECMP elephants that keep a few paths congested. \
             Swift sprays every packet on a random path (OPS). Packets overtake each other, every SACK hole cuts the window.",
         look: "The congestion window band falls to a few packets; the CCT ends many times above the lower bound.",
-        run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7 },
+        run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
         point: "chart-cwnd",
     },
     Step {
@@ -43,15 +45,16 @@ pub const STEPS: [Step; 5] = [
         narration: "LSwift waits before it calls a hole a loss, so reordering alone no longer cuts the window. \
             But a share q of its packets cross the elephants' queues and come back late, and Swift cuts on every late delay.",
         look: "The decision signal (blue) jumps with the raw RTT; the window saws down again and again.",
-        run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7 },
+        run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
         point: "chart-delay",
     },
     Step {
         title: "MSwift: the median holds (in slow motion)",
         narration: "MSwift decides on the median of the last H delays. The few late ACKs from congested paths are outvoted \
-            by the many on-time ones. Watch the elephants' links turn red in the network while the median stays flat.",
+            by the many on-time ones. Watch the elephants' links turn red in the network while the median stays flat; \
+            below, Swift runs on the same network in lockstep, one cursor for both.",
         look: "Pause (Space), scrub back, click a red link to plot its queue, click a host to follow its flow.",
-        run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3 },
+        run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3, partner: Some(CcaName::SWIFT) },
         point: "chart-delay",
     },
     Step {
@@ -59,7 +62,7 @@ pub const STEPS: [Step; 5] = [
         narration: "REPS steers sprayed packets away from paths that came back ECN-marked. With MSwift it gives the paper's best \
             CCT inflation under elephants: up to 8.6× below LSwift.",
         look: "Compare the last runs in the table below: CCT inflation of Swift, LSwift, MSwift.",
-        run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7 },
+        run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7, partner: None },
         point: "chart-fct",
     },
     Step {

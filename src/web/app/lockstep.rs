@@ -1,0 +1,67 @@
+//! The lockstep panel's actions: choose what the partner changes, run it beside the main run,
+//! close it.
+
+use super::*;
+use crate::session::lockstep;
+use crate::session::Phase;
+use crate::web::components::lockstep::LockstepAction;
+
+impl App {
+    pub(super) fn on_lockstep(&mut self, ctx: &Context<Self>, action: LockstepAction) -> bool {
+        match action {
+            LockstepAction::Choose(value) => self.partner_choice = value,
+            LockstepAction::Start => {
+                let base = self
+                    .session
+                    .run
+                    .as_ref()
+                    .map_or_else(|| self.scenario.clone(), |r| r.scenario.clone());
+                if let Some(partner) = lockstep::partner_of(&base, &self.partner_choice) {
+                    self.start_partner(ctx, base, partner);
+                }
+            }
+            LockstepAction::Close => {
+                let msgs = self.session.drop_partner();
+                self.send(msgs);
+            }
+        }
+        self.mark(&AT_CURSOR, ctx);
+        true
+    }
+
+    /// Runs `partner` beside the main run (`base`, run first if none is on screen).
+    pub(super) fn start_partner(&mut self, ctx: &Context<Self>, base: Scenario, partner: Scenario) {
+        if self.worker.is_none() {
+            self.spawn_worker(ctx);
+        }
+        let msgs = match self.session.run {
+            Some(_) => self.session.start_partner(partner),
+            None => self.session.start_pair(base, partner),
+        };
+        self.send(msgs);
+    }
+
+    /// Where the partner stands, in a few words.
+    pub(super) fn partner_status(&self) -> String {
+        let s = &self.session;
+        match (&s.partner_phase, &s.partner) {
+            (Some(Phase::Idle), _) => "waits for the main run".to_string(),
+            (Some(Phase::Running), Some(p)) => format!("running: {:.1} µs", p.span_us()),
+            (Some(Phase::Done), Some(p)) => match p.report.as_ref().and_then(|r| r.cct_us) {
+                Some(cct) => format!("done: CCT {cct:.1} µs"),
+                None => "done: unfinished".to_string(),
+            },
+            (Some(Phase::Cancelled), _) => "cancelled".to_string(),
+            (Some(Phase::Failed(why)), _) => format!("failed: {why}"),
+            _ => String::new(),
+        }
+    }
+
+    /// The two runs' difference at the cursor, once both have samples.
+    pub(super) fn partner_difference(&self, cursor: f64) -> String {
+        match (&self.session.run, &self.session.partner) {
+            (Some(a), Some(b)) => lockstep::difference(a, b, cursor),
+            _ => String::new(),
+        }
+    }
+}

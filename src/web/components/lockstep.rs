@@ -1,0 +1,86 @@
+//! Two runs side by side in lockstep: "compare with …" picks another CCA or LB scheme for the
+//! scenario on screen and runs it (after the main run, on the one worker); its network picture
+//! and window chart then sit beside the main run's, on the same colour scale, both at the one
+//! playback cursor, with the difference said in words (`session::lockstep::difference`).
+//!
+//! The panel speaks [`LockstepAction`]s, not the app's messages.
+
+use super::figure::Figure;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// What the panel asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LockstepAction {
+    /// The partner chosen in the list, by its value.
+    Choose(String),
+    /// Run the chosen partner beside the main run.
+    Start,
+    /// Close the partner.
+    Close,
+}
+
+/// What a partner can change, as `session::lockstep::partner_of` reads it, and its label.
+pub const CHOICES: &[(&str, &str)] = &[
+    ("cca:swift", "Swift"),
+    ("cca:lswift", "LSwift"),
+    ("cca:mswift", "MSwift"),
+    ("cca:nscc", "NSCC"),
+    ("cca:mnscc", "MNSCC"),
+    ("lb:ecmp", "ECMP"),
+    ("lb:ops", "OPS"),
+    ("lb:reps", "REPS"),
+    ("lb:ar", "AR"),
+];
+
+#[derive(Properties, PartialEq)]
+pub struct LockstepProps {
+    pub choice: AttrValue,
+    /// A partner is shown (running or done).
+    pub shown: bool,
+    /// Where the partner stands, in a few words.
+    pub status: AttrValue,
+    /// The two runs' difference at the cursor.
+    pub difference: AttrValue,
+    /// The partner's network picture and window chart.
+    pub canvases: [NodeRef; 2],
+    pub alts: [AttrValue; 2],
+    /// A main run is on screen to compare with.
+    pub enabled: bool,
+    pub on: Callback<LockstepAction>,
+}
+
+#[function_component(Lockstep)]
+pub fn lockstep(props: &LockstepProps) -> Html {
+    let on = &props.on;
+    let choose = on.reform(|e: Event| {
+        LockstepAction::Choose(e.target_unchecked_into::<HtmlSelectElement>().value())
+    });
+    html! {
+        <div class="lockstep" aria-label="compare in lockstep">
+            <p class="events-actions">
+                <label class="inline" for="partner">{ "Compare with" }</label>
+                <select id="partner" onchange={choose}>
+                    { for CHOICES.iter().map(|(value, label)| html! {
+                        <option value={*value} selected={props.choice.as_str() == *value}>{ *label }</option>
+                    }) }
+                </select>
+                <button id="partner-run" class="quiet" onclick={on.reform(|_| LockstepAction::Start)}
+                    disabled={!props.enabled}>{ "run beside" }</button>
+                if props.shown {
+                    <button id="partner-close" class="quiet" onclick={on.reform(|_| LockstepAction::Close)}>{ "close" }</button>
+                }
+                <span id="partner-status" class="hint">{ props.status.clone() }</span>
+            </p>
+            if props.shown {
+                <p id="lockstep-diff" aria-live="polite">{ props.difference.clone() }</p>
+                <div class="stage partner">
+                    <Figure id="network-2" canvas={props.canvases[0].clone()} alt={props.alts[0].clone()}
+                        caption={html! { "The same network under the other run, at the same cursor, on the same colour scale." }} />
+                    <Figure id="chart-cwnd-2" canvas={props.canvases[1].clone()} alt={props.alts[1].clone()}
+                        caption={html! { "The other run's congestion windows." }} />
+                </div>
+            }
+        </div>
+    }
+}
