@@ -1002,5 +1002,26 @@ async fn a_partner_runs_beside_the_main_run_in_lockstep() {
         .click();
     sleep_ms(60).await;
     assert!(find(&root, "#network-2").is_none());
+    // the same scenario with one field changed; a value out of range is refused, naming it
+    set_and_change(&root, "#partner", "set");
+    sleep_ms(30).await;
+    set_and_change(&root, "#partner-field", "elephants=99");
+    sleep_ms(30).await;
+    click_when_enabled(&root, "#partner-run").await;
+    sleep_ms(60).await;
+    let why = text(&root, "#partner-refused");
+    assert!(
+        why.starts_with("workload.elephants: must be 0 or from 2 to 14"),
+        "{why}"
+    );
+    set_and_change(&root, "#partner-field", "elephants=4");
+    sleep_ms(30).await;
+    click_when_enabled(&root, "#partner-run").await;
+    assert!(
+        eventually(30_000, partner_done).await,
+        "{}",
+        text(&root, "#partner-status")
+    );
+    assert!(find(&root, "#network-2").is_some());
     handle.destroy();
 }

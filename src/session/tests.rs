@@ -407,7 +407,18 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
     assert_eq!(lswift.cca.algorithm, crate::scenario::CcaKind::LSwift);
     let reps = lockstep::partner_of(&small(), "lb:reps").unwrap();
     assert_eq!(reps.lb.scheme, crate::scenario::LbScheme::Reps);
-    assert_eq!(lockstep::partner_of(&small(), "k:4"), None);
+    let more = lockstep::partner_of(&small(), "set: elephants = 6").unwrap();
+    assert_eq!(more.workload.elephants, 6);
+    let drr = lockstep::partner_of(&small(), "set:topology.drr=true").unwrap();
+    assert!(drr.topology.drr);
+    assert!(lockstep::partner_of(&small(), "k:4")
+        .unwrap_err()
+        .contains("set:FIELD=VALUE"));
+    let e = lockstep::partner_of(&small(), "set:elephants=99").unwrap_err();
+    assert!(
+        e.starts_with("workload.elephants: must be 0 or from 2 to 14"),
+        "{e}"
+    );
     let out = session.start_partner(lswift);
     assert!(matches!(out.as_slice(), [ToWorker::Run { .. }]), "{out:?}");
     worker.send(out);

@@ -9,15 +9,30 @@ use crate::web::components::lockstep::LockstepAction;
 impl App {
     pub(super) fn on_lockstep(&mut self, ctx: &Context<Self>, action: LockstepAction) -> bool {
         match action {
-            LockstepAction::Choose(value) => self.partner_choice = value,
+            LockstepAction::Choose(value) => {
+                self.partner_choice = value;
+                self.partner_refused = None;
+            }
+            LockstepAction::Field(text) => {
+                self.partner_field = text.trim().to_string();
+                self.partner_refused = None;
+            }
             LockstepAction::Start => {
                 let base = self
                     .session
                     .run
                     .as_ref()
                     .map_or_else(|| self.scenario.clone(), |r| r.scenario.clone());
-                if let Some(partner) = lockstep::partner_of(&base, &self.partner_choice) {
-                    self.start_partner(ctx, base, partner);
+                let choice = match self.partner_choice.as_str() {
+                    "set" => format!("set:{}", self.partner_field),
+                    other => other.to_string(),
+                };
+                match lockstep::partner_of(&base, &choice) {
+                    Ok(partner) => {
+                        self.partner_refused = None;
+                        self.start_partner(ctx, base, partner);
+                    }
+                    Err(why) => self.partner_refused = Some(why),
                 }
             }
             LockstepAction::Close => {

@@ -114,6 +114,8 @@ pub struct App {
     partner_layout: Option<(u32, Layout)>,
     partner_picture: std::cell::RefCell<network::Picture>,
     partner_choice: String,
+    partner_field: String,
+    partner_refused: Option<String>,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
     /// The sweep form's choices, and why the last sweep was refused.
@@ -187,6 +189,8 @@ impl Component for App {
             partner_layout: None,
             partner_picture: std::cell::RefCell::new(network::Picture::default()),
             partner_choice: "cca:swift".to_string(),
+            partner_field: String::new(),
+            partner_refused: None,
             run_button: NodeRef::default(),
             listeners: listen(ctx),
             sweep_form: SweepForm::default(),
@@ -530,7 +534,8 @@ impl Component for App {
                     <Events events={self.scenario.events.clone()} cursor_us={cursor} link={self.event_link.clone()}
                         gbps={self.event_gbps.clone()} refused={self.event_refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::Events)} />
-                    <Lockstep choice={self.partner_choice.clone()} shown={s.partner.is_some()}
+                    <Lockstep choice={self.partner_choice.clone()} field={self.partner_field.clone()}
+                        refused={self.partner_refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
                         status={self.partner_status()} difference={self.partner_difference(cursor)}
                         canvases={[p0, p1]} alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
                             AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]}

@@ -14,6 +14,8 @@ use yew::prelude::*;
 pub enum LockstepAction {
     /// The partner chosen in the list, by its value.
     Choose(String),
+    /// The field to change, as typed (`elephants=8`), for the list's "one field" choice.
+    Field(String),
     /// Run the chosen partner beside the main run.
     Start,
     /// Close the partner.
@@ -31,11 +33,16 @@ pub const CHOICES: &[(&str, &str)] = &[
     ("lb:ops", "OPS"),
     ("lb:reps", "REPS"),
     ("lb:ar", "AR"),
+    ("set", "one field changed…"),
 ];
 
 #[derive(Properties, PartialEq)]
 pub struct LockstepProps {
     pub choice: AttrValue,
+    /// The field to change, for the "one field" choice.
+    pub field: AttrValue,
+    /// Why the last partner was refused.
+    pub refused: Option<AttrValue>,
     /// A partner is shown (running or done).
     pub shown: bool,
     /// Where the partner stands, in a few words.
@@ -65,6 +72,11 @@ pub fn lockstep(props: &LockstepProps) -> Html {
                         <option value={*value} selected={props.choice.as_str() == *value}>{ *label }</option>
                     }) }
                 </select>
+                if props.choice.as_str() == "set" {
+                    <input id="partner-field" type="text" size="16" value={props.field.clone()} placeholder="elephants=8"
+                        aria-label="the field to change, FIELD=VALUE" aria-invalid={props.refused.is_some().then_some("true")}
+                        onchange={on.reform(|e: Event| LockstepAction::Field(e.target_unchecked_into::<web_sys::HtmlInputElement>().value()))} />
+                }
                 <button id="partner-run" class="quiet" onclick={on.reform(|_| LockstepAction::Start)}
                     disabled={!props.enabled}>{ "run beside" }</button>
                 if props.shown {
@@ -72,6 +84,9 @@ pub fn lockstep(props: &LockstepProps) -> Html {
                 }
                 <span id="partner-status" class="hint">{ props.status.clone() }</span>
             </p>
+            if let Some(why) = &props.refused {
+                <p id="partner-refused" class="refused" role="alert">{ why.clone() }</p>
+            }
             if props.shown {
                 <p id="lockstep-diff" aria-live="polite">{ props.difference.clone() }</p>
                 <div class="stage partner">
