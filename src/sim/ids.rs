@@ -51,3 +51,37 @@ impl FlowId {
         self.0 as usize
     }
 }
+
+/// Where an arriving packet lands: the node it reaches and the port whose link it crossed,
+/// packed in 32 bits (node in the low [`Landing::NODE_BITS`]), so that an arrival event keeps
+/// the 48 bytes of a packet and a node (an event of 52 bytes is copied through the stack in
+/// overlapping pieces, 20 % slower at 1024 hosts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing(u32);
+
+impl Landing {
+    const NODE_BITS: u32 = 14;
+
+    pub fn new(node: NodeId, via: PortId) -> Landing {
+        debug_assert!(node.0 < 1 << Self::NODE_BITS && via.0 < 1 << (32 - Self::NODE_BITS));
+        Landing(node.0 | via.0 << Self::NODE_BITS)
+    }
+
+    pub fn node(self) -> NodeId {
+        NodeId(self.0 & ((1 << Self::NODE_BITS) - 1))
+    }
+
+    pub fn via(self) -> PortId {
+        PortId(self.0 >> Self::NODE_BITS)
+    }
+}
+
+// Every network fits: a k = 32 fat-tree has 9472 nodes and 49152 ports; the largest n-path
+// model (10,000 paths) 10,004 nodes and 20,003 ports.
+const _: () = {
+    let k = crate::scenario::MAX_K;
+    let fat_tree_nodes = k * k * k / 4 + k * k + k * k / 4;
+    let fat_tree_ports = k * k * k / 4 + (k * k + k * k / 4) * k;
+    assert!(fat_tree_nodes < 1 << Landing::NODE_BITS && 10_004 < 1 << Landing::NODE_BITS);
+    assert!(fat_tree_ports < 1 << (32 - Landing::NODE_BITS));
+};

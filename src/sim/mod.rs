@@ -60,6 +60,7 @@ use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, NodeId, PortId, UpMask};
 use transport::{AckReport, Arrival, Receiver, SendDecision, Sender, TransportConfig};
 
+use ids::Landing;
 pub use ids::{FlowId, HostId};
 
 /// Asks the CPU to bring `x`'s cache line in, without waiting for it (x86-64; elsewhere nothing).
@@ -78,10 +79,8 @@ fn prefetch<T>(x: &T) {
 /// An event a constant delay after the one that schedules it (kept in FIFO lanes).
 #[derive(Clone, Copy, Debug)]
 enum Event {
-    /// A packet reaches the far end of port `via`'s link (the node is the port's wire's `to`:
-    /// carrying it too would make the event 52 bytes, which the compiler copies through the
-    /// stack in overlapping pieces, 20 % slower at 1024 hosts).
-    Arrive { via: PortId, packet: Packet },
+    /// A packet reaches a node over a port's link.
+    Arrive { at: Landing, packet: Packet },
     /// A port finished sending and has more to send; `next` is the slab slot of the packet it
     /// is expected to send then (a hint for the cache, see [`Simulation::warm_next`]).
     PortFree { port: PortId, next: u32 },
@@ -255,9 +254,8 @@ impl Simulation {
             self.counters.events += 1;
             left -= 1;
             match event {
-                Next::Lane(Event::Arrive { via, packet }) => {
-                    let node = self.wires[via.index()].to;
-                    self.arrive(node, via, packet)
+                Next::Lane(Event::Arrive { at, packet }) => {
+                    self.arrive(at.node(), at.via(), packet)
                 }
                 Next::Lane(Event::PortFree { port, .. }) => {
                     if self.warm {

@@ -202,7 +202,10 @@ impl Simulation {
             LinkState::Up => self.link.serialization(packet.size),
             _ => serialization(packet.size, self.port_gbps[port.index()]),
         };
-        let arrive = Event::Arrive { via: port, packet };
+        let arrive = Event::Arrive {
+            at: Landing::new(wire.to, port),
+            packet,
+        };
         self.schedule_after(ser + wire.latency, arrive);
         let now = self.queue.now();
         let p = &mut self.ports[port.index()];
@@ -238,14 +241,13 @@ impl Simulation {
     #[cold]
     #[inline(never)]
     fn schedule_as_timer(&mut self, delay: SimTime, event: Event) {
-        let at = self.queue.now() + delay;
+        let time = self.queue.now() + delay;
         match event {
-            Event::Arrive { via, packet } => {
-                let node = self.wires[via.index()].to;
-                let slot = self.parked.park(node, via, packet);
-                self.queue.schedule_at(at, Timer::Arrive(slot));
+            Event::Arrive { at, packet } => {
+                let slot = self.parked.park(at.node(), at.via(), packet);
+                self.queue.schedule_at(time, Timer::Arrive(slot));
             }
-            Event::PortFree { port, .. } => self.queue.schedule_at(at, Timer::PortFree(port)),
+            Event::PortFree { port, .. } => self.queue.schedule_at(time, Timer::PortFree(port)),
         }
     }
 
