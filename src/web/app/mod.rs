@@ -11,6 +11,7 @@ mod dom;
 mod events;
 mod lockstep;
 mod msg;
+mod panels;
 mod runs;
 mod selection;
 mod sweeps;
@@ -234,15 +235,6 @@ impl Component for App {
                 }
                 true
             }
-            Msg::Highlight(text) => {
-                let flows = self.meta_flows();
-                self.highlight = match text.trim().parse::<usize>() {
-                    Ok(f) if f < flows => Some(f),
-                    _ => None,
-                };
-                self.mark(&AT_CURSOR, ctx);
-                true
-            }
             Msg::Run => {
                 self.start_main(ctx, self.scenario.clone());
                 true
@@ -279,68 +271,11 @@ impl Component for App {
                 false
             }
             Msg::Key(key, shift) => self.on_key(ctx, &key, shift),
-            Msg::Play => {
-                let (span, live) = (self.session.span_us(), self.session.running());
-                self.session.playback.toggle(span, live);
-                self.last_frame_ms = None;
-                self.mark(&AT_CURSOR, ctx);
-                true
-            }
-            Msg::Step(n) => {
-                let span = self.session.span_us();
-                let bucket = self.session.run.as_ref().map_or(1.0, RunData::bucket_us);
-                self.session.playback.step(n, bucket, span);
-                self.mark(&AT_CURSOR, ctx);
-                true
-            }
-            Msg::Seek(t) => {
-                let span = self.session.span_us();
-                self.session.playback.seek(t, span);
-                self.mark(&AT_CURSOR, ctx);
-                true
-            }
-            Msg::Speed(i) => {
-                let msgs = self.session.set_speed(i);
-                self.send(msgs);
-                true
-            }
-            Msg::NetworkClick(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
+            Msg::Playback(action) => self.on_playback(ctx, action),
+            Msg::Network(action) => self.on_network(ctx, action),
+            Msg::Report(action) => self.on_report(ctx, action),
             Msg::Events(action) => self.on_event_action(ctx, action),
             Msg::Lockstep(action) => self.on_lockstep(ctx, action),
-            Msg::ClearChosen => {
-                self.chosen.clear();
-                self.mark(&AT_CURSOR, ctx);
-                true
-            }
-            Msg::ExportJson => {
-                if let Some(run) = &self.session.run {
-                    if let Some(text) = exports::report_json(run) {
-                        let name = exports::file_name(run, "report", "json");
-                        exports::download_text(&name, "application/json", &text);
-                    }
-                }
-                false
-            }
-            Msg::ExportCsv => {
-                if let Some(run) = &self.session.run {
-                    let name = exports::file_name(run, "timelines", "csv");
-                    exports::download_text(&name, "text/csv", &run.timeline_csv());
-                }
-                false
-            }
-            Msg::ExportPng => {
-                if let Some(run) = &self.session.run {
-                    let canvases: Vec<HtmlCanvasElement> = self.canvases[..5]
-                        .iter()
-                        .filter_map(|n| n.cast::<HtmlCanvasElement>())
-                        .collect();
-                    let title = format!("SprayLab {} · {}", env!("CARGO_PKG_VERSION"), run.label());
-                    if let Some(url) = exports::charts_png(&title, &canvases) {
-                        exports::download_url(&exports::file_name(run, "charts", "png"), &url);
-                    }
-                }
-                false
-            }
             Msg::CompareVariants => {
                 let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
                     .iter()
@@ -524,11 +459,11 @@ impl Component for App {
                         {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
                         on_cancel={on.reform(|_| Msg::Cancel)} />
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
-                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.clone()} />
+                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
                     if self.sections_shown >= STAGE {
                     <div class="stage">
                         <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
-                            {npath} on={on.clone()} />
+                            {npath} on={on.reform(Msg::Network)} />
                         <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
                     </div>
                     <Events events={self.scenario.events.clone()} cursor_us={cursor} link={self.event_link.clone()}
@@ -541,7 +476,7 @@ impl Component for App {
                             AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]}
                         enabled={!npath} on={on.reform(Msg::Lockstep)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
-                        on={on.clone()} />
+                        on={on.reform(Msg::Report)} />
                     }
                 </section>
                 if self.sections_shown >= COMPARE {

@@ -10,7 +10,6 @@ pub enum Msg {
     /// Enter in a field: apply it, then run.
     FieldAndRun(&'static str, String),
     Preset(String),
-    Highlight(String),
     Run,
     Cancel,
     CopyLink,
@@ -27,20 +26,16 @@ pub enum Msg {
     Resize,
     /// A key pressed outside the form: (key, shift held).
     Key(String, bool),
-    Play,
-    Step(i32),
-    Seek(f64),
-    Speed(usize),
-    /// A click on the network picture: (x, y, width, height) in CSS px.
-    NetworkClick(f64, f64, f64, f64),
-    ClearChosen,
+    /// The playback bar (and the keys that drive it).
+    Playback(crate::web::components::playback::PlaybackAction),
+    /// The network picture: a click, or clearing the chosen links.
+    Network(crate::web::components::network_panel::NetworkAction),
+    /// The report: the highlighted flow, the exports.
+    Report(crate::web::components::report::ReportAction),
     /// The lockstep panel: choose, run or close the run beside the main one.
     Lockstep(crate::web::components::lockstep::LockstepAction),
     /// The events panel: change the network at the cursor, or remove an event.
     Events(crate::web::components::events::EventAction),
-    ExportJson,
-    ExportCsv,
-    ExportPng,
     /// Queue Swift, LSwift and MSwift on the current scenario.
     CompareVariants,
     TheorySweep,

@@ -1,15 +1,16 @@
 //! Keys and clicks: the playback keys, picking a link or a host in the network picture, and the text that describes the selection.
 
 use super::*;
+use crate::web::components::playback::PlaybackAction;
 
 impl App {
     pub(super) fn on_key(&mut self, ctx: &Context<Self>, key: &str, shift: bool) -> bool {
         let steps = if shift { 10 } else { 1 };
         let msg = match key {
-            " " => Msg::Play,
+            " " => Msg::Playback(PlaybackAction::Play),
             "p" | "P" => Msg::Present(!self.presenting),
-            "ArrowLeft" => Msg::Step(-steps),
-            "ArrowRight" => Msg::Step(steps),
+            "ArrowLeft" => Msg::Playback(PlaybackAction::Step(-steps)),
+            "ArrowRight" => Msg::Playback(PlaybackAction::Step(steps)),
             _ => return false,
         };
         <App as Component>::update(self, ctx, msg)

@@ -1,10 +1,18 @@
 //! The network picture's panel: the canvas (drawn by the app), its caption, what the click
 //! selected, and the text alternative.
 
-use super::super::app::Msg;
 use super::figure::Figure;
 use super::glossary::Term;
 use yew::prelude::*;
+
+/// What the panel asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NetworkAction {
+    /// A click on the picture: (x, y, width, height) in CSS px.
+    Click(f64, f64, f64, f64),
+    /// Forget the chosen links.
+    ClearChosen,
+}
 
 #[derive(Properties, PartialEq)]
 pub struct NetworkPanelProps {
@@ -13,7 +21,7 @@ pub struct NetworkPanelProps {
     /// One line on the highlighted flow and the chosen links.
     pub selection: AttrValue,
     pub npath: bool,
-    pub on: Callback<Msg>,
+    pub on: Callback<NetworkAction>,
 }
 
 #[function_component(NetworkPanel)]
@@ -22,7 +30,7 @@ pub fn network_panel(props: &NetworkPanelProps) -> Html {
     let onclick = on.reform(|e: MouseEvent| {
         let canvas: web_sys::HtmlElement = e.target_unchecked_into();
         let (w, h) = (canvas.client_width() as f64, canvas.client_height() as f64);
-        Msg::NetworkClick(e.offset_x() as f64, e.offset_y() as f64, w, h)
+        NetworkAction::Click(e.offset_x() as f64, e.offset_y() as f64, w, h)
     });
     let caption = if props.npath {
         html! { <>
@@ -42,7 +50,7 @@ pub fn network_panel(props: &NetworkPanelProps) -> Html {
         <div class="network">
             <Figure id="network" canvas={props.canvas.clone()} {caption} alt={props.alt.clone()} onclick={Some(onclick)} class="network-figure" />
             <p id="selection" class="hint">{ props.selection.clone() }
-                <button class="quiet small" onclick={on.reform(|_| Msg::ClearChosen)}>{ "clear chosen links" }</button>
+                <button class="quiet small" onclick={on.reform(|_| NetworkAction::ClearChosen)}>{ "clear chosen links" }</button>
             </p>
         </div>
     }

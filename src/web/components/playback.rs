@@ -2,10 +2,22 @@
 //! live run), and a slider to scrub through the run's simulated time. Space and the arrow keys
 //! do the same from anywhere on the page but the form.
 
-use super::super::app::Msg;
 use crate::session::playback::{speed_label, SPEEDS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
+
+/// What the bar asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlaybackAction {
+    /// Play or pause.
+    Play,
+    /// Step this many samples (negative: back).
+    Step(i32),
+    /// Put the cursor at this simulated time, µs.
+    Seek(f64),
+    /// The speed, an index into `SPEEDS`.
+    Speed(usize),
+}
 
 #[derive(Properties, PartialEq)]
 pub struct PlaybackProps {
@@ -15,7 +27,7 @@ pub struct PlaybackProps {
     pub span_us: f64,
     pub speed: usize,
     pub live: bool,
-    pub on: Callback<Msg>,
+    pub on: Callback<PlaybackAction>,
 }
 
 #[function_component(Playback)]
@@ -23,7 +35,7 @@ pub fn playback(props: &PlaybackProps) -> Html {
     let on = &props.on;
     let disabled = props.span_us <= 0.0;
     let on_speed = on.reform(|e: Event| {
-        Msg::Speed(
+        PlaybackAction::Speed(
             e.target_unchecked_into::<HtmlSelectElement>()
                 .value()
                 .parse()
@@ -31,7 +43,7 @@ pub fn playback(props: &PlaybackProps) -> Html {
         )
     });
     let on_seek = on.reform(|e: InputEvent| {
-        Msg::Seek(
+        PlaybackAction::Seek(
             e.target_unchecked_into::<HtmlInputElement>()
                 .value()
                 .parse()
@@ -45,13 +57,13 @@ pub fn playback(props: &PlaybackProps) -> Html {
     };
     html! {
         <div class="playback" role="group" aria-label="playback">
-            <button id="play" class="icon" onclick={on.reform(|_| Msg::Play)} {disabled}
+            <button id="play" class="icon" onclick={on.reform(|_| PlaybackAction::Play)} {disabled}
                 aria-label={if props.playing { "pause (Space)" } else { "play (Space)" }}
                 title={if props.playing { "pause (Space)" } else { "play (Space)" }}>
                 { if props.playing { "❚❚" } else { "▶" } }</button>
-            <button id="step-back" class="icon quiet" onclick={on.reform(|_| Msg::Step(-1))} {disabled}
+            <button id="step-back" class="icon quiet" onclick={on.reform(|_| PlaybackAction::Step(-1))} {disabled}
                 aria-label="one sample back (←)" title="one sample back (←)">{ "◀❘" }</button>
-            <button id="step-fwd" class="icon quiet" onclick={on.reform(|_| Msg::Step(1))} {disabled}
+            <button id="step-fwd" class="icon quiet" onclick={on.reform(|_| PlaybackAction::Step(1))} {disabled}
                 aria-label="one sample forward (→)" title="one sample forward (→)">{ "❘▶" }</button>
             <input id="scrub" type="range" min="0" max={format!("{:.3}", props.span_us.max(0.0))} step="any"
                 value={format!("{:.3}", props.cursor_us)} oninput={on_seek} {disabled}

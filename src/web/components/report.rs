@@ -1,24 +1,34 @@
 //! The main run's report: the highlighted flow, the counters, and the exports.
 
-use super::super::app::Msg;
 use super::glossary::Term;
 use crate::sim::metrics::Counters;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
+
+/// What the report asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReportAction {
+    /// The highlighted flow, as typed (empty: the slowest sprayed flow).
+    Highlight(String),
+    ExportJson,
+    ExportCsv,
+    ExportPng,
+}
 
 #[derive(Properties, PartialEq)]
 pub struct ReportProps {
     pub flow: usize,
     pub flows: usize,
     pub counters: Option<Counters>,
-    pub on: Callback<Msg>,
+    pub on: Callback<ReportAction>,
 }
 
 #[function_component(Report)]
 pub fn report(props: &ReportProps) -> Html {
     let on = &props.on;
-    let on_highlight =
-        on.reform(|e: Event| Msg::Highlight(e.target_unchecked_into::<HtmlInputElement>().value()));
+    let on_highlight = on.reform(|e: Event| {
+        ReportAction::Highlight(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
     let lost = props
         .counters
         .as_ref()
@@ -43,9 +53,9 @@ pub fn report(props: &ReportProps) -> Html {
                 </table>
                 </div>
                 <div class="buttons">
-                    <button id="export-json" class="quiet" onclick={on.reform(|_| Msg::ExportJson)}>{ "Report (JSON)" }</button>
-                    <button id="export-csv" class="quiet" onclick={on.reform(|_| Msg::ExportCsv)}>{ "Timelines (CSV)" }</button>
-                    <button id="export-png" class="quiet" onclick={on.reform(|_| Msg::ExportPng)}>{ "Charts (PNG)" }</button>
+                    <button id="export-json" class="quiet" onclick={on.reform(|_| ReportAction::ExportJson)}>{ "Report (JSON)" }</button>
+                    <button id="export-csv" class="quiet" onclick={on.reform(|_| ReportAction::ExportCsv)}>{ "Timelines (CSV)" }</button>
+                    <button id="export-png" class="quiet" onclick={on.reform(|_| ReportAction::ExportPng)}>{ "Charts (PNG)" }</button>
                 </div>
             }
         </div>
