@@ -18,9 +18,9 @@ mod sweeps;
 
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
 use super::charts::{self, At};
-use super::components::compare::{self, Compare};
+use super::components::compare::{self, Compare, CompareAction};
 use super::components::events::Events;
-use super::components::form::Form;
+use super::components::form::{Form, FormAction};
 use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};
 use super::components::lockstep::Lockstep;
@@ -28,7 +28,7 @@ use super::components::network_panel::NetworkPanel;
 use super::components::playback::Playback;
 use super::components::report::Report;
 use super::components::status::{status_text, Status};
-use super::components::story::{StepRun, Story, STEPS};
+use super::components::story::{StepRun, Story, StoryAction, STEPS};
 use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;
@@ -215,7 +215,6 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::None => false,
             Msg::Field(name, value) => {
                 self.set_field(name, &value);
                 true
@@ -300,58 +299,7 @@ impl Component for App {
                 self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
                 true
             }
-            Msg::SweepFigure(name) => {
-                match Sweep::figure(name, self.sweep_form.seeds) {
-                    Ok(sweep) => self.start_sweep(ctx, sweep),
-                    Err(e) => self.sweep_refused = Some(e),
-                }
-                true
-            }
-            Msg::SweepRun => {
-                self.start_what_if(ctx);
-                true
-            }
-            Msg::SweepCancel => {
-                self.cancel_sweep();
-                true
-            }
-            Msg::SweepSeeds(v) => {
-                if let Ok(n) = v.parse() {
-                    self.sweep_form.seeds = n;
-                }
-                true
-            }
-            Msg::SweepCca(c, on) => {
-                self.sweep_form.toggle_cca(c, on);
-                true
-            }
-            Msg::SweepLb(l, on) => {
-                self.sweep_form.toggle_lb(l, on);
-                true
-            }
-            Msg::SweepVary(v) => {
-                self.sweep_form.vary = v.trim().to_string();
-                true
-            }
-            Msg::SweepValues(v) => {
-                self.sweep_form.values = v;
-                true
-            }
-            Msg::SweepLog(on) => {
-                self.sweep_form.log = on;
-                self.mark(&[Canvas::Sweep], ctx);
-                true
-            }
-            Msg::SweepCsv(summary) => {
-                self.export_sweep(summary);
-                false
-            }
-            Msg::SweepCopyLink => {
-                if let Some(link) = self.sweep_page_link() {
-                    self.copy_link("sweep link", link);
-                }
-                true
-            }
+            Msg::Sweep(action) => self.on_sweep_action(ctx, action),
             Msg::Pool(e) => self.on_pool(ctx, *e),
             Msg::Present(on) => {
                 self.presenting = on;
@@ -425,7 +373,14 @@ impl Component for App {
             .map(|s| format!("point-{}", s.point));
         let form = html! {
             <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
-                run_ref={self.run_button.clone()} on={on.clone()} />
+                run_ref={self.run_button.clone()} on={on.reform(|a| match a {
+                    FormAction::Field(name, text) => Msg::Field(name, text),
+                    FormAction::FieldAndRun(name, text) => Msg::FieldAndRun(name, text),
+                    FormAction::Preset(name) => Msg::Preset(name),
+                    FormAction::Run => Msg::Run,
+                    FormAction::Cancel => Msg::Cancel,
+                    FormAction::CopyLink => Msg::CopyLink,
+                })} />
         };
         html! {
             <main class={classes!("app", self.presenting.then_some("present"), point)}>
@@ -441,7 +396,10 @@ impl Component for App {
                     }
                 </header>
                 if self.sections_shown >= CONTROLS {
-                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.clone()} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.reform(|a| match a {
+                    StoryAction::Show(step) => Msg::Story(step),
+                    StoryAction::Run(i) => Msg::StoryRun(i),
+                })} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.story.is_some() {
                         // class mode: the story drives the runs, the form folds away
@@ -482,11 +440,14 @@ impl Component for App {
                 if self.sections_shown >= COMPARE {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
-                        canvases={[c5, c6]} on={on.clone()} />
+                        canvases={[c5, c6]} on={on.reform(|a| match a {
+                            CompareAction::RunVariants => Msg::CompareVariants,
+                            CompareAction::Clear => Msg::ClearComparison,
+                        })} />
                 </section>
                 <section class="theory" aria-label="theory">
                     <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
-                        canvas={c7} on={on.clone()} />
+                        canvas={c7} on_run={on.reform(|()| Msg::TheorySweep)} />
                 </section>
                 }
                 if self.sections_shown >= SWEEPS {
@@ -495,7 +456,7 @@ impl Component for App {
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
-                        over_q={self.sweep_over_q()} canvas={c8} {on} />
+                        over_q={self.sweep_over_q()} canvas={c8} on={on.reform(Msg::Sweep)} />
                 </section>
                 }
             </main>

@@ -4,7 +4,6 @@ use super::*;
 
 /// A message to the app: a user action, a worker event or an animation frame.
 pub enum Msg {
-    None,
     /// A form field changed: (short field name, text).
     Field(&'static str, String),
     /// Enter in a field: apply it, then run.
@@ -40,22 +39,8 @@ pub enum Msg {
     CompareVariants,
     TheorySweep,
     ClearComparison,
-    /// Reproduce one of the paper's figures as a sweep (by name).
-    SweepFigure(&'static str),
-    /// Run the what-if the sweep form describes.
-    SweepRun,
-    SweepCancel,
-    SweepSeeds(String),
-    /// A CCA or LB scheme turned on or off in the what-if.
-    SweepCca(CcaName, bool),
-    SweepLb(crate::scenario::LbScheme, bool),
-    /// The varied field (a key or a dotted path; empty for none), and its values as typed.
-    SweepVary(String),
-    SweepValues(String),
-    SweepLog(bool),
-    /// Download the sweep's summary.csv (true) or runs.csv (false).
-    SweepCsv(bool),
-    SweepCopyLink,
+    /// The sweeps area: a figure, a what-if, its form, its exports.
+    Sweep(crate::web::components::sweep::SweepAction),
     /// A message from a sweep's pool of workers.
     Pool(Box<crate::web::pool::PoolEvent>),
     /// The presentation layout on or off (the header's button, or P).

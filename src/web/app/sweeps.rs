@@ -6,6 +6,7 @@ use super::*;
 use crate::scenario::Budget;
 use crate::sweep::{Plan, Sweep, SweepRun};
 use crate::web::components::sweep::figure_label;
+use crate::web::components::sweep::SweepAction;
 use crate::web::pool::{pool_size, Pool, PoolEvent};
 
 impl App {
@@ -140,5 +141,65 @@ impl App {
             false => ("runs", run.results.runs_csv()),
         };
         exports::download_text(&format!("spraylab-{name}-{what}.csv"), "text/csv", &text);
+    }
+}
+
+impl App {
+    /// What the sweeps area asks for.
+    pub(super) fn on_sweep_action(&mut self, ctx: &Context<Self>, action: SweepAction) -> bool {
+        match action {
+            SweepAction::Figure(name) => {
+                match Sweep::figure(name, self.sweep_form.seeds) {
+                    Ok(sweep) => self.start_sweep(ctx, sweep),
+                    Err(e) => self.sweep_refused = Some(e),
+                }
+                true
+            }
+            SweepAction::Run => {
+                self.start_what_if(ctx);
+                true
+            }
+            SweepAction::Cancel => {
+                self.cancel_sweep();
+                true
+            }
+            SweepAction::Seeds(v) => {
+                if let Ok(n) = v.parse() {
+                    self.sweep_form.seeds = n;
+                }
+                true
+            }
+            SweepAction::Cca(c, on) => {
+                self.sweep_form.toggle_cca(c, on);
+                true
+            }
+            SweepAction::Lb(l, on) => {
+                self.sweep_form.toggle_lb(l, on);
+                true
+            }
+            SweepAction::Vary(v) => {
+                self.sweep_form.vary = v.trim().to_string();
+                true
+            }
+            SweepAction::Values(v) => {
+                self.sweep_form.values = v;
+                true
+            }
+            SweepAction::Log(on) => {
+                self.sweep_form.log = on;
+                self.mark(&[Canvas::Sweep], ctx);
+                true
+            }
+            SweepAction::Csv(summary) => {
+                self.export_sweep(summary);
+                false
+            }
+            SweepAction::CopyLink => {
+                if let Some(link) = self.sweep_page_link() {
+                    self.copy_link("sweep link", link);
+                }
+                true
+            }
+        }
     }
 }

@@ -1,7 +1,6 @@
 //! Compare runs: every finished main run in a table, and two charts overlaying them (each CCA
 //! in its own colour, a second run of one CCA drawn wider).
 
-use super::super::app::Msg;
 use super::figure::Figure;
 use super::glossary::Term;
 use crate::session::store::RunData;
@@ -19,6 +18,15 @@ pub struct Row {
     pub cuts: String,
 }
 
+/// What the comparison area asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CompareAction {
+    /// Run Swift, LSwift and MSwift on the current scenario.
+    RunVariants,
+    /// Forget the compared runs.
+    Clear,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
     pub rows: Vec<Row>,
@@ -26,7 +34,7 @@ pub struct CompareProps {
     pub status: AttrValue,
     pub busy: bool,
     pub canvases: [NodeRef; 2],
-    pub on: Callback<Msg>,
+    pub on: Callback<CompareAction>,
 }
 
 /// The table rows of the compared runs.
@@ -74,9 +82,9 @@ pub fn compare(props: &CompareProps) -> Html {
             <p class="hint">{ "Every finished run is listed here (the last 8). Change one setting and run again, \
                 or run the three Swift variants of the form's scenario one after another, here, leaving the run above as it is." }</p>
             <div class="buttons">
-                <button id="compare-variants" onclick={on.reform(|_| Msg::CompareVariants)} disabled={props.busy}>
+                <button id="compare-variants" onclick={on.reform(|_| CompareAction::RunVariants)} disabled={props.busy}>
                     { "Run Swift · LSwift · MSwift" }</button>
-                <button id="compare-clear" class="quiet" onclick={on.reform(|_| Msg::ClearComparison)} disabled={props.rows.is_empty()}>
+                <button id="compare-clear" class="quiet" onclick={on.reform(|_| CompareAction::Clear)} disabled={props.rows.is_empty()}>
                     { "Clear" }</button>
                 <span id="compare-status" class="hint" role="status" aria-live="polite">{ props.status.clone() }</span>
             </div>

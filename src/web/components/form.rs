@@ -2,7 +2,6 @@
 //! ranges shown beside them, Run and Cancel. A refused value is marked `aria-invalid` and its
 //! reason announced; Enter in a field applies it and runs.
 
-use super::super::app::Msg;
 use super::glossary::Term;
 use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, PRESETS};
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
@@ -83,13 +82,27 @@ fn options<T: std::fmt::Display + Copy>(
         .collect()
 }
 
+/// What the form asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FormAction {
+    /// A field changed: (short field name, text).
+    Field(&'static str, String),
+    /// Enter in a field: apply it, then run.
+    FieldAndRun(&'static str, String),
+    /// A preset, by name.
+    Preset(String),
+    Run,
+    Cancel,
+    CopyLink,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct FormProps {
     pub scenario: Scenario,
     pub refused: Option<ScenarioError>,
     pub running: bool,
     pub run_ref: NodeRef,
-    pub on: Callback<Msg>,
+    pub on: Callback<FormAction>,
 }
 
 /// The error's field as the form names it.
@@ -119,7 +132,7 @@ pub fn form(props: &FormProps) -> Html {
     let select = |name: &'static str, label: Html, options: Vec<(String, String)>| {
         let current = field(name);
         let onchange = on.reform(move |e: Event| {
-            Msg::Field(name, e.target_unchecked_into::<HtmlSelectElement>().value())
+            FormAction::Field(name, e.target_unchecked_into::<HtmlSelectElement>().value())
         });
         html! {
             <label><span>{ label }</span>
@@ -133,14 +146,14 @@ pub fn form(props: &FormProps) -> Html {
     };
     let input = |&(name, label, term, hint): &(&'static str, &str, &str, &str)| {
         let onchange = on.reform(move |e: Event| {
-            Msg::Field(name, e.target_unchecked_into::<HtmlInputElement>().value())
+            FormAction::Field(name, e.target_unchecked_into::<HtmlInputElement>().value())
         });
-        let onkeydown = on.reform(move |e: KeyboardEvent| {
+        let on_enter = on.clone();
+        let onkeydown = Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
                 e.prevent_default();
-                Msg::FieldAndRun(name, e.target_unchecked_into::<HtmlInputElement>().value())
-            } else {
-                Msg::None
+                let text = e.target_unchecked_into::<HtmlInputElement>().value();
+                on_enter.emit(FormAction::FieldAndRun(name, text));
             }
         });
         let bad = invalid == Some(name);
@@ -165,8 +178,9 @@ pub fn form(props: &FormProps) -> Html {
         "elephants" => kind != WorkloadKind::NPath,
         _ => true,
     };
-    let on_preset =
-        on.reform(|e: Event| Msg::Preset(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    let on_preset = on.reform(|e: Event| {
+        FormAction::Preset(e.target_unchecked_into::<HtmlSelectElement>().value())
+    });
     html! {
         <>
             <div class="fields">
@@ -188,9 +202,9 @@ pub fn form(props: &FormProps) -> Html {
                 <p id="form-error" class="error" role="alert">{ format!("Refused: {e}") }</p>
             }
             <div class="buttons">
-                <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| Msg::Run)} disabled={props.running}>{ "Run" }</button>
-                <button id="cancel" class="quiet" onclick={on.reform(|_| Msg::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
-                <button id="copy-link" class="quiet" onclick={on.reform(|_| Msg::CopyLink)}>{ "Copy link" }</button>
+                <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| FormAction::Run)} disabled={props.running}>{ "Run" }</button>
+                <button id="cancel" class="quiet" onclick={on.reform(|_| FormAction::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
+                <button id="copy-link" class="quiet" onclick={on.reform(|_| FormAction::CopyLink)}>{ "Copy link" }</button>
             </div>
         </>
     }

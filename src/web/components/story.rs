@@ -1,7 +1,6 @@
 //! The class story: the paper's argument in five runs, each with a sentence or two of narration,
 //! advanced by a button. A step sets the form (and the playback speed), then runs.
 
-use super::super::app::Msg;
 use crate::scenario::{CcaName, LbScheme, Scenario};
 use yew::prelude::*;
 
@@ -89,11 +88,20 @@ impl StepRun {
     }
 }
 
+/// What the story asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StoryAction {
+    /// Show this step, or close the story.
+    Show(Option<usize>),
+    /// Run this step.
+    Run(usize),
+}
+
 #[derive(Properties, PartialEq)]
 pub struct StoryProps {
     /// The step shown; `None`: the story is closed.
     pub step: Option<usize>,
-    pub on: Callback<Msg>,
+    pub on: Callback<StoryAction>,
 }
 
 #[function_component(Story)]
@@ -102,7 +110,7 @@ pub fn story(props: &StoryProps) -> Html {
     let Some(i) = props.step else {
         return html! {
             <div class="story closed">
-                <button id="story-open" onclick={on.reform(|_| Msg::Story(Some(0)))}>{ "▶ Class mode: the paper in five runs" }</button>
+                <button id="story-open" onclick={on.reform(|_| StoryAction::Show(Some(0)))}>{ "▶ Class mode: the paper in five runs" }</button>
             </div>
         };
     };
@@ -112,17 +120,17 @@ pub fn story(props: &StoryProps) -> Html {
         <div class="story open" aria-live="polite">
             <div class="story-head">
                 <h2>{ format!("Class mode · step {} of {}: {}", i + 1, STEPS.len(), step.title) }</h2>
-                <button class="quiet" onclick={on.reform(|_| Msg::Story(None))} aria-label="close class mode">{ "✕" }</button>
+                <button class="quiet" onclick={on.reform(|_| StoryAction::Show(None))} aria-label="close class mode">{ "✕" }</button>
             </div>
             <p id="story-narration">{ step.narration }</p>
             <p class="hint"><strong>{ "Look for: " }</strong>{ step.look }</p>
             <div class="buttons">
-                <button id="story-run" onclick={on.reform(move |_| Msg::StoryRun(i))}>{ "Run this step" }</button>
+                <button id="story-run" onclick={on.reform(move |_| StoryAction::Run(i))}>{ "Run this step" }</button>
                 if i > 0 {
-                    <button class="quiet" onclick={on.reform(move |_| Msg::Story(Some(i - 1)))}>{ "← Back" }</button>
+                    <button class="quiet" onclick={on.reform(move |_| StoryAction::Show(Some(i - 1)))}>{ "← Back" }</button>
                 }
                 if !last {
-                    <button id="story-next" class="quiet" onclick={on.reform(move |_| Msg::Story(Some(i + 1)))}>{ "Next step →" }</button>
+                    <button id="story-next" class="quiet" onclick={on.reform(move |_| StoryAction::Show(Some(i + 1)))}>{ "Next step →" }</button>
                 }
             </div>
         </div>

@@ -1,15 +1,37 @@
 //! Sweeps: the paper's figures one click away, and what-if grids over the form's scenario, run
 //! on a pool of workers, drawn with error bars as they fill, with a table and CSV downloads.
 
-use super::super::app::Msg;
 use super::figure::Figure;
 use super::glossary::Term;
 use crate::repro::{Figure as ReproFigure, FIGURES};
-use crate::scenario::{LbScheme, ScenarioError};
+use crate::scenario::{CcaName, LbScheme, ScenarioError};
 use crate::sweep::form::{SweepForm, CCAS, SEED_CHOICES};
 use crate::sweep::{PointRow, Sweep, MAX_VALUES, PARAMS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
+
+/// What the sweeps area asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SweepAction {
+    /// Reproduce one of the paper's figures as a sweep (by name).
+    Figure(&'static str),
+    /// Run the what-if the form describes.
+    Run,
+    Cancel,
+    /// Seeds per point, as chosen.
+    Seeds(String),
+    /// A CCA or LB scheme turned on or off in the what-if.
+    Cca(CcaName, bool),
+    Lb(LbScheme, bool),
+    /// The varied field (a key or a dotted path; empty for none), and its values as typed.
+    Vary(String),
+    Values(String),
+    /// A log scale for the chart.
+    Log(bool),
+    /// Download the summary.csv (true) or runs.csv (false).
+    Csv(bool),
+    CopyLink,
+}
 
 #[derive(Properties, PartialEq)]
 pub struct SweepProps {
@@ -26,7 +48,7 @@ pub struct SweepProps {
     /// The results are an n-path figure's: throughput against q.
     pub over_q: bool,
     pub canvas: NodeRef,
-    pub on: Callback<Msg>,
+    pub on: Callback<SweepAction>,
 }
 
 /// The paper's figures (the alternatives to SprayLab's choices stay on the command line).
@@ -62,7 +84,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
     let running = props.progress.is_some();
     let seeds_select = {
         let onchange = on.reform(|e: Event| {
-            Msg::SweepSeeds(e.target_unchecked_into::<HtmlSelectElement>().value())
+            SweepAction::Seeds(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
         html! {
             <label class="inline">{ "seeds per cell " }
@@ -80,7 +102,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
         html! {
             <button id={format!("sweep-figure-{}", f.name)} class="figure-button" title={f.about}
                 aria-label={format!("Reproduce {label}, {runs} runs")}
-                onclick={on.reform(move |_| Msg::SweepFigure(f.name))} disabled={running}>
+                onclick={on.reform(move |_| SweepAction::Figure(f.name))} disabled={running}>
                 { label }<small>{ format!("{runs} runs") }</small>
             </button>
         }
@@ -109,7 +131,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                     <legend>{ "CCAs" }</legend>
                     { for CCAS.iter().map(|&c| {
                         let checked = form.ccas.contains(&c);
-                        let onchange = on.reform(move |e: Event| Msg::SweepCca(c, e.target_unchecked_into::<HtmlInputElement>().checked()));
+                        let onchange = on.reform(move |e: Event| SweepAction::Cca(c, e.target_unchecked_into::<HtmlInputElement>().checked()));
                         html! { <label class="check"><input type="checkbox" id={format!("sweep-cca-{c}")} {checked} {onchange} />{ c.to_string() }</label> }
                     }) }
                 </fieldset>
@@ -117,13 +139,13 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                     <legend><Term term="packet spraying" text="load balancing" /></legend>
                     { for LbScheme::ALL.iter().map(|&l| {
                         let checked = form.lbs.contains(&l);
-                        let onchange = on.reform(move |e: Event| Msg::SweepLb(l, e.target_unchecked_into::<HtmlInputElement>().checked()));
+                        let onchange = on.reform(move |e: Event| SweepAction::Lb(l, e.target_unchecked_into::<HtmlInputElement>().checked()));
                         html! { <label class="check"><input type="checkbox" id={format!("sweep-lb-{l}")} {checked} {onchange} />{ l.name().to_uppercase() }</label> }
                     }) }
                 </fieldset>
                 { vary_fields(props, running, &invalid) }
                 <div class="buttons">
-                    <button id="sweep-run" onclick={on.reform(|_| Msg::SweepRun)} disabled={running}>
+                    <button id="sweep-run" onclick={on.reform(|_| SweepAction::Run)} disabled={running}>
                         { format!("Run the what-if ({} runs)", what_if.runs()) }</button>
                 </div>
             </details>
@@ -133,12 +155,12 @@ pub fn sweep_view(props: &SweepProps) -> Html {
             <div class="buttons sweep-bar">
                 if let Some(f) = props.progress {
                     <progress id="sweep-progress" max="1" value={f.to_string()} aria-label="sweep progress"></progress>
-                    <button id="sweep-cancel" class="quiet" onclick={on.reform(|_| Msg::SweepCancel)}>{ "Cancel" }</button>
+                    <button id="sweep-cancel" class="quiet" onclick={on.reform(|_| SweepAction::Cancel)}>{ "Cancel" }</button>
                 }
                 <span id="sweep-status" class="hint" role="status" aria-live="polite">{ props.status.clone() }</span>
             </div>
             <label class="check"><input id="sweep-log" type="checkbox" checked={form.log}
-                onchange={on.reform(|e: Event| Msg::SweepLog(e.target_unchecked_into::<HtmlInputElement>().checked()))} />
+                onchange={on.reform(|e: Event| SweepAction::Log(e.target_unchecked_into::<HtmlInputElement>().checked()))} />
                 { "log scale" }</label>
             <div class="sweep-results">
                 <Figure id="chart-sweep" canvas={props.canvas.clone()} alt={alt(props)} class="wide"
@@ -148,11 +170,11 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                 { table(props) }
             </div>
             <div class="buttons">
-                <button id="sweep-csv" class="quiet" onclick={on.reform(|_| Msg::SweepCsv(true))} disabled={props.rows.is_empty()}>
+                <button id="sweep-csv" class="quiet" onclick={on.reform(|_| SweepAction::Csv(true))} disabled={props.rows.is_empty()}>
                     { "Download summary.csv" }</button>
-                <button id="sweep-runs-csv" class="quiet" onclick={on.reform(|_| Msg::SweepCsv(false))} disabled={props.rows.is_empty()}>
+                <button id="sweep-runs-csv" class="quiet" onclick={on.reform(|_| SweepAction::Csv(false))} disabled={props.rows.is_empty()}>
                     { "Download runs.csv" }</button>
-                <button id="sweep-link" class="quiet" onclick={on.reform(|_| Msg::SweepCopyLink)} disabled={props.rows.is_empty() && !running}>
+                <button id="sweep-link" class="quiet" onclick={on.reform(|_| SweepAction::CopyLink)} disabled={props.rows.is_empty() && !running}>
                     { "Copy sweep link" }</button>
             </div>
         </>
@@ -166,12 +188,14 @@ fn vary_fields(props: &SweepProps, running: bool, invalid: &dyn Fn(&str) -> Stri
     let on_vary = on.reform(|e: Event| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
         // "another field" starts from an empty path for the user to type
-        Msg::SweepVary(if v == "other" { "topology.".into() } else { v })
+        SweepAction::Vary(if v == "other" { "topology.".into() } else { v })
     });
-    let on_values = on
-        .reform(|e: Event| Msg::SweepValues(e.target_unchecked_into::<HtmlInputElement>().value()));
-    let on_path =
-        on.reform(|e: Event| Msg::SweepVary(e.target_unchecked_into::<HtmlInputElement>().value()));
+    let on_values = on.reform(|e: Event| {
+        SweepAction::Values(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let on_path = on.reform(|e: Event| {
+        SweepAction::Vary(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
     html! {
         <div class="fields">
             <label><span>{ "vary" }</span>

@@ -1,7 +1,6 @@
 //! The theory view: the paper's closed forms against simulated n-path runs, with the sweep's own
 //! status (it never touches the main run's).
 
-use super::super::app::Msg;
 use super::figure::Figure;
 use super::glossary::Term;
 use crate::session::{theory_total, TheoryPoint, THEORY_CCAS};
@@ -14,12 +13,12 @@ pub struct TheoryProps {
     pub status: AttrValue,
     pub busy: bool,
     pub canvas: NodeRef,
-    pub on: Callback<Msg>,
+    /// Run the theory sweep.
+    pub on_run: Callback<()>,
 }
 
 #[function_component(TheoryView)]
 pub fn theory_view(props: &TheoryProps) -> Html {
-    let on = &props.on;
     let total = theory_total();
     let status = props.status.clone();
     let alt = format!(
@@ -46,7 +45,7 @@ pub fn theory_view(props: &TheoryProps) -> Html {
                 so a share " }<Term term="q" />{ " = 1/n of its packets comes back late. Swift and LSwift fall like 1/√q, as the closed forms say; \
                 MSwift's median of the last H delays stays at line rate for q < 1/3." }</p>
             <div class="buttons">
-                <button id="theory-run" onclick={on.reform(|_| Msg::TheorySweep)} disabled={props.busy}>
+                <button id="theory-run" onclick={props.on_run.reform(|_| ())} disabled={props.busy}>
                     { format!("Run the theory sweep ({total} short runs)") }</button>
                 <span id="theory-status" class="hint" role="status" aria-live="polite">{ status }</span>
             </div>
