@@ -16,6 +16,7 @@
 //! The series' status and results never touch the main run's status or charts.
 
 pub mod edits;
+pub mod frames;
 mod history;
 pub mod layout;
 pub mod lockstep;

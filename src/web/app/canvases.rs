@@ -133,7 +133,7 @@ impl App {
     /// Marks canvases for redrawing on the next animation frame.
     pub(super) fn mark(&mut self, which: &[Canvas], ctx: &Context<Self>) {
         for c in which {
-            self.dirty[*c as usize] = true;
+            self.frames.mark(*c as usize);
         }
         self.schedule_frame(ctx);
     }
@@ -163,13 +163,13 @@ impl App {
         let moving = self.session.tick(dt);
         self.last_frame_ms = moving.then_some(ts);
         if moving {
-            self.dirty[..AT_CURSOR.len()].fill(true);
+            self.frames.mark_first(AT_CURSOR.len());
         }
         if self.live_stale && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.session.running())
         {
             self.live_stale = false;
             self.last_live_ms = ts;
-            self.dirty[..AT_CURSOR.len()].fill(true);
+            self.frames.mark_first(AT_CURSOR.len());
         }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
@@ -185,7 +185,7 @@ impl App {
         if !render || moving {
             self.draw();
         }
-        if self.dirty.contains(&true) || moving || self.live_stale || self.view_stale {
+        if self.frames.any() || moving || self.live_stale || self.view_stale {
             self.schedule_frame(ctx);
         }
         moving || render
@@ -194,46 +194,45 @@ impl App {
     /// Draws dirty canvases, in rotating order, until the frame's budget of time or pixels is
     /// spent (the first is always drawn).
     pub(super) fn draw(&mut self) {
-        let start = crate::web::now_ms();
         let scale = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 3.0);
         self.refresh_layout();
-        let mut pixels = 0u32;
-        for k in 0..CANVASES {
-            let i = (self.next_canvas + k) % CANVASES;
+        let budget = Budget {
+            ms: FRAME_BUDGET_MS,
+            pixels: FRAME_PIXELS,
+        };
+        let mut pass = self.frames.begin(crate::web::now_ms());
+        loop {
+            let (canvases, widths) = (&self.canvases, &mut self.widths);
             // a canvas waits for its warm-up (below) rather than compile in a frame
-            if !self.dirty[i] || i >= self.warmed {
-                continue;
-            }
-            let Some(canvas) = self.canvases[i].cast::<HtmlCanvasElement>() else {
-                self.dirty[i] = false;
+            let next = pass.next(
+                &mut self.frames,
+                crate::web::now_ms(),
+                budget,
+                self.warmed,
+                |i| {
+                    let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
+                    // reading a width forces a layout: once per canvas until the window resizes
+                    let css_w = *widths[i].get_or_insert_with(|| canvas.client_width());
+                    let (w, h) = pixel_size(ALL[i], css_w, scale);
+                    Some(w.saturating_mul(h))
+                },
+            );
+            let Some(i) = next else { return };
+            let (Some(canvas), Some(css_w)) =
+                (self.canvases[i].cast::<HtmlCanvasElement>(), self.widths[i])
+            else {
                 continue;
             };
-            // reading a width forces a layout: once per canvas until the window resizes
-            let css_w = *self.widths[i].get_or_insert_with(|| canvas.client_width());
-            let (w, h) = pixel_size(ALL[i], css_w, scale);
-            let area = w.saturating_mul(h);
-            let over_time = crate::web::now_ms() - start > FRAME_BUDGET_MS;
-            if pixels > 0 && (over_time || pixels.saturating_add(area) > FRAME_PIXELS) {
-                self.next_canvas = i;
-                return;
-            }
-            pixels = pixels.saturating_add(area);
-            self.dirty[i] = false;
             fit(&canvas, ALL[i], css_w, scale);
             match self.draw_one(ALL[i], &canvas, scale) {
                 Ok(true) => {}
                 // a picture finished on the next frames
-                Ok(false) => {
-                    self.dirty[i] = true;
-                    self.next_canvas = i;
-                    return;
-                }
+                Ok(false) => return pass.unfinished(&mut self.frames, i),
                 Err(e) => web_sys::console::warn_1(&format!("canvas {i}: {e}").into()),
             }
         }
-        self.next_canvas = 0;
     }
 
     /// Warm-up step `step`: the first [`charts::WARM_PARTS`] steps run the code every chart

@@ -37,6 +37,7 @@ use crate::link::{check_web_size, from_fragment, sweep_fragment, to_fragment};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{CcaName, Scenario, ScenarioError};
 use crate::session::edits;
+use crate::session::frames::{Budget, Frames};
 use crate::session::layout::{Hit, Layout};
 use crate::session::store::RunData;
 use crate::session::Session;
@@ -96,9 +97,8 @@ pub struct App {
     last_frame_ms: Option<f64>,
     /// Each canvas's CSS width when last sized (sizes are read again after a resize).
     widths: [Option<i32>; CANVASES],
-    dirty: [bool; CANVASES],
-    /// The canvas to draw first on the next frame (turns rotate so none starves).
-    next_canvas: usize,
+    /// Which canvases need drawing, and which the next frame starts with.
+    frames: Frames<CANVASES>,
     /// Canvases (in `ALL` order) whose chart code has been warmed up off-screen: only these
     /// are drawn ([`App::warm_up`]).
     warmed: usize,
@@ -181,8 +181,7 @@ impl Component for App {
 
             last_frame_ms: None,
             widths: [None; CANVASES],
-            dirty: [true; CANVASES],
-            next_canvas: 0,
+            frames: Frames::all_dirty(),
             warmed: 0,
             sections_shown: 0,
             canvases: Default::default(),
