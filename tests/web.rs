@@ -575,6 +575,17 @@ fn digest(root: &Element, id: &str) -> u64 {
     })
 }
 
+/// Moves the playback cursor to `share` of the run's span, as dragging the slider does; the span.
+fn scrub_to(root: &Element, share: f64) -> f64 {
+    let scrub: HtmlInputElement = find(root, "#scrub").unwrap().unchecked_into();
+    let span: f64 = scrub.max().parse().unwrap();
+    scrub.set_value(&format!("{:.3}", span * share));
+    scrub
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    span
+}
+
 fn press(key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
@@ -601,12 +612,7 @@ async fn scrubbing_moves_every_cursor_and_recolours_the_network() {
         "chart-fct",
     ];
     let before: Vec<u64> = IDS.iter().map(|id| digest(&root, id)).collect();
-    let scrub: HtmlInputElement = find(&root, "#scrub").unwrap().unchecked_into();
-    let span: f64 = scrub.max().parse().unwrap();
-    scrub.set_value(&format!("{:.3}", span * 0.4));
-    scrub
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
+    let span = scrub_to(&root, 0.4);
     sleep_ms(600).await;
     for (id, b) in IDS.iter().zip(&before) {
         assert_ne!(digest(&root, id), *b, "{id} did not change with the cursor");
@@ -918,12 +924,7 @@ async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
     );
     set_and_change(&root, "#ev-link", &named);
     // the cursor a third of the way in: the failure happens while the flows run
-    let scrub: HtmlInputElement = find(&root, "#scrub").unwrap().unchecked_into();
-    let span: f64 = scrub.max().parse().unwrap();
-    scrub.set_value(&format!("{:.3}", span / 3.0));
-    scrub
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
+    scrub_to(&root, 1.0 / 3.0);
     sleep_ms(30).await;
     find(&root, "#ev-fail")
         .unwrap()
@@ -981,12 +982,7 @@ async fn a_partner_runs_beside_the_main_run_in_lockstep() {
     assert!(diff.contains("× as long as"), "{diff}");
     const IDS: [&str; 3] = ["network", "network-2", "chart-cwnd-2"];
     let before: Vec<u64> = IDS.iter().map(|id| digest(&root, id)).collect();
-    let scrub: HtmlInputElement = find(&root, "#scrub").unwrap().unchecked_into();
-    let span: f64 = scrub.max().parse().unwrap();
-    scrub.set_value(&format!("{:.3}", span * 0.3));
-    scrub
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
+    let span = scrub_to(&root, 0.3);
     sleep_ms(800).await;
     for (id, b) in IDS.iter().zip(&before) {
         assert_ne!(digest(&root, id), *b, "{id} did not follow the cursor");

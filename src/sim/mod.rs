@@ -105,25 +105,25 @@ enum Timer {
 /// Arrivals scheduled as timers, for delays beyond the lanes' limit: a slab with a free list.
 #[derive(Default)]
 struct Parked {
-    slots: Vec<(NodeId, PortId, Packet)>,
+    slots: Vec<(Landing, Packet)>,
     free: Vec<u32>,
 }
 
 impl Parked {
-    fn park(&mut self, node: NodeId, via: PortId, packet: Packet) -> u32 {
+    fn park(&mut self, at: Landing, packet: Packet) -> u32 {
         match self.free.pop() {
             Some(i) => {
-                self.slots[i as usize] = (node, via, packet);
+                self.slots[i as usize] = (at, packet);
                 i
             }
             None => {
-                self.slots.push((node, via, packet));
+                self.slots.push((at, packet));
                 (self.slots.len() - 1) as u32
             }
         }
     }
 
-    fn take(&mut self, slot: u32) -> (NodeId, PortId, Packet) {
+    fn take(&mut self, slot: u32) -> (Landing, Packet) {
         self.free.push(slot);
         self.slots[slot as usize]
     }
@@ -363,8 +363,8 @@ impl Simulation {
     #[cold]
     #[inline(never)]
     fn arrive_parked(&mut self, slot: u32) {
-        let (node, via, packet) = self.parked.take(slot);
-        self.arrive(node, via, packet);
+        let (at, packet) = self.parked.take(slot);
+        self.arrive(at.node(), at.via(), packet);
     }
 
     /// Whether `p` is a transmission [`lose_packet`](Self::lose_packet) asked to lose; if so it is

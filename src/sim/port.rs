@@ -244,7 +244,7 @@ impl Simulation {
         let time = self.queue.now() + delay;
         match event {
             Event::Arrive { at, packet } => {
-                let slot = self.parked.park(at.node(), at.via(), packet);
+                let slot = self.parked.park(at, packet);
                 self.queue.schedule_at(time, Timer::Arrive(slot));
             }
             Event::PortFree { port, .. } => self.queue.schedule_at(time, Timer::PortFree(port)),

@@ -18,7 +18,7 @@ mod sweeps;
 
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
 use super::charts::{self, At};
-use super::components::compare::{self, Compare, CompareAction};
+use super::components::compare::{self, Compare};
 use super::components::events::Events;
 use super::components::form::{Form, FormAction};
 use super::components::glossary::Glossary;
@@ -28,7 +28,7 @@ use super::components::network_panel::NetworkPanel;
 use super::components::playback::Playback;
 use super::components::report::Report;
 use super::components::status::{status_text, Status};
-use super::components::story::{StepRun, Story, StoryAction, STEPS};
+use super::components::story::{StepRun, Story, STEPS};
 use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;
@@ -214,38 +214,7 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Field(name, value) => {
-                self.set_field(name, &value);
-                true
-            }
-            Msg::FieldAndRun(name, value) => {
-                if self.set_field(name, &value) {
-                    self.start_main(ctx, self.scenario.clone());
-                }
-                true
-            }
-            Msg::Preset(name) => {
-                if let Some(mut preset) = Scenario::preset(&name) {
-                    preset.seed = self.scenario.seed;
-                    self.scenario = preset;
-                    self.refused = None;
-                    self.write_link();
-                }
-                true
-            }
-            Msg::Run => {
-                self.start_main(ctx, self.scenario.clone());
-                true
-            }
-            Msg::Cancel => {
-                let msgs = self.session.cancel();
-                self.send(msgs);
-                true
-            }
-            Msg::CopyLink => {
-                self.copy_link("link", self.page_link(true));
-                true
-            }
+            Msg::Form(action) => self.on_form(ctx, action),
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
             Msg::WarmUp(step) => self.warm_up(ctx, step),
@@ -274,28 +243,9 @@ impl Component for App {
             Msg::Report(action) => self.on_report(ctx, action),
             Msg::Events(action) => self.on_event_action(ctx, action),
             Msg::Lockstep(action) => self.on_lockstep(ctx, action),
-            Msg::CompareVariants => {
-                let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
-                    .iter()
-                    .map(|cca| {
-                        let mut s = self.scenario.clone();
-                        cca.apply(&mut s.cca);
-                        s
-                    })
-                    .collect();
-                let msgs = self.session.start_series(variants);
-                self.send(msgs);
-                true
-            }
+            Msg::Compare(action) => self.on_compare(ctx, action),
             Msg::TheorySweep => {
-                let msgs = self.session.start_theory();
-                self.send(msgs);
-                self.mark(&[Canvas::Theory], ctx);
-                true
-            }
-            Msg::ClearComparison => {
-                self.session.past.clear();
-                self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
+                self.start_theory(ctx);
                 true
             }
             Msg::Sweep(action) => self.on_sweep_action(ctx, action),
@@ -309,37 +259,7 @@ impl Component for App {
                 self.mark(&ALL, ctx);
                 true
             }
-            Msg::Story(step) => {
-                self.story = step.map(|s| s.min(STEPS.len() - 1));
-                true
-            }
-            Msg::StoryRun(i) => {
-                match STEPS.get(i).map(|s| s.run) {
-                    Some(StepRun::Theory) => {
-                        let msgs = self.session.start_theory();
-                        self.send(msgs);
-                        self.mark(&[Canvas::Theory], ctx);
-                        scroll_to("chart-theory");
-                    }
-                    Some(run @ StepRun::Baseline { speed, partner, .. }) => {
-                        if let Some(s) = run.scenario(self.scenario.seed) {
-                            self.scenario = s.clone();
-                            self.refused = None;
-                            self.write_link();
-                            self.session.playback.set_speed(speed);
-                            self.start_main(ctx, s.clone());
-                            if let Some(cca) = partner {
-                                let mut other = s;
-                                cca.apply(&mut other.cca);
-                                let msgs = self.session.start_partner(other);
-                                self.send(msgs);
-                            }
-                        }
-                    }
-                    None => {}
-                }
-                true
-            }
+            Msg::Story(action) => self.on_story(ctx, action),
         }
     }
 
@@ -372,14 +292,7 @@ impl Component for App {
             .map(|s| format!("point-{}", s.point));
         let form = html! {
             <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
-                run_ref={self.run_button.clone()} on={on.reform(|a| match a {
-                    FormAction::Field(name, text) => Msg::Field(name, text),
-                    FormAction::FieldAndRun(name, text) => Msg::FieldAndRun(name, text),
-                    FormAction::Preset(name) => Msg::Preset(name),
-                    FormAction::Run => Msg::Run,
-                    FormAction::Cancel => Msg::Cancel,
-                    FormAction::CopyLink => Msg::CopyLink,
-                })} />
+                run_ref={self.run_button.clone()} on={on.reform(Msg::Form)} />
         };
         html! {
             <main class={classes!("app", self.presenting.then_some("present"), point)}>
@@ -395,10 +308,7 @@ impl Component for App {
                     }
                 </header>
                 if self.sections_shown >= CONTROLS {
-                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.reform(|a| match a {
-                    StoryAction::Show(step) => Msg::Story(step),
-                    StoryAction::Run(i) => Msg::StoryRun(i),
-                })} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.reform(Msg::Story)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.story.is_some() {
                         // class mode: the story drives the runs, the form folds away
@@ -414,7 +324,7 @@ impl Component for App {
                 <section class="run" aria-label="the run">
                     <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.notice.as_deref())}
                         {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
-                        on_cancel={on.reform(|_| Msg::Cancel)} />
+                        on_cancel={on.reform(|_| Msg::Form(FormAction::Cancel))} />
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
                     if self.sections_shown >= STAGE {
@@ -439,10 +349,7 @@ impl Component for App {
                 if self.sections_shown >= COMPARE {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
-                        canvases={[c5, c6]} on={on.reform(|a| match a {
-                            CompareAction::RunVariants => Msg::CompareVariants,
-                            CompareAction::Clear => Msg::ClearComparison,
-                        })} />
+                        canvases={[c5, c6]} on={on.reform(Msg::Compare)} />
                 </section>
                 <section class="theory" aria-label="theory">
                     <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}

@@ -4,14 +4,8 @@ use super::*;
 
 /// A message to the app: a user action, a worker event or an animation frame.
 pub enum Msg {
-    /// A form field changed: (short field name, text).
-    Field(&'static str, String),
-    /// Enter in a field: apply it, then run.
-    FieldAndRun(&'static str, String),
-    Preset(String),
-    Run,
-    Cancel,
-    CopyLink,
+    /// The form: a field, a preset, Run, Cancel, the link.
+    Form(crate::web::components::form::FormAction),
     Worker(Box<WorkerEvent>),
     /// An animation frame, at this timestamp (ms).
     Frame(f64),
@@ -35,17 +29,16 @@ pub enum Msg {
     Lockstep(crate::web::components::lockstep::LockstepAction),
     /// The events panel: change the network at the cursor, or remove an event.
     Events(crate::web::components::events::EventAction),
-    /// Queue Swift, LSwift and MSwift on the current scenario.
-    CompareVariants,
+    /// The comparison: the Swift variants, or clearing it.
+    Compare(crate::web::components::compare::CompareAction),
+    /// Run the theory sweep.
     TheorySweep,
-    ClearComparison,
     /// The sweeps area: a figure, a what-if, its form, its exports.
     Sweep(crate::web::components::sweep::SweepAction),
     /// A message from a sweep's pool of workers.
     Pool(Box<crate::web::pool::PoolEvent>),
     /// The presentation layout on or off (the header's button, or P).
     Present(bool),
-    /// Open the class story at a step, or close it.
-    Story(Option<usize>),
-    StoryRun(usize),
+    /// The class story: a step shown, or run, or the story closed.
+    Story(crate::web::components::story::StoryAction),
 }

@@ -1,10 +1,13 @@
-//! What the run's panels ask for: the playback bar (and its keys), the network picture, the
-//! report and its exports.
+//! What the page's panels ask for: the form, the playback bar (and its keys), the network
+//! picture, the report and its exports, the comparison and the class story.
 
 use super::*;
+use crate::web::components::compare::CompareAction;
+use crate::web::components::form::FormAction;
 use crate::web::components::network_panel::NetworkAction;
 use crate::web::components::playback::PlaybackAction;
 use crate::web::components::report::ReportAction;
+use crate::web::components::story::StoryAction;
 
 impl App {
     pub(super) fn on_playback(&mut self, ctx: &Context<Self>, action: PlaybackAction) -> bool {
@@ -77,5 +80,106 @@ impl App {
             }
         }
         false
+    }
+
+    pub(super) fn on_form(&mut self, ctx: &Context<Self>, action: FormAction) -> bool {
+        match action {
+            FormAction::Field(name, value) => {
+                self.set_field(name, &value);
+                true
+            }
+            FormAction::FieldAndRun(name, value) => {
+                if self.set_field(name, &value) {
+                    self.start_main(ctx, self.scenario.clone());
+                }
+                true
+            }
+            FormAction::Preset(name) => {
+                if let Some(mut preset) = Scenario::preset(&name) {
+                    preset.seed = self.scenario.seed;
+                    self.scenario = preset;
+                    self.refused = None;
+                    self.write_link();
+                }
+                true
+            }
+            FormAction::Run => {
+                self.start_main(ctx, self.scenario.clone());
+                true
+            }
+            FormAction::Cancel => {
+                let msgs = self.session.cancel();
+                self.send(msgs);
+                true
+            }
+            FormAction::CopyLink => {
+                self.copy_link("link", self.page_link(true));
+                true
+            }
+        }
+    }
+
+    /// Starts the theory sweep (its button, or the story's last step).
+    pub(super) fn start_theory(&mut self, ctx: &Context<Self>) {
+        let msgs = self.session.start_theory();
+        self.send(msgs);
+        self.mark(&[Canvas::Theory], ctx);
+    }
+
+    pub(super) fn on_compare(&mut self, ctx: &Context<Self>, action: CompareAction) -> bool {
+        match action {
+            CompareAction::RunVariants => {
+                let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
+                    .iter()
+                    .map(|cca| {
+                        let mut s = self.scenario.clone();
+                        cca.apply(&mut s.cca);
+                        s
+                    })
+                    .collect();
+                let msgs = self.session.start_series(variants);
+                self.send(msgs);
+                true
+            }
+            CompareAction::Clear => {
+                self.session.past.clear();
+                self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
+                true
+            }
+        }
+    }
+
+    pub(super) fn on_story(&mut self, ctx: &Context<Self>, action: StoryAction) -> bool {
+        match action {
+            StoryAction::Show(step) => {
+                self.story = step.map(|s| s.min(STEPS.len() - 1));
+                true
+            }
+            StoryAction::Run(i) => {
+                match STEPS.get(i).map(|s| s.run) {
+                    Some(StepRun::Theory) => {
+                        self.start_theory(ctx);
+                        scroll_to("chart-theory");
+                    }
+                    Some(run @ StepRun::Baseline { speed, partner, .. }) => {
+                        if let Some(s) = run.scenario(self.scenario.seed) {
+                            self.scenario = s.clone();
+                            self.refused = None;
+                            self.write_link();
+                            self.session.playback.set_speed(speed);
+                            self.start_main(ctx, s.clone());
+                            if let Some(cca) = partner {
+                                let mut other = s;
+                                cca.apply(&mut other.cca);
+                                let msgs = self.session.start_partner(other);
+                                self.send(msgs);
+                            }
+                        }
+                    }
+                    None => {}
+                }
+                true
+            }
+        }
     }
 }
