@@ -68,5 +68,9 @@ echo "== presentation: the class story's step, the picture and its chart fit 128
 node e2e/present.mjs "$base" target/e2e/present.png | tail -n 1
 echo "screenshot: target/e2e/present.png"
 
+echo "== lockstep: a beside= link runs two stages, side by side at 1280x720, stacked at 390x844"
+node e2e/lockstep.mjs "$base" target/e2e/lockstep | tail -n 1
+echo "screenshots: target/e2e/lockstep-*.png"
+
 echo "== offline: the service worker serves the page, its worker and a run with the server gone"
 node e2e/offline.mjs dist | tail -n 8

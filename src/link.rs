@@ -4,9 +4,11 @@
 //! [`SHORT_FIELDS`]), every other field that differs from the default by its dotted path in the
 //! scenario file (`topology.drr=true`, `topology.link_failure_rate=0.01`), so a link reproduces
 //! any scenario exactly, its timed events as `events=50:link-down:agg3.up1,90:link-up:agg3.up1`
-//! (the compact form of `scenario::TimedEvent`), plus `run=1` to start the run on load. Reading one is strict: an unknown key, a repeated key, a value of the
-//! wrong form or out of range, or an overlong fragment is refused with an error naming the field,
-//! and the page then falls back to the defaults.
+//! (the compact form of `scenario::TimedEvent`), a lockstep partner as `beside=cca:swift` (what
+//! the page's "compare with" writes: `cca:NAME`, `lb:NAME` or `set:FIELD=VALUE`), plus `run=1`
+//! to start the run on load. Reading one is strict: an unknown key, a repeated key, a value of
+//! the wrong form or out of range, or an overlong fragment is refused with an error naming the
+//! field, and the page then falls back to the defaults.
 
 use crate::scenario::{
     events_from_text, events_to_text, Budget, Scenario, ScenarioError, SHORT_FIELDS,
@@ -31,6 +33,9 @@ pub const MAX_FRAGMENT: usize = 4096;
 /// The key of the timed events.
 const EVENTS: &str = "events";
 
+/// The key of the lockstep partner.
+pub const BESIDE: &str = "beside";
+
 /// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
@@ -39,6 +44,8 @@ pub struct Link {
     pub run: bool,
     /// A sweep, checked against the browser's budget ([`crate::sweep::link`]).
     pub sweep: Option<Sweep>,
+    /// The lockstep partner, as `crate::session::lockstep::partner_of` reads it, checked.
+    pub beside: Option<String>,
 }
 
 fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
@@ -186,6 +193,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
         scenario: Scenario::default(),
         run: false,
         sweep: None,
+        beside: None,
     };
     let mut sweep_keys: Vec<(&str, &str)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -206,6 +214,8 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
             };
         } else if key == EVENTS {
             link.scenario.events = events_from_text(value)?;
+        } else if key == BESIDE {
+            link.beside = Some(value.to_string());
         } else if sweep::link::KEYS.contains(&key) {
             sweep_keys.push((key, value));
         } else if !key.contains('.') {
@@ -217,6 +227,11 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
     link.scenario.set_paths(&dotted)?;
     link.scenario.validate()?;
     check_web_size(&link.scenario)?;
+    if let Some(choice) = &link.beside {
+        let partner = crate::session::lockstep::partner_of(&link.scenario, choice)
+            .map_err(|why| refuse(BESIDE, why))?;
+        check_web_size(&partner)?;
+    }
     link.sweep = sweep::link::parse(&sweep_keys)?;
     if let Some(s) = &link.sweep {
         s.jobs(&link.scenario, &Budget::BROWSER)?;
@@ -253,6 +268,7 @@ mod tests {
                 scenario: s,
                 run: true,
                 sweep: None,
+                beside: None,
             }
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");
@@ -365,6 +381,15 @@ mod tests {
             ("percentile=100", "cca.percentile"),
             ("run=yes", "run"),
             ("justtext", "justtext"),
+            ("beside=k:4", BESIDE),
+            ("beside=cca:cubic", BESIDE),
+            ("beside=set:elephants=200", BESIDE),
+            ("beside=cca:swift&beside=lb:ecmp", BESIDE),
+            // a partner too large for a tab
+            (
+                "k=16&beside=set:flow-size=64MiB",
+                "workload.flow_size_bytes",
+            ),
         ];
         for (fragment, field) in cases {
             let e = from_fragment(fragment).unwrap_err();
@@ -378,6 +403,8 @@ mod tests {
         let mut big = Scenario::preset("baseline").unwrap();
         big.topology.k = 16;
         check_web_size(&big).unwrap();
+        let both = from_fragment("cca=mswift&beside=set:elephants=6&run=1").unwrap();
+        assert_eq!(both.beside.as_deref(), Some("set:elephants=6"));
         let long = "seed=1&".repeat(MAX_FRAGMENT / 7 + 1);
         assert_eq!(from_fragment(&long).unwrap_err().field, "link");
     }

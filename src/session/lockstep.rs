@@ -39,6 +39,14 @@ impl Session {
         }]
     }
 
+    /// The partner's scenario, running, done or waiting for the main run.
+    pub fn partner_scenario(&self) -> Option<&Scenario> {
+        match (&self.partner, &self.partner_pending) {
+            (Some(p), _) => Some(&p.scenario),
+            (None, pending) => pending.as_deref(),
+        }
+    }
+
     /// The partner run is streaming, or waits for the main run.
     pub fn partner_busy(&self) -> bool {
         matches!(self.partner_phase, Some(Phase::Running | Phase::Idle))
@@ -84,17 +92,48 @@ pub fn partner_of(s: &Scenario, choice: &str) -> Result<Scenario, String> {
     Ok(out)
 }
 
+/// A run's short name: its CCA over its LB scheme (`mswift over ops`).
+pub fn name(s: &Scenario) -> String {
+    format!(
+        "{} over {}",
+        crate::scenario::CcaName::of_config(s.cca.algorithm, s.cca.percentile),
+        s.lb.scheme
+    )
+}
+
+/// The titles over the two stages: each run's [`name`], and when the partner keeps both the
+/// CCA and the LB scheme, what it changes, as a link writes it (`mswift over ops, elephants=8`).
+pub fn titles(a: &Scenario, b: &Scenario) -> (String, String) {
+    let (na, nb) = (name(a), name(b));
+    if na != nb {
+        return (na, nb);
+    }
+    let parts = |s: &Scenario| {
+        crate::link::to_fragment(s, false)
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (pa, pb) = (parts(a), parts(b));
+    let key = |p: &str| p.split('=').next().unwrap_or_default().to_string();
+    let mut changed: Vec<String> = pb.iter().filter(|p| !pa.contains(p)).cloned().collect();
+    // a field the partner sets back to its default leaves the partner's link
+    changed.extend(
+        pa.iter()
+            .filter(|p| !pb.iter().any(|q| key(q) == key(p)))
+            .map(|p| format!("{} as by default", key(p))),
+    );
+    match changed.is_empty() {
+        true => (na, format!("{nb}, the same scenario")),
+        false => (na, format!("{nb}, {}", changed.join(", "))),
+    }
+}
+
 /// The difference between two runs at the cursor, in words: each one's mean window there, its
 /// drops and losses, and its CCT (once both are known).
 pub fn difference(a: &RunData, b: &RunData, cursor_us: f64) -> String {
-    let name = |r: &RunData| {
-        let s = &r.scenario;
-        format!(
-            "{} over {}",
-            crate::scenario::CcaName::of_config(s.cca.algorithm, s.cca.percentile),
-            s.lb.scheme
-        )
-    };
+    let name = |r: &RunData| name(&r.scenario);
     let cwnd = |r: &RunData| {
         r.summary
             .iter()

@@ -429,3 +429,21 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
     assert!(session.partner.is_none() && session.partner_phase.is_none());
     worker.run_to_idle(&mut session);
 }
+
+#[test]
+fn the_stages_are_titled_by_what_tells_the_runs_apart() {
+    let a = small();
+    let title = |choice: &str| lockstep::titles(&a, &lockstep::partner_of(&a, choice).unwrap());
+    assert_eq!(
+        title("cca:swift"),
+        ("mswift over ops".to_string(), "swift over ops".to_string())
+    );
+    assert_eq!(title("lb:ecmp").1, "mswift over ecmp");
+    assert_eq!(title("set:elephants=6").1, "mswift over ops, elephants=6");
+    assert_eq!(
+        title("set:topology.drr=true").1,
+        "mswift over ops, topology.drr=true"
+    );
+    assert_eq!(title("set:k=8").1, "mswift over ops, k as by default");
+    assert_eq!(title("set:seed=1").1, "mswift over ops, the same scenario");
+}

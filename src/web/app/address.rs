@@ -56,10 +56,17 @@ impl App {
                 || s.jobs(&self.scenario, &crate::scenario::Budget::BROWSER)
                     .is_ok()
         });
-        match sweep {
+        let mut fragment = match sweep {
             Some(s) => sweep_fragment(&self.scenario, s, false),
             None => to_fragment(&self.scenario, false),
+        };
+        if let Some(choice) =
+            (self.partner_beside.as_ref()).filter(|_| self.session.partner_scenario().is_some())
+        {
+            let sep = if fragment.is_empty() { "" } else { "&" };
+            fragment += &format!("{sep}{}={choice}", crate::link::BESIDE);
         }
+        fragment
     }
 
     /// The link that reproduces the last sweep and starts it on load.

@@ -198,6 +198,13 @@ impl App {
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 3.0);
         self.refresh_layout();
+        // a partner's stage opening or closing changes every stage canvas's width
+        let paired = self.paired();
+        if paired != self.widths_paired {
+            self.widths_paired = paired;
+            self.widths = [None; CANVASES];
+            (0..CANVASES).for_each(|i| self.frames.mark(i));
+        }
         let budget = Budget {
             ms: FRAME_BUDGET_MS,
             pixels: FRAME_PIXELS,

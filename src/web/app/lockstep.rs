@@ -30,7 +30,9 @@ impl App {
                 match lockstep::partner_of(&base, &choice) {
                     Ok(partner) => {
                         self.partner_refused = None;
+                        self.partner_beside = Some(choice);
                         self.start_partner(ctx, base, partner);
+                        self.write_link();
                     }
                     Err(why) => self.partner_refused = Some(why),
                 }
@@ -38,10 +40,23 @@ impl App {
             LockstepAction::Close => {
                 let msgs = self.session.drop_partner();
                 self.send(msgs);
+                self.write_link();
             }
         }
         self.mark(&AT_CURSOR, ctx);
         true
+    }
+
+    /// Shows `choice` (`cca:swift`, `set:elephants=8`) in the panel, as a link names it.
+    pub(super) fn choose_partner(&mut self, choice: &str) {
+        match choice.strip_prefix("set:") {
+            Some(field) => {
+                self.partner_choice = "set".to_string();
+                self.partner_field = field.to_string();
+            }
+            None => self.partner_choice = choice.to_string(),
+        }
+        self.partner_beside = Some(choice.to_string());
     }
 
     /// Runs `partner` beside the main run (`base`, run first if none is on screen).
@@ -70,6 +85,20 @@ impl App {
             (Some(Phase::Failed(why)), _) => format!("failed: {why}"),
             _ => String::new(),
         }
+    }
+
+    /// A partner's stage is beside the main run's: the partner is running, done or waiting.
+    pub(super) fn paired(&self) -> bool {
+        self.session.run.is_some() && self.session.partner_scenario().is_some()
+    }
+
+    /// The two stages' titles while they are [`App::paired`]: what tells the runs apart, and
+    /// where the partner stands.
+    pub(super) fn stage_titles(&self) -> Option<(String, String)> {
+        let s = &self.session;
+        let main = s.run.as_ref().map(|r| &r.scenario)?;
+        let (a, b) = lockstep::titles(main, s.partner_scenario()?);
+        Some((a, format!("{b}: {}", self.partner_status())))
     }
 
     /// The two runs' difference at the cursor, once both have samples.

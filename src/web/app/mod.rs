@@ -25,6 +25,7 @@ use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};
 use super::components::lockstep::Lockstep;
 use super::components::network_panel::NetworkPanel;
+use super::components::partner_stage::PartnerStage;
 use super::components::playback::Playback;
 use super::components::report::Report;
 use super::components::status::{status_text, Status};
@@ -97,6 +98,8 @@ pub struct App {
     last_frame_ms: Option<f64>,
     /// Each canvas's CSS width when last sized (sizes are read again after a resize).
     widths: [Option<i32>; CANVASES],
+    /// The widths were read with a partner's stage beside the main one.
+    widths_paired: bool,
     /// Which canvases need drawing, and which the next frame starts with.
     frames: Frames<CANVASES>,
     /// Canvases (in `ALL` order) whose chart code has been warmed up off-screen: only these
@@ -116,6 +119,8 @@ pub struct App {
     partner_picture: std::cell::RefCell<network::Picture>,
     partner_choice: String,
     partner_field: String,
+    /// The shown partner as a link writes it (`beside=cca:swift`).
+    partner_beside: Option<String>,
     partner_refused: Option<String>,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
@@ -146,17 +151,18 @@ impl Component for App {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        let (scenario, notice, run_now, sweep) = match from_fragment(&hash) {
-            Ok(link) => (link.scenario, None, link.run, link.sweep),
-            Err(e) => (
-                Scenario::default(),
-                Some(format!(
-                    "the link was refused ({e}); the defaults are in use"
-                )),
-                false,
-                None,
-            ),
-        };
+        let link = from_fragment(&hash);
+        let notice = link
+            .as_ref()
+            .err()
+            .map(|e| format!("the link was refused ({e}); the defaults are in use"));
+        let link = link.unwrap_or_else(|_| crate::link::Link {
+            scenario: Scenario::default(),
+            run: false,
+            sweep: None,
+            beside: None,
+        });
+        let (scenario, run_now, sweep) = (link.scenario, link.run, link.sweep);
         let mut app = App {
             session: Session::new(),
             scenario,
@@ -181,6 +187,7 @@ impl Component for App {
 
             last_frame_ms: None,
             widths: [None; CANVASES],
+            widths_paired: false,
             frames: Frames::all_dirty(),
             warmed: 0,
             sections_shown: 0,
@@ -190,6 +197,7 @@ impl Component for App {
             partner_picture: std::cell::RefCell::new(network::Picture::default()),
             partner_choice: "cca:swift".to_string(),
             partner_field: String::new(),
+            partner_beside: None,
             partner_refused: None,
             run_button: NodeRef::default(),
             listeners: listen(ctx),
@@ -201,6 +209,9 @@ impl Component for App {
             pool_generation: 0,
             on_load: None,
         };
+        if let Some(beside) = link.beside {
+            app.choose_partner(&beside);
+        }
         if let Some(sweep) = sweep {
             // a sweep link shows its sweep; with run=1 it starts the sweep, not a run
             app.sweep_form.show(&sweep);
@@ -284,6 +295,7 @@ impl Component for App {
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
         let [c0, c1, c2, c3, c4, p0, p1, c5, c6, c7, c8] = self.canvases.clone();
         let sweep = self.sweep.as_ref();
+        let titles = self.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
         let point = self
@@ -328,20 +340,30 @@ impl Component for App {
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
                     if self.sections_shown >= STAGE {
-                    <div class="stage">
-                        <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
-                            {npath} on={on.reform(Msg::Network)} />
-                        <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                    if titles.is_some() {
+                        <p id="lockstep-diff" aria-live="polite">{ self.partner_difference(cursor) }</p>
+                    }
+                    <div class={classes!("stages", titles.is_some().then_some("paired"))}>
+                        <div class="stage">
+                            if let Some((main, _)) = &titles {
+                                <h3 class="stage-title">{ main.clone() }</h3>
+                            }
+                            <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
+                                {npath} on={on.reform(Msg::Network)} />
+                            <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                        </div>
+                        if let Some((_, partner)) = &titles {
+                            <PartnerStage title={partner.clone()} canvases={[p0, p1]}
+                                alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
+                                    AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
+                        }
                     </div>
                     <Events events={self.scenario.events.clone()} cursor_us={cursor} link={self.event_link.clone()}
                         gbps={self.event_gbps.clone()} refused={self.event_refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::Events)} />
                     <Lockstep choice={self.partner_choice.clone()} field={self.partner_field.clone()}
                         refused={self.partner_refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
-                        status={self.partner_status()} difference={self.partner_difference(cursor)}
-                        canvases={[p0, p1]} alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
-                            AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]}
-                        enabled={!npath} on={on.reform(Msg::Lockstep)} />
+                        status={self.partner_status()} enabled={!npath} on={on.reform(Msg::Lockstep)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.reform(Msg::Report)} />
                     }

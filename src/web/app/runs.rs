@@ -33,9 +33,16 @@ impl App {
                 self.write_link();
             }
             Some(OnLoad::Run) => {
-                self.write_link();
-                let msgs = self.session.start(self.scenario.clone());
+                let partner = self
+                    .partner_beside
+                    .as_deref()
+                    .and_then(|c| crate::session::lockstep::partner_of(&self.scenario, c).ok());
+                let msgs = match partner {
+                    Some(p) => self.session.start_pair(self.scenario.clone(), p),
+                    None => self.session.start(self.scenario.clone()),
+                };
                 self.send(msgs);
+                self.write_link();
             }
             None => self.write_link(),
         }

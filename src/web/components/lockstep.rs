@@ -1,11 +1,11 @@
 //! Two runs side by side in lockstep: "compare with …" picks another CCA or LB scheme for the
-//! scenario on screen and runs it (after the main run, on the one worker); its network picture
-//! and window chart then sit beside the main run's, on the same colour scale, both at the one
-//! playback cursor, with the difference said in words (`session::lockstep::difference`).
+//! scenario on screen, or one field changed, and runs it (after the main run, on the one
+//! worker); its stage ([`super::partner_stage`]) then sits beside the main run's, on the same
+//! colour scale, both at the one playback cursor, and the difference is said in words above
+//! them (`session::lockstep::difference`).
 //!
 //! The panel speaks [`LockstepAction`]s, not the app's messages.
 
-use super::figure::Figure;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -47,11 +47,6 @@ pub struct LockstepProps {
     pub shown: bool,
     /// Where the partner stands, in a few words.
     pub status: AttrValue,
-    /// The two runs' difference at the cursor.
-    pub difference: AttrValue,
-    /// The partner's network picture and window chart.
-    pub canvases: [NodeRef; 2],
-    pub alts: [AttrValue; 2],
     /// A main run is on screen to compare with.
     pub enabled: bool,
     pub on: Callback<LockstepAction>,
@@ -71,6 +66,10 @@ pub fn lockstep(props: &LockstepProps) -> Html {
                     { for CHOICES.iter().map(|(value, label)| html! {
                         <option value={*value} selected={props.choice.as_str() == *value}>{ *label }</option>
                     }) }
+                    // a link may name a partner the list does not offer (beside=cca:dctcp)
+                    if !CHOICES.iter().any(|(value, _)| props.choice.as_str() == *value) {
+                        <option value={props.choice.clone()} selected=true>{ props.choice.clone() }</option>
+                    }
                 </select>
                 if props.choice.as_str() == "set" {
                     <input id="partner-field" type="text" size="16" value={props.field.clone()} placeholder="elephants=8"
@@ -86,15 +85,6 @@ pub fn lockstep(props: &LockstepProps) -> Html {
             </p>
             if let Some(why) = &props.refused {
                 <p id="partner-refused" class="refused" role="alert">{ why.clone() }</p>
-            }
-            if props.shown {
-                <p id="lockstep-diff" aria-live="polite">{ props.difference.clone() }</p>
-                <div class="stage partner">
-                    <Figure id="network-2" canvas={props.canvases[0].clone()} alt={props.alts[0].clone()}
-                        caption={html! { "The same network under the other run, at the same cursor, on the same colour scale." }} />
-                    <Figure id="chart-cwnd-2" canvas={props.canvases[1].clone()} alt={props.alts[1].clone()}
-                        caption={html! { "The other run's congestion windows." }} />
-                </div>
             }
         </div>
     }

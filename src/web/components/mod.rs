@@ -10,6 +10,7 @@ pub mod glossary;
 pub mod live_charts;
 pub mod lockstep;
 pub mod network_panel;
+pub mod partner_stage;
 pub mod playback;
 pub mod report;
 pub mod status;
