@@ -97,6 +97,10 @@ const TOKENS: &[&str] = &[
     "core0.pod3",
     "host15.nic",
     "flow1",
+    "beside=",
+    "cca:",
+    "set:",
+    "lb:",
 ];
 
 struct Mutator(Xoshiro256PlusPlus);
