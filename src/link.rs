@@ -1,7 +1,7 @@
 //! Shareable links: a scenario as a URL fragment, e.g. `#k=8&cca=mswift&lb=ops&seed=3&run=1`.
 //!
 //! The fragment holds the fields the web form exposes by their short names (see
-//! [`SHORT_FIELDS`]), every other field that differs from the default by its dotted path in the
+//! [`registry::short_fields`]), every other field that differs from the default by its dotted path in the
 //! scenario file (`topology.drr=true`, `topology.link_failure_rate=0.01`), so a link reproduces
 //! any scenario exactly, its timed events as `events=50:link-down:agg3.up1,90:link-up:agg3.up1`
 //! (the compact form of `scenario::TimedEvent`), a lockstep partner as `beside=cca:swift` (what
@@ -11,7 +11,7 @@
 //! field, and the page then falls back to the defaults.
 
 use crate::scenario::{
-    events_from_text, events_to_text, Budget, Scenario, ScenarioError, SHORT_FIELDS,
+    events_from_text, events_to_text, registry, Budget, Scenario, ScenarioError,
 };
 use crate::sweep::{self, Sweep};
 
@@ -90,9 +90,9 @@ pub fn sweep_fragment(scenario: &Scenario, sweep: &Sweep, run: bool) -> String {
 
 fn short_parts(scenario: &Scenario) -> Vec<String> {
     let default = Scenario::default();
-    SHORT_FIELDS
-        .iter()
-        .filter_map(|(name, _)| {
+    registry::short_fields()
+        .filter_map(|f| f.short)
+        .filter_map(|name| {
             let v = scenario.field(name)?;
             (default.field(name).as_deref() != Some(v.as_str())).then(|| format!("{name}={v}"))
         })
@@ -102,7 +102,7 @@ fn short_parts(scenario: &Scenario) -> Vec<String> {
 /// The fields outside the form's that differ from the default, as (dotted path, value text).
 pub fn extra_fields(scenario: &Scenario) -> Vec<(String, String)> {
     let mut base = Scenario::default();
-    for (name, _) in SHORT_FIELDS {
+    for name in registry::short_fields().filter_map(|f| f.short) {
         if let Some(v) = scenario.field(name) {
             let _ = base.set_field(name, &v);
         }

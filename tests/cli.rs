@@ -279,7 +279,7 @@ fn every_field_is_range_checked_whatever_the_workload() {
         "workload.long_path_extra_us",
     );
     assert_refused(&["run", "--senders", "0"], "workload.incast_senders");
-    assert_refused(&["run", "--elephants", "x"], "from 2 to the hosts minus 2");
+    assert_refused(&["run", "--elephants", "x"], "0, or 2 to hosts − 2");
     assert_refused(
         &["model", "--long-delay", "-5"],
         "workload.long_path_extra_us",

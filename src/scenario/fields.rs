@@ -1,43 +1,17 @@
 //! Short field names (`k`, `cca`, `flow-size`...): how the command line, the web form and links
-//! set a scenario's most used fields from text, and read them back.
+//! set a scenario's most used fields from text, and read them back. Which fields have one, and
+//! what each allows, is the field registry's ([`super::registry`]).
 
+use super::registry::{self as r, short_fields};
 use super::*;
 
-/// The fields a user sets by short name: CLI flags (`--k 8`), the web form and its URL hash.
-pub const SHORT_FIELDS: &[(&str, &str)] = &[
-    ("k", "fat-tree arity, even, 4..32 (the page: up to 16)"),
-    (
-        "cca",
-        "swift | lswift | mswift | mswift-pN | nscc | mnscc | tcp | dctcp | smartt",
-    ),
-    ("lb", "ecmp | ops | rr | reps | reps-uec | ar | oblivious"),
-    ("elephants", "long-lived ECMP flows: 0, or 2 to hosts-2"),
-    (
-        "flow-size",
-        "bytes per sprayed flow: 8388608, 8MiB, 512KiB, ...",
-    ),
-    ("history", "nyquist | a fixed H from 1 to 1024"),
-    (
-        "percentile",
-        "percentile MSwift decides on, 1..99 (50 = median)",
-    ),
-    ("seed", "random seed (a whole number)"),
-    (
-        "workload",
-        "permutation | npath (the theory model) | incast | hsdp",
-    ),
-    ("paths", "npath: parallel paths, 2..10000 (q = 1/paths)"),
-    ("long-delay", "npath: extra latency of the long path, µs"),
-    ("senders", "incast: senders, 1 to hosts-1"),
-];
-
 impl Scenario {
-    /// Sets the field called `name` (see [`SHORT_FIELDS`]) from text. Only the syntax is checked
-    /// here; [`Scenario::validate`] checks ranges.
+    /// Sets the field with the short name `name` ([`short_fields`]) from text. Only the syntax
+    /// is checked here; [`Scenario::validate`] checks ranges.
     pub fn set_field(&mut self, name: &str, value: &str) -> Result<(), ScenarioError> {
         let v = value.trim();
         match name {
-            "k" => self.topology.k = number("topology.k", v, "an even number from 4 to 32")?,
+            "k" => self.topology.k = number(&r::TOPOLOGY_K, v)?,
             "cca" => {
                 let field = if v.to_ascii_lowercase().starts_with("mswift-p") {
                     "cca.percentile"
@@ -52,45 +26,24 @@ impl Scenario {
                 self.lb.scheme = LbScheme::parse(v)
                     .ok_or_else(|| err("lb.scheme", must_be(LbScheme::NAMES, v)))?
             }
-            "elephants" => {
-                self.workload.elephants = number(
-                    "workload.elephants",
-                    v,
-                    "a whole number: 0, or from 2 to the hosts minus 2",
-                )?
-            }
+            "elephants" => self.workload.elephants = number(&r::WORKLOAD_ELEPHANTS, v)?,
             "flow-size" => {
                 self.workload.flow_size_bytes = parse_bytes("workload.flow_size_bytes", v)?
             }
             "history" => self.cca.history = History::parse(v).map_err(|e| err("cca.history", e))?,
-            "percentile" => {
-                self.cca.percentile = number("cca.percentile", v, "a whole number from 1 to 99")?
-            }
-            "seed" => self.seed = number("seed", v, "a whole number from 0 to 2^64-1")?,
+            "percentile" => self.cca.percentile = number(&r::CCA_PERCENTILE, v)?,
+            "seed" => self.seed = number(&r::SEED, v)?,
             "workload" => {
                 self.workload.kind = WorkloadKind::parse(v)
                     .ok_or_else(|| err("workload.kind", must_be(WorkloadKind::NAMES, v)))?
             }
-            "paths" => {
-                self.workload.paths = number("workload.paths", v, "a whole number from 2 to 10000")?
-            }
-            "senders" => {
-                self.workload.incast_senders = number(
-                    "workload.incast_senders",
-                    v,
-                    "a whole number from 1 to the hosts minus 1",
-                )?
-            }
+            "paths" => self.workload.paths = number(&r::WORKLOAD_PATHS, v)?,
+            "senders" => self.workload.incast_senders = number(&r::WORKLOAD_INCAST_SENDERS, v)?,
             "long-delay" => {
-                let d: f64 = number(
-                    "workload.long_path_extra_us",
-                    v,
-                    "a number of µs from 0 to 1000",
-                )?;
-                self.workload.long_path_extra_us = d;
+                self.workload.long_path_extra_us = number(&r::WORKLOAD_LONG_PATH_EXTRA_US, v)?
             }
             _ => {
-                let names: Vec<&str> = SHORT_FIELDS.iter().map(|(n, _)| *n).collect();
+                let names: Vec<&str> = short_fields().filter_map(|f| f.short).collect();
                 return Err(err(
                     name,
                     format!("unknown field (known: {})", names.join(", ")),
@@ -178,7 +131,7 @@ impl Scenario {
             Ok(())
         } else if key.contains('.') {
             self.set_paths(&[(key, value)])
-        } else if SHORT_FIELDS.iter().any(|(name, _)| *name == key) {
+        } else if short_fields().any(|f| f.short == Some(key)) {
             self.set_field(key, value)
         } else {
             // a top-level field of the file (`max_sim_time_us`); an unknown name lists the short ones
@@ -325,9 +278,14 @@ fn must_be(names: &[&str], got: &str) -> String {
     format!("must be {} or {last}, got {got:?}", rest.join(", "))
 }
 
-fn number<T: std::str::FromStr>(field: &str, v: &str, what: &str) -> Result<T, ScenarioError> {
-    v.parse()
-        .map_err(|_| err(field, format!("must be {what}, got {v:?}")))
+/// `v` read as a number of the field's type; the error says what the field allows.
+fn number<T: std::str::FromStr>(field: &r::Field, v: &str) -> Result<T, ScenarioError> {
+    v.parse().map_err(|_| {
+        err(
+            field.path,
+            format!("must be {}, got {v:?}", field.expected()),
+        )
+    })
 }
 
 /// A byte count in the largest binary unit that divides it exactly: `8MiB`, `1536KiB`, `1000`.
@@ -356,7 +314,9 @@ pub fn parse_bytes(field: &str, v: &str) -> Result<u64, ScenarioError> {
         "gb" => 1_000_000_000,
         _ => return Err(err(field, format!("must be {what}, got {v:?}"))),
     };
-    let n: u64 = number(field, digits, what)?;
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| err(field, format!("must be {what}, got {v:?}")))?;
     n.checked_mul(mult)
         .ok_or_else(|| err(field, format!("is too large: {v:?}")))
 }

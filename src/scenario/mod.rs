@@ -13,6 +13,7 @@ mod link_name;
 mod names;
 pub mod nscc_params;
 mod presets;
+pub mod registry;
 mod swift_params;
 #[cfg(test)]
 mod tests;
@@ -22,7 +23,7 @@ mod validate;
 
 pub use budget::{Budget, Work};
 pub use cca_policy::RtoRule;
-pub use fields::{format_bytes, parse_bytes, ECN_STEP, SHORT_FIELDS};
+pub use fields::{format_bytes, parse_bytes, ECN_STEP};
 pub use history::History;
 pub use link_name::{PortName, NAME_SHAPES};
 pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};

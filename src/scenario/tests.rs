@@ -23,7 +23,7 @@ fn short_fields_round_trip_and_name_their_field_on_error() {
         (16 << 20, History::Fixed(8), 77)
     );
     let mut t = Scenario::default();
-    for (name, _) in SHORT_FIELDS {
+    for name in registry::short_fields().filter_map(|f| f.short) {
         t.set_field(name, &s.field(name).unwrap()).unwrap();
     }
     assert_eq!(s, t);
@@ -211,13 +211,6 @@ fn the_oblivious_scheme_needs_a_power_of_two_labels() {
 }
 
 #[test]
-fn the_short_fields_help_names_every_lb_scheme() {
-    let help = SHORT_FIELDS.iter().find(|(n, _)| *n == "lb").unwrap().1;
-    let listed: Vec<&str> = help.split(" | ").collect();
-    assert_eq!(listed, LbScheme::NAMES, "the --lb help and LbScheme differ");
-}
-
-#[test]
 fn the_page_labels_every_preset_of_a_paper_figure() {
     for p in PRESETS {
         let figure = p.about.contains("(paper ");
@@ -228,4 +221,30 @@ fn the_page_labels_every_preset_of_a_paper_figure() {
     assert!(labels
         .iter()
         .all(|l| l.starts_with("Fig.") || l.starts_with("Theory")));
+}
+
+/// docs/scenario.md's table of fields is the registry's (`SPRAYLAB_BLESS=1` rewrites it).
+#[test]
+fn docs_scenario_md_holds_the_registry_table() {
+    const BEGIN: &str = "<!-- fields: generated from src/scenario/registry.rs";
+    const END: &str = "<!-- end of fields -->";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenario.md");
+    let doc = std::fs::read_to_string(path).expect("docs/scenario.md is part of the repository");
+    let start = doc
+        .find(BEGIN)
+        .expect("docs/scenario.md lost its fields marker");
+    let start = start + doc[start..].find('\n').expect("a marker line") + 1;
+    let end = doc
+        .find(END)
+        .expect("docs/scenario.md lost its end-of-fields marker");
+    let table = registry::markdown_table();
+    if std::env::var_os("SPRAYLAB_BLESS").is_some() {
+        let fresh = format!("{}{table}{}", &doc[..start], &doc[end..]);
+        std::fs::write(path, fresh).expect("docs/scenario.md is writable");
+        return;
+    }
+    assert!(
+        doc[start..end] == table,
+        "docs/scenario.md's table of fields is stale: SPRAYLAB_BLESS=1 cargo test --release --lib docs_scenario"
+    );
 }

@@ -1,5 +1,7 @@
 //! [`Scenario::validate`]: every field against its allowed range, naming the field and the
-//! range in the error, so that nothing out of range reaches the simulator.
+//! range in the error, so that nothing out of range reaches the simulator. Fixed ranges are the
+//! field registry's ([`super::registry`]); the ones that depend on other fields are checked
+//! here with the scenario's numbers.
 
 use super::*;
 
@@ -16,11 +18,11 @@ impl Scenario {
                 ),
             ));
         }
-        range_u("topology.link_gbps", t.link_gbps as u64, 1, 3200)?;
-        range_f("topology.link_latency_us", t.link_latency_us, 0.0, 1000.0)?;
-        range_u("topology.mss_bytes", t.mss_bytes as u64, 64, 65_536)?;
-        range_u("topology.header_bytes", t.header_bytes as u64, 0, 1024)?;
-        range_u("topology.ack_bytes", t.ack_bytes as u64, 1, 1024)?;
+        registry::TOPOLOGY_LINK_GBPS.check_whole(t.link_gbps as u64)?;
+        registry::TOPOLOGY_LINK_LATENCY_US.check_real(t.link_latency_us)?;
+        registry::TOPOLOGY_MSS_BYTES.check_whole(t.mss_bytes as u64)?;
+        registry::TOPOLOGY_HEADER_BYTES.check_whole(t.header_bytes as u64)?;
+        registry::TOPOLOGY_ACK_BYTES.check_whole(t.ack_bytes as u64)?;
         let wire = (t.mss_bytes + t.header_bytes) as u64;
         range_u(
             "topology.buffer_bytes",
@@ -48,15 +50,12 @@ impl Scenario {
             0,
             t.ecn_max_bytes as u64,
         )?;
-        range_f("topology.drr_weights[0]", t.drr_weights[0], 0.01, 100.0)?;
-        range_f("topology.drr_weights[1]", t.drr_weights[1], 0.01, 100.0)?;
-        range_u(
-            "topology.drr_quantum_bytes",
-            t.drr_quantum_bytes as u64,
-            64,
-            1 << 20,
-        )?;
-        range_f("topology.link_failure_rate", t.link_failure_rate, 0.0, 0.5)?;
+        for (i, &w) in t.drr_weights.iter().enumerate() {
+            let name = format!("{}[{i}]", registry::TOPOLOGY_DRR_WEIGHTS.path);
+            registry::TOPOLOGY_DRR_WEIGHTS.check_real_as(&name, w)?;
+        }
+        registry::TOPOLOGY_DRR_QUANTUM_BYTES.check_whole(t.drr_quantum_bytes as u64)?;
+        registry::TOPOLOGY_LINK_FAILURE_RATE.check_real(t.link_failure_rate)?;
         if t.failed_links_degraded && t.link_gbps < 4 {
             return Err(err(
                 "topology.link_gbps",
@@ -72,13 +71,8 @@ impl Scenario {
         let w = &self.workload;
         let e = w.elephants as u64;
         // the other workloads' fields too, at their widest range: no nonsense waits in a file or link
-        range_u("workload.paths", w.paths as u64, 2, 10_000)?;
-        range_f(
-            "workload.long_path_extra_us",
-            w.long_path_extra_us,
-            0.0,
-            1000.0,
-        )?;
+        registry::WORKLOAD_PATHS.check_whole(w.paths as u64)?;
+        registry::WORKLOAD_LONG_PATH_EXTRA_US.check_real(w.long_path_extra_us)?;
         range_u("workload.incast_senders", w.incast_senders as u64, 1, 1023)?;
         if w.kind == WorkloadKind::NPath {
             if e != 0 {
@@ -113,9 +107,9 @@ impl Scenario {
                 ),
             ));
         }
-        range_u("workload.flow_size_bytes", w.flow_size_bytes, 1, 1 << 30)?;
+        registry::WORKLOAD_FLOW_SIZE_BYTES.check_whole(w.flow_size_bytes)?;
         self.validate_connections(hosts)?;
-        range_u("lb.path_labels", self.lb.path_labels as u64, 1, 65_534)?;
+        registry::LB_PATH_LABELS.check_whole(self.lb.path_labels as u64)?;
         if self.lb.scheme == LbScheme::Oblivious && !self.lb.path_labels.is_power_of_two() {
             return Err(err(
                 "lb.path_labels",
@@ -132,65 +126,45 @@ impl Scenario {
             let lo = if i == 0 { 0.0 } else { levels[i - 1] + 1e-9 };
             range_f(&format!("lb.ar_levels_pct[{i}]"), l, lo, 100.0)?;
         }
-        range_f("lb.ar_refresh_us", self.lb.ar_refresh_us, 0.0, 1000.0)?;
+        registry::LB_AR_REFRESH_US.check_real(self.lb.ar_refresh_us)?;
 
         let c = &self.cca;
         if let History::Fixed(h) = c.history {
             range_u("cca.history", h as u64, 1, MAX_HISTORY as u64)?;
         }
-        range_u("cca.percentile", c.percentile as u64, 1, 99)?;
+        registry::CCA_PERCENTILE.check_whole(c.percentile as u64)?;
         let s = &c.swift;
-        range_f("cca.swift.ai", s.ai, 1e-6, 100.0)?;
-        range_f("cca.swift.beta", s.beta, 1e-6, 1.0)?;
-        range_f("cca.swift.max_mdf", s.max_mdf, 1e-6, 0.999)?;
-        range_f(
-            "cca.swift.target_queue_delay_us",
-            s.target_queue_delay_us,
-            0.0,
-            10_000.0,
-        )?;
-        range_f("cca.swift.fs_range_us", s.fs_range_us, 0.0, 10_000.0)?;
-        range_f("cca.swift.fs_min_cwnd", s.fs_min_cwnd, 1e-6, 1e6)?;
+        registry::CCA_SWIFT_AI.check_real(s.ai)?;
+        registry::CCA_SWIFT_BETA.check_real(s.beta)?;
+        registry::CCA_SWIFT_MAX_MDF.check_real(s.max_mdf)?;
+        registry::CCA_SWIFT_TARGET_QUEUE_DELAY_US.check_real(s.target_queue_delay_us)?;
+        registry::CCA_SWIFT_FS_RANGE_US.check_real(s.fs_range_us)?;
+        registry::CCA_SWIFT_FS_MIN_CWND.check_real(s.fs_min_cwnd)?;
         range_f(
             "cca.swift.fs_max_cwnd",
             s.fs_max_cwnd,
             s.fs_min_cwnd * (1.0 + 1e-9),
             1e6,
         )?;
-        range_f("cca.swift.min_cwnd", s.min_cwnd, 1e-6, 1.0)?;
-        range_f("cca.swift.max_cwnd", s.max_cwnd, 1.0, MAX_CWND_PACKETS)?;
-        range_u(
-            "cca.swift.retx_reset_threshold",
-            s.retx_reset_threshold as u64,
-            1,
-            1000,
-        )?;
-        range_u("cca.swift.ltcp_k", s.ltcp_k as u64, 1, 64)?;
-        range_f("cca.initial_cwnd_bdp", c.initial_cwnd_bdp, 1e-3, 10.0)?;
-        range_f(
-            "cca.nscc.target_qdelay_us",
-            c.nscc.target_qdelay_us,
-            0.01,
-            10_000.0,
-        )?;
-        range_f("cca.nscc.rto_min_us", c.nscc.rto_min_us, 1.0, 1e6)?;
-        range_u(
-            "cca.nscc.ack_every_bytes",
-            c.nscc.ack_every_bytes,
-            0,
-            1 << 24,
-        )?;
+        registry::CCA_SWIFT_MIN_CWND.check_real(s.min_cwnd)?;
+        registry::CCA_SWIFT_MAX_CWND.check_real(s.max_cwnd)?;
+        registry::CCA_SWIFT_RETX_RESET_THRESHOLD.check_whole(s.retx_reset_threshold as u64)?;
+        registry::CCA_SWIFT_LTCP_K.check_whole(s.ltcp_k as u64)?;
+        registry::CCA_INITIAL_CWND_BDP.check_real(c.initial_cwnd_bdp)?;
+        registry::CCA_NSCC_TARGET_QDELAY_US.check_real(c.nscc.target_qdelay_us)?;
+        registry::CCA_NSCC_RTO_MIN_US.check_real(c.nscc.rto_min_us)?;
+        registry::CCA_NSCC_ACK_EVERY_BYTES.check_whole(c.nscc.ack_every_bytes)?;
 
         let tr = &self.transport;
-        range_u("transport.dupthresh", tr.dupthresh as u64, 1, 64)?;
-        range_f("transport.rto_min_us", tr.rto_min_us, 1.0, 1e6)?;
+        registry::TRANSPORT_DUPTHRESH.check_whole(tr.dupthresh as u64)?;
+        registry::TRANSPORT_RTO_MIN_US.check_real(tr.rto_min_us)?;
         range_f(
             "transport.rto_initial_us",
             tr.rto_initial_us,
             tr.rto_min_us,
             1e7,
         )?;
-        range_u("transport.ack_every_bytes", tr.ack_every_bytes, 0, 1 << 24)?;
+        registry::TRANSPORT_ACK_EVERY_BYTES.check_whole(tr.ack_every_bytes)?;
 
         let tl = &self.timeline;
         if tl.interval_us != 0.0
@@ -204,8 +178,8 @@ impl Scenario {
                 ),
             ));
         }
-        range_u("timeline.max_buffered", tl.max_buffered as u64, 2, 1 << 20)?;
-        range_f("max_sim_time_us", self.max_sim_time_us, 1.0, 1e7)?;
+        registry::TIMELINE_MAX_BUFFERED.check_whole(tl.max_buffered as u64)?;
+        registry::MAX_SIM_TIME_US.check_real(self.max_sim_time_us)?;
         self.validate_events()
     }
 }

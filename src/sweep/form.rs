@@ -27,7 +27,7 @@ pub struct SweepForm {
     pub seeds: u32,
     pub ccas: Vec<CcaName>,
     pub lbs: Vec<LbScheme>,
-    /// The varied field's key (see [`super::PARAMS`]), a dotted path, or empty for none.
+    /// The varied field's key (see [`super::params`]), a dotted path, or empty for none.
     pub vary: String,
     /// The values, comma-separated, as typed.
     pub values: String,

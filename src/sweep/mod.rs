@@ -35,6 +35,6 @@ pub use results::{PointRow, Results};
 pub use run::{SweepPhase, SweepRun};
 pub use schedule::Schedule;
 pub use spec::{
-    Job, Plan, Sweep, Vary, DEFAULT_SEEDS, MAX_RUNS, MAX_SEEDS, MAX_SWEEP_PACKETS, MAX_VALUES,
-    PARAMS, WHAT_IF,
+    params, Job, Plan, Sweep, Vary, DEFAULT_SEEDS, MAX_RUNS, MAX_SEEDS, MAX_SWEEP_PACKETS,
+    MAX_VALUES, WHAT_IF,
 };

@@ -18,20 +18,12 @@ pub const MAX_SWEEP_PACKETS: u64 = 160 << 20;
 /// The figure name a what-if sweep's runs carry in `runs.csv`.
 pub const WHAT_IF: &str = "what-if";
 
-/// The fields a what-if sweep offers to vary first, as (key, label); any other field is varied
-/// by its dotted path in the scenario file (see [`Scenario::set_any`]).
-pub const PARAMS: &[(&str, &str)] = &[
-    ("elephants", "ECMP elephants"),
-    ("history", "history H"),
-    ("flow-size", "flow size"),
-    ("k", "fat-tree k"),
-    ("ecn", "ECN threshold (bytes)"),
-    ("topology.buffer_bytes", "switch buffer (bytes)"),
-    ("topology.link_failure_rate", "link failure rate"),
-    ("percentile", "percentile"),
-    ("paths", "n-path: paths"),
-    ("senders", "incast: senders"),
-];
+/// The fields a what-if sweep offers to vary first, as (key, label): the field registry's
+/// ([`crate::scenario::registry::varied_fields`]); any other field is varied by its dotted path
+/// in the scenario file (see [`Scenario::set_any`]).
+pub fn params() -> impl Iterator<Item = (&'static str, &'static str)> {
+    crate::scenario::registry::varied_fields().map(|f| (f.key(), f.label))
+}
 
 /// What a sweep compares.
 #[derive(Clone, Debug, PartialEq)]

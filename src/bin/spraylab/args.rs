@@ -6,7 +6,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use spraylab::scenario::{Budget, Scenario, TimedEvent, PRESETS, SHORT_FIELDS};
+use spraylab::scenario::{registry, Budget, Scenario, TimedEvent, PRESETS};
 use std::error::Error as _;
 use std::path::PathBuf;
 
@@ -257,12 +257,13 @@ pub struct Overrides(pub Vec<(String, String)>);
 
 impl Args for Overrides {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        let cmd = SHORT_FIELDS.iter().fold(cmd, |cmd, &(name, about)| {
+        let cmd = registry::short_fields().fold(cmd, |cmd, f| {
+            let name = f.key();
             cmd.arg(
                 clap::Arg::new(name)
                     .long(name)
                     .value_name("VALUE")
-                    .help(about)
+                    .help(f.help())
                     .help_heading("Scenario overrides")
                     .action(ArgAction::Append)
                     .allow_hyphen_values(true),
@@ -290,7 +291,7 @@ impl Args for Overrides {
 impl FromArgMatches for Overrides {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let mut found: Vec<(usize, String, String)> = Vec::new();
-        for name in SHORT_FIELDS.iter().map(|f| f.0).chain([SET]) {
+        for name in registry::short_fields().map(|f| f.key()).chain([SET]) {
             let (Some(values), Some(at)) = (m.get_many::<String>(name), m.indices_of(name)) else {
                 continue;
             };
@@ -539,8 +540,8 @@ fn one_line(e: &clap::Error, argv: &[String]) -> String {
 /// The help's list of scenario overrides, for `spraylab help`.
 pub fn overrides_help() -> String {
     let mut s = String::from("Scenario overrides (run, scenario, repro):\n");
-    for (name, about) in SHORT_FIELDS {
-        s.push_str(&format!("  --{name:<13} {about}\n"));
+    for f in registry::short_fields() {
+        s.push_str(&format!("  --{:<13} {}\n", f.key(), f.help()));
     }
     s
 }

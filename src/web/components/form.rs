@@ -3,36 +3,30 @@
 //! reason announced; Enter in a field applies it and runs.
 
 use super::glossary::Term;
+use crate::scenario::registry::{self as r, Field};
 use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, PRESETS};
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
-/// The form's fields: (short name, label, glossary term, allowed values shown beside it).
-const INPUTS: &[(&str, &str, &str, &str)] = &[
-    (
-        "elephants",
-        "ECMP elephants",
-        "elephant",
-        "0, or 2 to hosts − 2",
-    ),
-    ("history", "history H", "H", "nyquist, or 1 to 1024"),
-    (
-        "percentile",
-        "percentile",
-        "percentile",
-        "1 to 99 (50: median)",
-    ),
-    (
-        "flow-size",
-        "flow size",
-        "FCT",
-        "e.g. 8MiB, 512KiB; ≤ 8 GiB in all",
-    ),
-    ("seed", "seed", "seed", "a whole number ≥ 0"),
-    ("paths", "paths (q = 1/paths)", "q", "2 to 10000"),
-    ("long-delay", "long-path delay (µs)", "q", "0 to 1000"),
-    ("senders", "incast senders", "CCT", "1 to hosts − 1"),
+/// The form's text fields; their labels, glossary terms and allowed values are the registry's.
+const INPUTS: &[Field] = &[
+    r::WORKLOAD_ELEPHANTS,
+    r::CCA_HISTORY,
+    r::CCA_PERCENTILE,
+    r::WORKLOAD_FLOW_SIZE_BYTES,
+    r::SEED,
+    r::WORKLOAD_PATHS,
+    r::WORKLOAD_LONG_PATH_EXTRA_US,
+    r::WORKLOAD_INCAST_SENDERS,
 ];
+
+/// A field's label, with its glossary term where it has one.
+fn label(f: &Field) -> Html {
+    match f.term {
+        Some(term) => html! { <Term term={term} text={f.label} /> },
+        None => html! { { f.label } },
+    }
+}
 
 /// The form's CCAs and how it labels them.
 const CCAS: &[(CcaName, &str)] = &[
@@ -105,22 +99,11 @@ pub struct FormProps {
     pub on: Callback<FormAction>,
 }
 
-/// The error's field as the form names it.
+/// The error's field as the form names it: its short name.
 fn form_field(e: &ScenarioError) -> &str {
-    match e.field.as_str() {
-        "topology.k" => "k",
-        "cca.algorithm" => "cca",
-        "lb.scheme" => "lb",
-        "workload.elephants" => "elephants",
-        "workload.flow_size_bytes" => "flow-size",
-        "cca.history" => "history",
-        "cca.percentile" => "percentile",
-        "workload.kind" => "workload",
-        "workload.paths" => "paths",
-        "workload.long_path_extra_us" => "long-delay",
-        "workload.incast_senders" => "senders",
-        other => other,
-    }
+    r::find(&e.field)
+        .and_then(|f| f.short)
+        .unwrap_or(e.field.as_str())
 }
 
 #[function_component(Form)]
@@ -129,13 +112,14 @@ pub fn form(props: &FormProps) -> Html {
     let on = &props.on;
     let invalid = props.refused.as_ref().map(form_field);
     let field = |name: &str| s.field(name).unwrap_or_default();
-    let select = |name: &'static str, label: Html, options: Vec<(String, String)>| {
+    let select = |f: &Field, options: Vec<(String, String)>| {
+        let name = f.key();
         let current = field(name);
         let onchange = on.reform(move |e: Event| {
             FormAction::Field(name, e.target_unchecked_into::<HtmlSelectElement>().value())
         });
         html! {
-            <label><span>{ label }</span>
+            <label><span>{ label(f) }</span>
                 <select id={format!("f-{name}")} {onchange}>
                     { for options.into_iter().map(|(v, text)| html! {
                         <option value={v.clone()} selected={v == current}>{ text }</option>
@@ -144,7 +128,8 @@ pub fn form(props: &FormProps) -> Html {
             </label>
         }
     };
-    let input = |&(name, label, term, hint): &(&'static str, &str, &str, &str)| {
+    let input = |f: &Field| {
+        let name = f.key();
         let onchange = on.reform(move |e: Event| {
             FormAction::Field(name, e.target_unchecked_into::<HtmlInputElement>().value())
         });
@@ -160,10 +145,10 @@ pub fn form(props: &FormProps) -> Html {
         let hint_id = format!("h-{name}");
         html! {
             <label>
-                <span><Term term={term.to_string()} text={label.to_string()} /></span>
+                <span>{ label(f) }</span>
                 <input id={format!("f-{name}")} type="text" value={field(name)} {onchange} {onkeydown}
                     aria-invalid={bad.to_string()} aria-describedby={hint_id.clone()} />
-                <small id={hint_id} class="range">{ hint }</small>
+                <small id={hint_id} class="range">{ f.allowed_text() }</small>
             </label>
         }
     };
@@ -190,13 +175,13 @@ pub fn form(props: &FormProps) -> Html {
                         { for PRESETS.iter().filter_map(|p| Some((p.name, p.label?))).map(|(name, label)| html! { <option value={name}>{ label }</option> }) }
                     </select>
                 </label>
-                { select("workload", html!{ "workload" }, options(WorkloadKind::ALL.iter().copied(), workload_label)) }
+                { select(&r::WORKLOAD_KIND, options(WorkloadKind::ALL.iter().copied(), workload_label)) }
                 if kind != WorkloadKind::NPath {
-                    { select("k", html!{ <Term term="fat-tree" text="topology" /> }, ks) }
+                    { select(&r::TOPOLOGY_K, ks) }
                 }
-                { select("lb", html!{ <>{ "load balancing (" }<Term term="packet spraying" text="spraying" />{ ")" }</> }, options(LbScheme::ALL.iter().copied(), lb_label)) }
-                { select("cca", html!{ <Term term="CCA" text="congestion control" /> }, CCAS.iter().map(|(c, label)| (c.to_string(), label.to_string())).collect()) }
-                { for INPUTS.iter().filter(|i| shown(i.0)).map(input) }
+                { select(&r::LB_SCHEME, options(LbScheme::ALL.iter().copied(), lb_label)) }
+                { select(&r::CCA_ALGORITHM, CCAS.iter().map(|(c, label)| (c.to_string(), label.to_string())).collect()) }
+                { for INPUTS.iter().filter(|f| shown(f.key())).map(input) }
             </div>
             if let Some(e) = &props.refused {
                 <p id="form-error" class="error" role="alert">{ format!("Refused: {e}") }</p>

@@ -6,7 +6,7 @@ use super::glossary::Term;
 use crate::repro::{Figure as ReproFigure, FIGURES};
 use crate::scenario::{CcaName, LbScheme, ScenarioError};
 use crate::sweep::form::{SweepForm, CCAS, SEED_CHOICES};
-use crate::sweep::{PointRow, Sweep, MAX_VALUES, PARAMS};
+use crate::sweep::{params, PointRow, Sweep, MAX_VALUES};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -184,7 +184,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
 /// The varied field and its values.
 fn vary_fields(props: &SweepProps, running: bool, invalid: &dyn Fn(&str) -> String) -> Html {
     let (on, form) = (&props.on, &props.form);
-    let known = form.vary.is_empty() || PARAMS.iter().any(|(k, _)| *k == form.vary);
+    let known = form.vary.is_empty() || params().any(|(k, _)| k == form.vary);
     let on_vary = on.reform(|e: Event| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
         // "another field" starts from an empty path for the user to type
@@ -201,8 +201,8 @@ fn vary_fields(props: &SweepProps, running: bool, invalid: &dyn Fn(&str) -> Stri
             <label><span>{ "vary" }</span>
                 <select id="sweep-vary" onchange={on_vary} disabled={running}>
                     <option value="" selected={form.vary.is_empty()}>{ "nothing (one point)" }</option>
-                    { for PARAMS.iter().map(|(k, label)| html! {
-                        <option value={*k} selected={form.vary == *k}>{ *label }</option>
+                    { for params().map(|(k, label)| html! {
+                        <option value={k} selected={form.vary == k}>{ label }</option>
                     }) }
                     <option value="other" selected={!known}>{ "another field (its path)…" }</option>
                 </select>
