@@ -1,27 +1,14 @@
 //! SprayLab's colours: one fixed colour per CCA in every chart of the page and every plot of
-//! the command line (`repro/*/plot.svg`), from the Okabe–Ito palette (distinguishable with the
-//! common colour-vision deficiencies), darkened where a colour would be too faint on white for
-//! a projector; and the sequential scale that colours the network's links by queue depth.
+//! the command line (`repro/*/plot.svg`), the CCA table's ([`crate::scenario::CCAS`]); the
+//! colours of what is not a CCA (elephants, the cursor, events, references), from the same
+//! colour-blind-safe palette; and the sequential scale that colours the network's links by
+//! queue depth.
 
 use crate::scenario::{CcaKind, CcaName, MEDIAN};
 use plotters::style::RGBColor;
 
-/// Swift: vermilion.
-pub const SWIFT: RGBColor = RGBColor(213, 94, 0);
-/// LSwift: orange, darkened.
-pub const LSWIFT: RGBColor = RGBColor(196, 125, 0);
-/// MSwift (the median): blue.
-pub const MSWIFT: RGBColor = RGBColor(0, 114, 178);
-/// MSwift at another percentile: sky blue, darkened.
+/// MSwift at another percentile than the median: sky blue, darkened.
 pub const MSWIFT_P: RGBColor = RGBColor(40, 140, 200);
-/// NSCC: bluish green.
-pub const NSCC: RGBColor = RGBColor(0, 140, 100);
-/// MNSCC: reddish purple.
-pub const MNSCC: RGBColor = RGBColor(190, 90, 150);
-pub const TCP: RGBColor = RGBColor(85, 85, 85);
-/// DCTCP: the palette's yellow, darkened to read on white.
-pub const DCTCP: RGBColor = RGBColor(150, 130, 0);
-pub const SMARTT: RGBColor = RGBColor(120, 60, 160);
 
 /// The elephants (long-lived ECMP flows): dark wine, drawn dashed-thick.
 pub const ELEPHANT: RGBColor = RGBColor(136, 34, 85);
@@ -39,17 +26,16 @@ pub const LINE_RATE: RGBColor = RGBColor(140, 140, 140);
 /// The colour of a CCA: one per algorithm in every chart and run, MSwift's other percentiles in
 /// a shade of their own.
 pub fn cca(name: CcaName) -> RGBColor {
-    match (name.kind, name.percentile) {
-        (CcaKind::Swift, _) => SWIFT,
-        (CcaKind::LSwift, _) => LSWIFT,
-        (CcaKind::MSwift, MEDIAN) => MSWIFT,
-        (CcaKind::MSwift, _) => MSWIFT_P,
-        (CcaKind::Nscc, _) => NSCC,
-        (CcaKind::Mnscc, _) => MNSCC,
-        (CcaKind::Tcp, _) => TCP,
-        (CcaKind::Dctcp, _) => DCTCP,
-        (CcaKind::Smartt, _) => SMARTT,
+    match name.kind == CcaKind::MSwift && name.percentile != MEDIAN {
+        true => MSWIFT_P,
+        false => colour(name.kind),
     }
+}
+
+/// An algorithm's colour, the CCA table's.
+const fn colour(kind: CcaKind) -> RGBColor {
+    let (r, g, b) = kind.info().colour;
+    RGBColor(r, g, b)
 }
 
 /// One colour per CCA of a chart: each its own, or a colour per position when two of them
@@ -68,14 +54,14 @@ pub fn ccas(list: &[CcaName]) -> Vec<RGBColor> {
 /// are not one CCA each.
 pub fn series(i: usize) -> RGBColor {
     const SERIES: [RGBColor; 8] = [
-        MSWIFT,
-        SWIFT,
-        NSCC,
-        MNSCC,
-        LSWIFT,
+        colour(CcaKind::MSwift),
+        colour(CcaKind::Swift),
+        colour(CcaKind::Nscc),
+        colour(CcaKind::Mnscc),
+        colour(CcaKind::LSwift),
         RGBColor(86, 180, 233),
-        DCTCP,
-        TCP,
+        colour(CcaKind::Dctcp),
+        colour(CcaKind::Tcp),
     ];
     SERIES[i % SERIES.len()]
 }

@@ -7,6 +7,7 @@
 
 mod budget;
 mod cca_policy;
+mod cca_table;
 mod fields;
 mod history;
 mod link_name;
@@ -23,6 +24,7 @@ mod validate;
 
 pub use budget::{Budget, Work};
 pub use cca_policy::RtoRule;
+pub use cca_table::{CcaInfo, CCAS};
 pub use fields::{format_bytes, parse_bytes, ECN_STEP};
 pub use history::History;
 pub use link_name::{PortName, NAME_SHAPES};

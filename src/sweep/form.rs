@@ -4,19 +4,12 @@
 
 use super::{Plan, Sweep, Vary, DEFAULT_SEEDS};
 use crate::repro::FOUR;
-use crate::scenario::{CcaName, LbScheme};
+use crate::scenario::{CcaKind, CcaName, LbScheme};
 
 /// The CCAs a what-if offers, in the page's order.
-pub const CCAS: &[CcaName] = &[
-    CcaName::SWIFT,
-    CcaName::LSWIFT,
-    CcaName::MSWIFT,
-    CcaName::NSCC,
-    CcaName::MNSCC,
-    CcaName::TCP,
-    CcaName::DCTCP,
-    CcaName::SMARTT,
-];
+pub fn ccas() -> impl Iterator<Item = CcaName> {
+    CcaKind::ALL.iter().map(|&k| CcaName::of(k))
+}
 
 /// The seeds per cell the page offers.
 pub const SEED_CHOICES: &[u32] = &[1, 2, 3, 5, 10, 20];
@@ -69,11 +62,14 @@ impl SweepForm {
         Sweep {
             plan: Plan::WhatIf {
                 // in the page's order, whatever the order of the clicks
-                ccas: CCAS
-                    .iter()
-                    .copied()
+                ccas: ccas()
                     .filter(|c| self.ccas.contains(c))
-                    .chain(self.ccas.iter().copied().filter(|c| !CCAS.contains(c)))
+                    .chain(
+                        self.ccas
+                            .iter()
+                            .copied()
+                            .filter(|c| !ccas().any(|d| d == *c)),
+                    )
                     .collect(),
                 lbs: LbScheme::ALL
                     .iter()

@@ -34,7 +34,10 @@ pub fn draw_theory(
         Mark::Line(palette::REFERENCE, 2),
         "TCP / Swift model (Thm 1, 3): 1.22·MSS/(T_s·√q)",
     );
-    legend.add(Mark::Line(palette::SMARTT, 2), "SMaRTT model (Thm 4)");
+    legend.add(
+        Mark::Line(palette::cca(CcaName::SMARTT), 2),
+        "SMaRTT model (Thm 4)",
+    );
     legend.add(
         Mark::Line(palette::LINE_RATE, 1),
         format!("line rate {line_rate} Gbps"),
@@ -65,7 +68,10 @@ pub fn draw_theory(
         .map_err(err)?;
     let series = [
         (curve(Model::Swift), palette::REFERENCE.stroke_width(2)),
-        (curve(Model::Smartt), palette::SMARTT.stroke_width(2)),
+        (
+            curve(Model::Smartt),
+            palette::cca(CcaName::SMARTT).stroke_width(2),
+        ),
         (
             vec![(q_lo, line_rate), (q_hi, line_rate)],
             palette::LINE_RATE.stroke_width(1),

@@ -4,7 +4,9 @@
 
 use super::glossary::Term;
 use crate::scenario::registry::{self as r, Field};
-use crate::scenario::{CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, PRESETS};
+use crate::scenario::{
+    CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, MEDIAN, PRESETS,
+};
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -28,19 +30,23 @@ fn label(f: &Field) -> Html {
     }
 }
 
-/// The form's CCAs and how it labels them.
-const CCAS: &[(CcaName, &str)] = &[
-    (CcaName::SWIFT, "Swift"),
-    (CcaName::LSWIFT, "LSwift (reordering-resilient)"),
-    (CcaName::MSWIFT, "MSwift (median)"),
-    (CcaName::MSWIFT_P10, "MSwift-P10"),
-    (CcaName::MSWIFT_P90, "MSwift-P90"),
-    (CcaName::NSCC, "NSCC (Ultra Ethernet)"),
-    (CcaName::MNSCC, "MNSCC (median)"),
-    (CcaName::TCP, "TCP New Reno"),
-    (CcaName::DCTCP, "DCTCP"),
-    (CcaName::SMARTT, "SMaRTT"),
-];
+/// The form's CCAs, labelled by the CCA table: every algorithm, and MSwift on the 10th and
+/// 90th percentiles (Fig. 9's) after the median.
+fn ccas() -> Vec<(String, String)> {
+    CcaKind::ALL
+        .iter()
+        .flat_map(|&kind| {
+            let percentiles: &[u32] = match kind {
+                CcaKind::MSwift => &[MEDIAN, 10, 90],
+                _ => &[MEDIAN],
+            };
+            percentiles.iter().map(move |&p| {
+                let name = CcaName::of_config(kind, p);
+                (name.to_string(), name.label())
+            })
+        })
+        .collect()
+}
 
 /// How the form labels each LB scheme.
 fn lb_label(lb: LbScheme) -> &'static str {
@@ -180,7 +186,7 @@ pub fn form(props: &FormProps) -> Html {
                     { select(&r::TOPOLOGY_K, ks) }
                 }
                 { select(&r::LB_SCHEME, options(LbScheme::ALL.iter().copied(), lb_label)) }
-                { select(&r::CCA_ALGORITHM, CCAS.iter().map(|(c, label)| (c.to_string(), label.to_string())).collect()) }
+                { select(&r::CCA_ALGORITHM, ccas()) }
                 { for INPUTS.iter().filter(|f| shown(f.key())).map(input) }
             </div>
             if let Some(e) = &props.refused {

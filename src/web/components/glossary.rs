@@ -4,8 +4,9 @@
 
 use yew::prelude::*;
 
-/// (term, definition), in the order a newcomer meets them.
-pub const TERMS: &[(&str, &str)] = &[
+/// (term, definition), in the order a newcomer meets them; the CCAs' entries are the CCA
+/// table's ([`crate::scenario::CCAS`]), listed after "percentile".
+const TERMS: &[(&str, &str)] = &[
     ("packet spraying", "Sending the packets of one flow over many paths at once instead of one path per flow."),
     ("ECMP", "Equal-cost multi-path: each flow is hashed onto one path and stays there. The elephants use it."),
     ("OPS", "Oblivious packet spraying: the sender picks a random path for every packet."),
@@ -22,14 +23,6 @@ pub const TERMS: &[(&str, &str)] = &[
     ("median", "The middle value of the last H signals. One late ACK in H cannot move it, so congested paths that carry under half the packets do not trigger cuts."),
     ("H", "History: how many recent delays the median covers. \"nyquist\" sets H from the window (Nyquist rule): H = max(W/2, 1) for MSwift, max(min(W/2, 4), 1) for MNSCC."),
     ("percentile", "Which percentile of the last H delays MSwift decides on: 50 is the median, 10 is aggressive, 90 cautious."),
-    ("Swift", "Google's delay-based CCA: it cuts cwnd when the delay exceeds a target, and on every SACK hole (reordering)."),
-    ("LSwift", "Swift made reordering-resilient (LTCP style): a hole only counts as a loss after a wait, and only five successive late packets cut the window."),
-    ("MSwift", "LSwift deciding on the median of the last H delays instead of the latest one: the paper's fix."),
-    ("NSCC", "Ultra Ethernet's network-signal congestion control: ECN marks and delay together, tuned for spraying."),
-    ("MNSCC", "NSCC deciding on the median of the last H delays (H ≤ 4)."),
-    ("TCP", "TCP New Reno: halves cwnd on three duplicate ACKs, so every late packet looks like a loss."),
-    ("DCTCP", "Data-center TCP: cuts cwnd in proportion to the fraction of ECN-marked packets."),
-    ("SMaRTT", "The CCA REPS was designed with (also called FastFlow), the basis of NSCC: delay and ECN, with a wait-to-decrease gate."),
     ("ECN", "Explicit congestion notification: a switch marks packets when its queue passes a threshold; the receiver echoes the mark in the ACK."),
     ("queue depth", "Bytes waiting at a switch port. A deep queue adds delay to every packet behind it."),
     ("DRR", "Deficit round robin: switches serve sprayed and ECMP traffic from two queues in turn, so each gets half a link."),
@@ -41,12 +34,25 @@ pub const TERMS: &[(&str, &str)] = &[
     ("seed", "The random seed: the same scenario and seed give the same run, in the browser and on the command line."),
 ];
 
+/// Every entry: the general terms, with the CCAs' after "percentile".
+pub fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let at = TERMS
+        .iter()
+        .position(|(t, _)| *t == "percentile")
+        .map_or(0, |i| i + 1);
+    let ccas = crate::scenario::CCAS.iter().map(|c| (c.name, c.about));
+    TERMS[..at]
+        .iter()
+        .copied()
+        .chain(ccas)
+        .chain(TERMS[at..].iter().copied())
+}
+
 /// The definition of `term` (case-insensitive), if the glossary has it.
 pub fn define(term: &str) -> Option<&'static str> {
-    TERMS
-        .iter()
+    entries()
         .find(|(t, _)| t.eq_ignore_ascii_case(term))
-        .map(|(_, d)| *d)
+        .map(|(_, d)| d)
 }
 
 #[derive(Properties, PartialEq)]
@@ -79,7 +85,7 @@ pub fn glossary() -> Html {
         <details class="glossary" id="glossary">
             <summary>{ "Glossary: every term on this page" }</summary>
             <dl>
-                { for TERMS.iter().map(|(t, d)| html! { <><dt>{ *t }</dt><dd>{ *d }</dd></> }) }
+                { for entries().map(|(t, d)| html! { <><dt>{ t }</dt><dd>{ d }</dd></> }) }
             </dl>
         </details>
     }

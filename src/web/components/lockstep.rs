@@ -6,6 +6,7 @@
 //!
 //! The panel speaks [`LockstepAction`]s, not the app's messages.
 
+use crate::scenario::{CcaKind, LbScheme};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -22,19 +23,19 @@ pub enum LockstepAction {
     Close,
 }
 
-/// What a partner can change, as `session::lockstep::partner_of` reads it, and its label.
-pub const CHOICES: &[(&str, &str)] = &[
-    ("cca:swift", "Swift"),
-    ("cca:lswift", "LSwift"),
-    ("cca:mswift", "MSwift"),
-    ("cca:nscc", "NSCC"),
-    ("cca:mnscc", "MNSCC"),
-    ("lb:ecmp", "ECMP"),
-    ("lb:ops", "OPS"),
-    ("lb:reps", "REPS"),
-    ("lb:ar", "AR"),
-    ("set", "one field changed…"),
-];
+/// What a partner can change, as `session::lockstep::partner_of` reads it, and its label:
+/// every CCA (the CCA table's names), every LB scheme, or one field.
+fn choices() -> Vec<(String, String)> {
+    let ccas = CcaKind::ALL
+        .iter()
+        .map(|k| (format!("cca:{k}"), k.info().name.to_string()));
+    let lbs = LbScheme::ALL
+        .iter()
+        .map(|lb| (format!("lb:{lb}"), lb.to_string().to_uppercase()));
+    ccas.chain(lbs)
+        .chain([("set".to_string(), "one field changed…".to_string())])
+        .collect()
+}
 
 #[derive(Properties, PartialEq)]
 pub struct LockstepProps {
@@ -55,6 +56,7 @@ pub struct LockstepProps {
 #[function_component(Lockstep)]
 pub fn lockstep(props: &LockstepProps) -> Html {
     let on = &props.on;
+    let choices = choices();
     let choose = on.reform(|e: Event| {
         LockstepAction::Choose(e.target_unchecked_into::<HtmlSelectElement>().value())
     });
@@ -63,11 +65,11 @@ pub fn lockstep(props: &LockstepProps) -> Html {
             <p class="events-actions">
                 <label class="inline" for="partner">{ "Compare with" }</label>
                 <select id="partner" onchange={choose}>
-                    { for CHOICES.iter().map(|(value, label)| html! {
-                        <option value={*value} selected={props.choice.as_str() == *value}>{ *label }</option>
+                    { for choices.iter().map(|(value, label)| html! {
+                        <option value={value.clone()} selected={props.choice.as_str() == value}>{ label.clone() }</option>
                     }) }
-                    // a link may name a partner the list does not offer (beside=cca:dctcp)
-                    if !CHOICES.iter().any(|(value, _)| props.choice.as_str() == *value) {
+                    // a link may name a partner the list does not offer (beside=cca:mswift-p10)
+                    if !choices.iter().any(|(value, _)| props.choice.as_str() == value) {
                         <option value={props.choice.clone()} selected=true>{ props.choice.clone() }</option>
                     }
                 </select>

@@ -5,7 +5,7 @@ use super::figure::Figure;
 use super::glossary::Term;
 use crate::repro::{Figure as ReproFigure, FIGURES};
 use crate::scenario::{CcaName, LbScheme, ScenarioError};
-use crate::sweep::form::{SweepForm, CCAS, SEED_CHOICES};
+use crate::sweep::form::{ccas, SweepForm, SEED_CHOICES};
 use crate::sweep::{params, PointRow, Sweep, MAX_VALUES};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -129,7 +129,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                 <summary>{ "What if… the form's scenario above, with" }</summary>
                 <fieldset disabled={running}>
                     <legend>{ "CCAs" }</legend>
-                    { for CCAS.iter().map(|&c| {
+                    { for ccas().map(|c| {
                         let checked = form.ccas.contains(&c);
                         let onchange = on.reform(move |e: Event| SweepAction::Cca(c, e.target_unchecked_into::<HtmlInputElement>().checked()));
                         html! { <label class="check"><input type="checkbox" id={format!("sweep-cca-{c}")} {checked} {onchange} />{ c.to_string() }</label> }
