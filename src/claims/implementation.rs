@@ -22,7 +22,7 @@ pub fn size() -> Claim {
         figure: "implementation",
         paper: "MSwift and MNSCC add fewer than 200 lines to htsim.",
         checks: vec![Check {
-            what: "the median estimator both use (src/sim/cca/estimator.rs, tests excluded) is under 200 lines".into(),
+            what: "the median estimator both use (src/sim/cca/estimator.rs, tests excluded; the 32-bit storage of its samples, src/sim/cca/samples.rs, is a memory layout of this simulator and not counted) is under 200 lines".into(),
             measured: format!("{n} lines"),
             pass: Some(n < 200),
             ..Default::default()

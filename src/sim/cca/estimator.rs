@@ -15,8 +15,10 @@
 //! doubles as samples arrive, up to the largest H the rule can ask for (1024 for Swift's
 //! K = W, 4 for NSCC's K ≤ 8), and the sorted window holds H values. A ring that never drops a
 //! sample the largest H could need gives the same percentiles as one allocated full at the
-//! start; at 8192 flows the full one took 134 MB before the first packet.
+//! start; at 8192 flows the full one took 134 MB before the first packet. Each sample takes 4
+//! bytes while delays fit 32 bits of picoseconds ([`super::samples`]).
 
+use super::samples::{Sample, Samples};
 use crate::scenario::History;
 
 /// Slots a ring starts with.
@@ -24,25 +26,25 @@ const FIRST_RING: usize = 8;
 
 /// A percentile of the last H samples, H changeable at every sample.
 #[derive(Clone, Debug)]
-pub struct SlidingPercentile {
+pub struct SlidingPercentile<T> {
     /// Raw samples in arrival order: a ring of `ring.len()` slots, grown on demand up to
     /// `capacity`.
-    ring: Vec<u64>,
+    pub(super) ring: Vec<T>,
     /// Most samples kept: the largest H asked of this window.
-    capacity: usize,
+    pub(super) capacity: usize,
     /// Where the next sample goes in `ring`.
-    head: usize,
+    pub(super) head: usize,
     /// Samples held in `ring` (at most its capacity).
-    count: usize,
+    pub(super) count: usize,
     /// The newest `window.len()` samples, sorted.
-    window: Vec<u64>,
+    pub(super) window: Vec<T>,
 }
 
-impl SlidingPercentile {
+impl<T: Sample> SlidingPercentile<T> {
     pub fn new(capacity: usize) -> Self {
         let capacity = capacity.max(1);
         SlidingPercentile {
-            ring: vec![0; capacity.min(FIRST_RING)],
+            ring: vec![T::default(); capacity.min(FIRST_RING)],
             capacity,
             head: 0,
             count: 0,
@@ -67,7 +69,7 @@ impl SlidingPercentile {
         let mut ring = Vec::with_capacity(grown);
         ring.extend_from_slice(&self.ring[self.head..]);
         ring.extend_from_slice(&self.ring[..self.head]);
-        ring.resize(grown, 0);
+        ring.resize(grown, T::default());
         self.head = cap;
         self.ring = ring;
     }
@@ -83,19 +85,19 @@ impl SlidingPercentile {
     }
 
     /// The `i`-th newest sample (0 = newest).
-    fn newest(&self, i: usize) -> u64 {
+    fn newest(&self, i: usize) -> T {
         let cap = self.ring.len();
         // head < cap and i < cap: one subtraction wraps it, where `%` would divide
         let j = self.head + cap - 1 - i;
         self.ring[if j >= cap { j - cap } else { j }]
     }
 
-    fn insert_sorted(&mut self, x: u64) {
+    fn insert_sorted(&mut self, x: T) {
         let at = self.window.partition_point(|&v| v < x);
         self.window.insert(at, x);
     }
 
-    fn remove_sorted(&mut self, x: u64) {
+    fn remove_sorted(&mut self, x: T) {
         let at = self.window.partition_point(|&v| v < x);
         debug_assert_eq!(self.window.get(at), Some(&x));
         self.window.remove(at);
@@ -104,7 +106,7 @@ impl SlidingPercentile {
     /// Replaces one sample equal to `old` in the sorted window by `new`: the elements between
     /// the two positions move by one, instead of a removal and an insertion that each move
     /// everything after their position.
-    fn replace_sorted(&mut self, old: u64, new: u64) {
+    fn replace_sorted(&mut self, old: T, new: T) {
         let w = &mut self.window;
         let from = w.partition_point(|&v| v < old);
         debug_assert_eq!(w.get(from), Some(&old));
@@ -121,7 +123,7 @@ impl SlidingPercentile {
     /// Adds a sample and keeps the window at `h` samples when it already holds `h`: the
     /// oldest of them leaves as the new one enters (the step every ACK takes once H is
     /// steady). Returns false, changing nothing, when the window does not hold `h` samples.
-    fn slide(&mut self, x: u64, h: usize) -> bool {
+    pub(super) fn slide(&mut self, x: T, h: usize) -> bool {
         if h == 0 || self.window.len() != h {
             return false;
         }
@@ -136,7 +138,7 @@ impl SlidingPercentile {
     }
 
     /// Adds a sample; the window grows by one to include it.
-    pub fn push(&mut self, x: u64) {
+    pub fn push(&mut self, x: T) {
         self.make_room();
         let cap = self.ring.len();
         if self.count == cap {
@@ -183,13 +185,13 @@ impl SlidingPercentile {
         if p == 50 {
             let mid = n / 2;
             if n % 2 == 1 {
-                Some(self.window[mid] as f64)
+                Some(self.window[mid].into() as f64)
             } else {
-                Some((self.window[mid - 1] as f64 + self.window[mid] as f64) / 2.0)
+                Some((self.window[mid - 1].into() as f64 + self.window[mid].into() as f64) / 2.0)
             }
         } else {
             let rank = (p as usize * (n - 1)) / 100;
-            Some(self.window[rank] as f64)
+            Some(self.window[rank].into() as f64)
         }
     }
 }
@@ -197,7 +199,9 @@ impl SlidingPercentile {
 /// The reusable "decide on a percentile of the last H signals" filter.
 #[derive(Clone, Debug)]
 pub struct PercentileFilter {
-    samples: SlidingPercentile,
+    samples: Samples,
+    /// Most samples kept: the largest H this filter can be asked for.
+    capacity: usize,
     rule: History,
     percentile: u32,
 }
@@ -206,8 +210,10 @@ impl PercentileFilter {
     /// A filter whose growth periods never exceed `max_growth_period` packets (`None`: no
     /// bound): no H it can be asked for exceeds the capacity this gives it.
     pub fn new(rule: History, percentile: u32, max_growth_period: Option<f64>) -> Self {
+        let capacity = rule.most(max_growth_period);
         PercentileFilter {
-            samples: SlidingPercentile::new(rule.most(max_growth_period)),
+            samples: Samples::new(capacity),
+            capacity,
             rule,
             percentile,
         }
@@ -217,22 +223,13 @@ impl PercentileFilter {
     /// with H from the rule and the flow's current `growth_period` (packets per +1 cwnd).
     pub fn update(&mut self, sample: u64, growth_period: f64) -> f64 {
         let h = self.rule.size(growth_period);
-        debug_assert!(
-            h <= self.samples.capacity,
-            "H {h} beyond the filter's bound"
-        );
-        if !self.samples.slide(sample, h) {
-            self.samples.push(sample);
-            self.samples.set_window(h);
-        }
-        self.samples
-            .percentile(self.percentile)
-            .unwrap_or(sample as f64)
+        debug_assert!(h <= self.capacity, "H {h} beyond the filter's bound");
+        self.samples.record(sample, h, self.percentile)
     }
 
     /// Bytes it holds on the heap: its samples in arrival order and sorted.
     pub fn heap_bytes(&self) -> usize {
-        (self.samples.ring.capacity() + self.samples.window.capacity()) * 8
+        self.samples.heap_bytes()
     }
 
     /// The H used at the last update.
@@ -274,7 +271,7 @@ mod tests {
 
     #[test]
     fn median_of_odd_and_even_windows() {
-        let mut s = SlidingPercentile::new(16);
+        let mut s = SlidingPercentile::<u64>::new(16);
         for x in [5, 1, 9, 3] {
             s.push(x);
         }
@@ -288,7 +285,7 @@ mod tests {
 
     #[test]
     fn window_follows_a_changing_h_like_a_naive_sort() {
-        let mut s = SlidingPercentile::new(64);
+        let mut s = SlidingPercentile::<u64>::new(64);
         let mut all = Vec::new();
         let mut x: u64 = 12345;
         for i in 0..2000 {
@@ -333,16 +330,48 @@ mod tests {
         for i in 0..10 {
             f.update(i, 1e6);
         }
-        // ten samples in a ring grown 8 → 16, not the 1024 that H could reach
-        assert_eq!(f.samples.ring.len(), 16);
-        assert!(f.samples.window.capacity() < 64);
+        // ten samples in a ring grown 8 → 16, not the 1024 that H could reach, of 4 bytes each
+        let Samples::Narrow(s) = &f.samples else {
+            panic!("delays under 4.29 ms are kept in 32 bits")
+        };
+        assert_eq!(s.ring.len(), 16);
+        assert!(s.window.capacity() < 64);
+        assert_eq!(
+            f.heap_bytes(),
+            (s.ring.capacity() + s.window.capacity()) * 4
+        );
         // NSCC's growth period stops at 8 packets: H ≤ 4, so four samples are all it keeps
         let mut f = PercentileFilter::new(History::Nyquist, 50, Some(8.0));
         for i in 0..100 {
             f.update(i, 8.0);
         }
-        assert_eq!(f.samples.ring.len(), 4);
+        let Samples::Narrow(s) = &f.samples else {
+            panic!("narrow")
+        };
+        assert_eq!(s.ring.len(), 4);
         assert_eq!(f.history(), 4);
+    }
+
+    #[test]
+    fn a_sample_beyond_32_bits_widens_the_filter_and_changes_no_percentile() {
+        for p in [10, 50, 90] {
+            let mut f = PercentileFilter::new(History::Nyquist, p, None);
+            let mut all = Vec::new();
+            let mut x: u64 = 7;
+            for i in 0..600u64 {
+                x = crate::sim::rng::mix64(x);
+                // small delays, then from the 300th one a few beyond u32::MAX among them
+                let sample = match i >= 300 && i % 7 == 0 {
+                    true => u32::MAX as u64 + x % 1000,
+                    false => x % 5000,
+                };
+                all.push(sample);
+                let growth = 2.0 * (1 + (i / 31) % 20) as f64 + 0.5;
+                let h = History::Nyquist.size(growth);
+                assert_eq!(f.update(sample, growth), naive(&all, h.min(all.len()), p));
+                assert_eq!(matches!(f.samples, Samples::Wide(_)), i >= 301, "i={i}");
+            }
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@
 mod any;
 pub mod estimator;
 pub mod nscc;
+pub mod samples;
 pub mod smartt;
 pub mod swift;
 pub mod tcp;
