@@ -15,11 +15,13 @@
 //!
 //! The series' status and results never touch the main run's status or charts.
 
+pub mod actions;
 pub mod edits;
 pub mod frames;
 mod history;
 pub mod layout;
 pub mod lockstep;
+pub mod page;
 pub mod pixels;
 pub mod playback;
 pub mod series;

@@ -447,3 +447,191 @@ fn the_stages_are_titled_by_what_tells_the_runs_apart() {
     assert_eq!(title("set:k=8").1, "mswift over ops, k as by default");
     assert_eq!(title("set:seed=1").1, "mswift over ops, the same scenario");
 }
+
+/// The page's reducer, driven as a user would: each action's state and effects, the worker
+/// played by the [`FakeWorker`] wherever an effect asks for it.
+mod page {
+    use super::*;
+    use crate::session::actions::{EventAction, FormAction, LockstepAction};
+    use crate::session::edits::Edit;
+    use crate::session::page::{Action, Effect, Page};
+
+    /// Performs the worker's part of `effects`; returns the others.
+    fn perform(page: &mut Page, worker: &mut FakeWorker, effects: Vec<Effect>) -> Vec<Effect> {
+        let mut rest = Vec::new();
+        for e in effects {
+            match e {
+                Effect::Worker(msgs) => worker.send(msgs),
+                other => rest.push(other),
+            }
+        }
+        worker.run_to_idle(&mut page.session);
+        rest
+    }
+
+    fn ready_page() -> (Page, FakeWorker) {
+        let (mut page, mut worker) = (Page::new(small()), FakeWorker::new());
+        worker.run_to_idle(&mut page.session);
+        (page, worker)
+    }
+
+    #[test]
+    fn the_form_sets_fields_refuses_bad_ones_and_runs() {
+        let (mut page, mut worker) = ready_page();
+        let form = |a| Action::Form(a);
+        assert_eq!(
+            page.reduce(form(FormAction::Field("elephants", "99".into()))),
+            vec![]
+        );
+        assert_eq!(page.refused.as_ref().unwrap().field, "workload.elephants");
+        assert_eq!(page.scenario.workload.elephants, 2);
+        page.highlight = Some(3);
+        page.chosen = vec![1];
+        let effects = page.reduce(form(FormAction::FieldAndRun("elephants", "4".into())));
+        assert!(page.refused.is_none());
+        assert!(
+            matches!(effects.as_slice(), [Effect::WriteLink, Effect::Worker(m), Effect::RedrawAll] if m.len() == 1)
+        );
+        assert_eq!((page.highlight, page.chosen.len()), (None, 0));
+        assert!(perform(&mut page, &mut worker, effects).contains(&Effect::WriteLink));
+        assert_eq!(page.session.phase, Some(Phase::Done));
+        assert_eq!(
+            page.session
+                .run
+                .as_ref()
+                .unwrap()
+                .scenario
+                .workload
+                .elephants,
+            4
+        );
+        // a preset keeps the seed; an unknown one changes nothing
+        page.scenario.seed = 9;
+        assert_eq!(
+            page.reduce(form(FormAction::Preset("elephants8".into()))),
+            vec![Effect::WriteLink]
+        );
+        assert_eq!(page.scenario.seed, 9);
+        assert_eq!(page.reduce(form(FormAction::Preset("nope".into()))), vec![]);
+        assert_eq!(
+            page.reduce(form(FormAction::CopyLink)),
+            vec![Effect::CopyLink]
+        );
+    }
+
+    #[test]
+    fn an_event_from_the_panel_reruns_the_scenario_with_it() {
+        let (mut page, mut worker) = ready_page();
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        page.session.playback.seek(3.0, page.session.span_us());
+        // no link named yet: refused, nothing runs
+        assert_eq!(
+            page.reduce(Action::Events(EventAction::Apply(Edit::Fail))),
+            vec![]
+        );
+        assert!(page.events.refused.is_some());
+        page.reduce(Action::Events(EventAction::Link(" agg0.up1 ".into())));
+        assert_eq!(
+            (page.events.link.as_str(), page.events.refused.clone()),
+            ("agg0.up1", None)
+        );
+        let effects = page.reduce(Action::Events(EventAction::Apply(Edit::Fail)));
+        assert_eq!(page.scenario.events.len(), 1);
+        assert_eq!(page.scenario.events[0].at_us, 3.0);
+        assert!(effects.contains(&Effect::WriteLink) && effects.contains(&Effect::RedrawAll));
+        perform(&mut page, &mut worker, effects);
+        assert_eq!(page.session.run.as_ref().unwrap().scenario.events.len(), 1);
+        let effects = page.reduce(Action::Events(EventAction::Remove(0)));
+        assert!(page.scenario.events.is_empty());
+        perform(&mut page, &mut worker, effects);
+        assert!(page
+            .session
+            .run
+            .as_ref()
+            .unwrap()
+            .scenario
+            .events
+            .is_empty());
+    }
+
+    #[test]
+    fn a_partner_runs_beside_and_closes_and_the_link_says_so() {
+        let (mut page, mut worker) = ready_page();
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        assert!(!page.paired() && page.beside().is_none());
+        // a field out of range is refused, naming it
+        page.reduce(Action::Lockstep(LockstepAction::Choose("set".into())));
+        page.reduce(Action::Lockstep(LockstepAction::Field(
+            "elephants=99".into(),
+        )));
+        page.reduce(Action::Lockstep(LockstepAction::Start));
+        assert!(page
+            .partner
+            .refused
+            .as_ref()
+            .unwrap()
+            .starts_with("workload.elephants"));
+        assert!(page.session.partner.is_none());
+        page.reduce(Action::Lockstep(LockstepAction::Choose("cca:swift".into())));
+        assert!(page.partner.refused.is_none());
+        let effects = page.reduce(Action::Lockstep(LockstepAction::Start));
+        assert_eq!(
+            perform(&mut page, &mut worker, effects),
+            vec![Effect::WriteLink, Effect::RedrawAtCursor]
+        );
+        assert!(page.paired());
+        assert_eq!(page.beside(), Some("cca:swift"));
+        assert!(
+            page.partner_status().starts_with("done: CCT"),
+            "{}",
+            page.partner_status()
+        );
+        let (main, partner) = page.stage_titles().unwrap();
+        assert_eq!(main, "mswift over ops");
+        assert!(partner.starts_with("swift over ops: done"), "{partner}");
+        assert!(page.partner_difference().contains("× as long as"));
+        page.reduce(Action::Lockstep(LockstepAction::Close));
+        assert!(!page.paired() && page.beside().is_none() && page.stage_titles().is_none());
+    }
+
+    #[test]
+    fn a_link_with_a_partner_runs_both_and_presenting_opens_the_story() {
+        let (mut page, mut worker) = ready_page();
+        page.choose_partner("set:elephants=4");
+        assert_eq!(
+            (page.partner.choice.as_str(), page.partner.field.as_str()),
+            ("set", "elephants=4")
+        );
+        let effects = page.launch_run();
+        perform(&mut page, &mut worker, effects);
+        assert_eq!(page.session.partner_phase, Some(Phase::Done));
+        assert_eq!(
+            page.session
+                .partner
+                .as_ref()
+                .unwrap()
+                .scenario
+                .workload
+                .elephants,
+            4
+        );
+        assert_eq!(page.beside(), Some("set:elephants=4"));
+        assert_eq!(page.reduce(Action::Present(true)), vec![Effect::Relayout]);
+        assert_eq!((page.presenting, page.story), (true, Some(0)));
+        page.reduce(Action::Present(false));
+        assert_eq!((page.presenting, page.story), (false, Some(0)));
+        // the highlighted flow: a flow of the run, or none
+        page.reduce(Action::Highlight("3".into()));
+        assert_eq!(page.highlight, Some(3));
+        page.reduce(Action::Highlight("999".into()));
+        assert_eq!(page.highlight, None);
+        page.chosen = vec![2];
+        assert_eq!(
+            page.reduce(Action::ClearChosen),
+            vec![Effect::RedrawAtCursor]
+        );
+        assert!(page.chosen.is_empty());
+    }
+}

@@ -160,12 +160,13 @@ impl App {
         let dt = self
             .last_frame_ms
             .map_or(0.0, |last| (ts - last).clamp(0.0, 100.0));
-        let moving = self.session.tick(dt);
+        let moving = self.page.session.tick(dt);
         self.last_frame_ms = moving.then_some(ts);
         if moving {
             self.frames.mark_first(AT_CURSOR.len());
         }
-        if self.live_stale && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.session.running())
+        if self.live_stale
+            && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.page.session.running())
         {
             self.live_stale = false;
             self.last_live_ms = ts;
@@ -173,7 +174,7 @@ impl App {
         }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
-            && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.session.running());
+            && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.page.session.running());
         if render {
             self.view_stale = false;
             self.last_view_ms = ts;
@@ -199,7 +200,7 @@ impl App {
             .clamp(1.0, 3.0);
         self.refresh_layout();
         // a partner's stage opening or closing changes every stage canvas's width
-        let paired = self.paired();
+        let paired = self.page.paired();
         if paired != self.widths_paired {
             self.widths_paired = paired;
             self.widths = [None; CANVASES];
@@ -302,8 +303,8 @@ impl App {
 
     pub(super) fn refresh_layout(&mut self) {
         for (run, layout) in [
-            (&self.session.run, &mut self.layout),
-            (&self.session.partner, &mut self.partner_layout),
+            (&self.page.session.run, &mut self.layout),
+            (&self.page.session.partner, &mut self.partner_layout),
         ] {
             let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {
                 continue;
@@ -324,7 +325,7 @@ impl App {
         layout: &Option<(u32, Layout)>,
         picture: &std::cell::RefCell<network::Picture>,
     ) -> Result<bool, String> {
-        let s = &self.session;
+        let s = &self.page.session;
         let fallback = Layout::default();
         let layout = match layout {
             Some((id, l)) if *id == run.id => l,
@@ -344,7 +345,7 @@ impl App {
         };
         let marks = Marks {
             flow: self.flow(),
-            chosen: &self.chosen,
+            chosen: &self.page.chosen,
             down: &down,
             scale_bytes: peak.max(ecn),
         };
@@ -367,8 +368,8 @@ impl App {
         canvas: &HtmlCanvasElement,
         scale: f64,
     ) -> Result<bool, String> {
-        let s = &self.session;
-        let empty = RunData::new(0, self.scenario.clone());
+        let s = &self.page.session;
+        let empty = RunData::new(0, self.page.scenario.clone());
         let run = s.run.as_ref().unwrap_or(&empty);
         let at = At {
             cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
@@ -379,7 +380,7 @@ impl App {
         match which {
             Canvas::Cwnd => charts::draw_cwnd(canvas, run, flow, at),
             Canvas::Delay => charts::draw_delay(canvas, run, flow, at),
-            Canvas::Queue => charts::draw_queues(canvas, run, &self.chosen, at),
+            Canvas::Queue => charts::draw_queues(canvas, run, &self.page.chosen, at),
             Canvas::Fct => charts::draw_fct_cdf(canvas, run, at),
             Canvas::Network => {
                 return self.draw_picture(canvas, scale, run, &self.layout, &self.picture)

@@ -8,8 +8,7 @@
 mod address;
 mod canvases;
 mod dom;
-mod events;
-mod lockstep;
+mod effects;
 mod msg;
 mod panels;
 mod runs;
@@ -34,14 +33,14 @@ use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;
 use super::network::{self, Marks};
-use crate::link::{check_web_size, from_fragment, sweep_fragment, to_fragment};
+use crate::link::{from_fragment, sweep_fragment, to_fragment};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{CcaName, Scenario, ScenarioError};
 use crate::session::edits;
 use crate::session::frames::{Budget, Frames};
 use crate::session::layout::{Hit, Layout};
+use crate::session::page::{Action, Effect, Page};
 use crate::session::store::RunData;
-use crate::session::Session;
 use crate::sim::netmap::Shape;
 use crate::sweep::form::SweepForm;
 use crate::sweep::{Sweep, SweepRun};
@@ -64,28 +63,12 @@ pub struct AppProps {
 }
 
 pub struct App {
-    session: Session,
-    scenario: Scenario,
-    /// Why the last form change was refused.
-    refused: Option<ScenarioError>,
-    /// A one-line notice beside the status (a refused link, a copied link).
-    notice: Option<String>,
+    /// The page's state, and the reducer the panels' actions go through.
+    page: Page,
     worker: Option<SimWorker>,
     worker_error: Option<String>,
-    highlight: Option<usize>,
-    /// Timeline ports whose queues the user chose to plot (clicked links).
-    chosen: Vec<usize>,
-    /// The events panel: the link to act on (the last one clicked, or typed), the rate to slow
-    /// it to, and why the last change was refused.
-    event_link: String,
-    event_gbps: String,
-    event_refused: Option<String>,
     /// The network layout of the main run (by run id).
     layout: Option<(u32, Layout)>,
-    story: Option<usize>,
-    /// The presentation layout: the story's narration, the network picture and the step's one
-    /// chart on one 1280×720 screen, in large text.
-    presenting: bool,
     frame_pending: bool,
     /// Worker messages changed what the view shows since the last render.
     view_stale: bool,
@@ -113,15 +96,9 @@ pub struct App {
     canvases: [NodeRef; CANVASES],
     /// The network picture's pixel buffer and how far its links have got, kept between frames.
     picture: std::cell::RefCell<network::Picture>,
-    /// The lockstep partner's layout (by run id) and network picture, and what it changes
-    /// (`session::lockstep::partner_of`).
+    /// The lockstep partner's layout (by run id) and network picture.
     partner_layout: Option<(u32, Layout)>,
     partner_picture: std::cell::RefCell<network::Picture>,
-    partner_choice: String,
-    partner_field: String,
-    /// The shown partner as a link writes it (`beside=cca:swift`).
-    partner_beside: Option<String>,
-    partner_refused: Option<String>,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
     /// The sweep form's choices, and why the last sweep was refused.
@@ -162,22 +139,17 @@ impl Component for App {
             sweep: None,
             beside: None,
         });
-        let (scenario, run_now, sweep) = (link.scenario, link.run, link.sweep);
+        let (run_now, sweep) = (link.run, link.sweep);
+        let mut page = Page::new(link.scenario);
+        page.notice = notice;
+        if let Some(beside) = link.beside {
+            page.choose_partner(&beside);
+        }
         let mut app = App {
-            session: Session::new(),
-            scenario,
-            refused: None,
-            notice,
+            page,
             worker: None,
             worker_error: None,
-            highlight: None,
-            chosen: Vec::new(),
-            event_link: String::new(),
-            event_gbps: "200".to_string(),
-            event_refused: None,
             layout: None,
-            story: None,
-            presenting: false,
             frame_pending: false,
             view_stale: false,
             refocus: false,
@@ -195,10 +167,6 @@ impl Component for App {
             picture: std::cell::RefCell::new(network::Picture::default()),
             partner_layout: None,
             partner_picture: std::cell::RefCell::new(network::Picture::default()),
-            partner_choice: "cca:swift".to_string(),
-            partner_field: String::new(),
-            partner_beside: None,
-            partner_refused: None,
             run_button: NodeRef::default(),
             listeners: listen(ctx),
             sweep_form: SweepForm::default(),
@@ -209,9 +177,6 @@ impl Component for App {
             pool_generation: 0,
             on_load: None,
         };
-        if let Some(beside) = link.beside {
-            app.choose_partner(&beside);
-        }
         if let Some(sweep) = sweep {
             // a sweep link shows its sweep; with run=1 it starts the sweep, not a run
             app.sweep_form.show(&sweep);
@@ -225,7 +190,7 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Form(action) => self.on_form(ctx, action),
+            Msg::Form(action) => self.reduce(ctx, Action::Form(action)),
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
             Msg::WarmUp(step) => self.warm_up(ctx, step),
@@ -252,8 +217,8 @@ impl Component for App {
             Msg::Playback(action) => self.on_playback(ctx, action),
             Msg::Network(action) => self.on_network(ctx, action),
             Msg::Report(action) => self.on_report(ctx, action),
-            Msg::Events(action) => self.on_event_action(ctx, action),
-            Msg::Lockstep(action) => self.on_lockstep(ctx, action),
+            Msg::Events(action) => self.reduce(ctx, Action::Events(action)),
+            Msg::Lockstep(action) => self.reduce(ctx, Action::Lockstep(action)),
             Msg::Compare(action) => self.on_compare(ctx, action),
             Msg::TheorySweep => {
                 self.start_theory(ctx);
@@ -261,26 +226,18 @@ impl Component for App {
             }
             Msg::Sweep(action) => self.on_sweep_action(ctx, action),
             Msg::Pool(e) => self.on_pool(ctx, *e),
-            Msg::Present(on) => {
-                self.presenting = on;
-                if on && self.story.is_none() {
-                    self.story = Some(0);
-                }
-                self.widths = [None; CANVASES];
-                self.mark(&ALL, ctx);
-                true
-            }
+            Msg::Present(on) => self.reduce(ctx, Action::Present(on)),
             Msg::Story(action) => self.on_story(ctx, action),
         }
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let on = ctx.link().callback(|m: Msg| m);
-        let s = &self.session;
+        let s = &self.page.session;
         let run = s.run.as_ref();
         let cursor = s.cursor_us();
         let flow = self.flow();
-        let ports = run.map_or(Vec::new(), |r| charts::queue_ports(r, &self.chosen, 6));
+        let ports = run.map_or(Vec::new(), |r| charts::queue_ports(r, &self.page.chosen, 6));
         let progress = run.and_then(|r| {
             r.progress.map(|p| {
                 (
@@ -295,34 +252,35 @@ impl Component for App {
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
         let [c0, c1, c2, c3, c4, p0, p1, c5, c6, c7, c8] = self.canvases.clone();
         let sweep = self.sweep.as_ref();
-        let titles = self.stage_titles();
+        let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
         let point = self
+            .page
             .story
             .and_then(|i| STEPS.get(i))
             .map(|s| format!("point-{}", s.point));
         let form = html! {
-            <Form scenario={self.scenario.clone()} refused={self.refused.clone()} running={s.running()}
+            <Form scenario={self.page.scenario.clone()} refused={self.page.refused.clone()} running={s.running()}
                 run_ref={self.run_button.clone()} on={on.reform(Msg::Form)} />
         };
         html! {
-            <main class={classes!("app", self.presenting.then_some("present"), point)}>
+            <main class={classes!("app", self.page.presenting.then_some("present"), point)}>
                 <header>
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
                     if self.sections_shown >= CONTROLS {
-                    <button id="present" class="quiet" aria-pressed={self.presenting.to_string()}
-                        onclick={on.reform({ let on = !self.presenting; move |_| Msg::Present(on) })}>
-                        { if self.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
+                    <button id="present" class="quiet" aria-pressed={self.page.presenting.to_string()}
+                        onclick={on.reform({ let on = !self.page.presenting; move |_| Msg::Present(on) })}>
+                        { if self.page.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
                     <Glossary />
                     }
                 </header>
                 if self.sections_shown >= CONTROLS {
-                <section class="story-area" aria-label="class mode"><Story step={self.story} on={on.reform(Msg::Story)} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story} on={on.reform(Msg::Story)} /></section>
                 <section class="controls" aria-label="scenario">
-                    if self.story.is_some() {
+                    if self.page.story.is_some() {
                         // class mode: the story drives the runs, the form folds away
                         <details class="settings">
                             <summary>{ "Scenario settings (the story sets them)" }</summary>
@@ -334,14 +292,14 @@ impl Component for App {
                 </section>
                 }
                 <section class="run" aria-label="the run">
-                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.notice.as_deref())}
+                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice.as_deref())}
                         {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
                         on_cancel={on.reform(|_| Msg::Form(FormAction::Cancel))} />
                     <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
                     if self.sections_shown >= STAGE {
                     if titles.is_some() {
-                        <p id="lockstep-diff" aria-live="polite">{ self.partner_difference(cursor) }</p>
+                        <p id="lockstep-diff" aria-live="polite">{ self.page.partner_difference() }</p>
                     }
                     <div class={classes!("stages", titles.is_some().then_some("paired"))}>
                         <div class="stage">
@@ -358,12 +316,12 @@ impl Component for App {
                                     AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
                         }
                     </div>
-                    <Events events={self.scenario.events.clone()} cursor_us={cursor} link={self.event_link.clone()}
-                        gbps={self.event_gbps.clone()} refused={self.event_refused.clone().map(AttrValue::from)}
+                    <Events events={self.page.scenario.events.clone()} cursor_us={cursor} link={self.page.events.link.clone()}
+                        gbps={self.page.events.gbps.clone()} refused={self.page.events.refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::Events)} />
-                    <Lockstep choice={self.partner_choice.clone()} field={self.partner_field.clone()}
-                        refused={self.partner_refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
-                        status={self.partner_status()} enabled={!npath} on={on.reform(Msg::Lockstep)} />
+                    <Lockstep choice={self.page.partner.choice.clone()} field={self.page.partner.field.clone()}
+                        refused={self.page.partner.refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
+                        status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::Lockstep)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.reform(Msg::Report)} />
                     }

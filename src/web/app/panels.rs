@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::web::components::compare::CompareAction;
-use crate::web::components::form::FormAction;
 use crate::web::components::network_panel::NetworkAction;
 use crate::web::components::playback::PlaybackAction;
 use crate::web::components::report::ReportAction;
@@ -11,20 +10,25 @@ use crate::web::components::story::StoryAction;
 
 impl App {
     pub(super) fn on_playback(&mut self, ctx: &Context<Self>, action: PlaybackAction) -> bool {
-        let span = self.session.span_us();
+        let span = self.page.session.span_us();
         match action {
             PlaybackAction::Play => {
-                let live = self.session.running();
-                self.session.playback.toggle(span, live);
+                let live = self.page.session.running();
+                self.page.session.playback.toggle(span, live);
                 self.last_frame_ms = None;
             }
             PlaybackAction::Step(n) => {
-                let bucket = self.session.run.as_ref().map_or(1.0, RunData::bucket_us);
-                self.session.playback.step(n, bucket, span);
+                let bucket = self
+                    .page
+                    .session
+                    .run
+                    .as_ref()
+                    .map_or(1.0, RunData::bucket_us);
+                self.page.session.playback.step(n, bucket, span);
             }
-            PlaybackAction::Seek(t) => self.session.playback.seek(t, span),
+            PlaybackAction::Seek(t) => self.page.session.playback.seek(t, span),
             PlaybackAction::Speed(i) => {
-                let msgs = self.session.set_speed(i);
+                let msgs = self.page.session.set_speed(i);
                 self.send(msgs);
                 return true;
             }
@@ -36,28 +40,16 @@ impl App {
     pub(super) fn on_network(&mut self, ctx: &Context<Self>, action: NetworkAction) -> bool {
         match action {
             NetworkAction::Click(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
-            NetworkAction::ClearChosen => {
-                self.chosen.clear();
-                self.mark(&AT_CURSOR, ctx);
-                true
-            }
+            NetworkAction::ClearChosen => self.reduce(ctx, Action::ClearChosen),
         }
     }
 
     pub(super) fn on_report(&mut self, ctx: &Context<Self>, action: ReportAction) -> bool {
-        let Some(run) = &self.session.run else {
+        let Some(run) = &self.page.session.run else {
             return false;
         };
         match action {
-            ReportAction::Highlight(text) => {
-                let flows = self.meta_flows();
-                self.highlight = match text.trim().parse::<usize>() {
-                    Ok(f) if f < flows => Some(f),
-                    _ => None,
-                };
-                self.mark(&AT_CURSOR, ctx);
-                return true;
-            }
+            ReportAction::Highlight(text) => return self.reduce(ctx, Action::Highlight(text)),
             ReportAction::ExportJson => {
                 if let Some(text) = exports::report_json(run) {
                     let name = exports::file_name(run, "report", "json");
@@ -82,46 +74,9 @@ impl App {
         false
     }
 
-    pub(super) fn on_form(&mut self, ctx: &Context<Self>, action: FormAction) -> bool {
-        match action {
-            FormAction::Field(name, value) => {
-                self.set_field(name, &value);
-                true
-            }
-            FormAction::FieldAndRun(name, value) => {
-                if self.set_field(name, &value) {
-                    self.start_main(ctx, self.scenario.clone());
-                }
-                true
-            }
-            FormAction::Preset(name) => {
-                if let Some(mut preset) = Scenario::preset(&name) {
-                    preset.seed = self.scenario.seed;
-                    self.scenario = preset;
-                    self.refused = None;
-                    self.write_link();
-                }
-                true
-            }
-            FormAction::Run => {
-                self.start_main(ctx, self.scenario.clone());
-                true
-            }
-            FormAction::Cancel => {
-                let msgs = self.session.cancel();
-                self.send(msgs);
-                true
-            }
-            FormAction::CopyLink => {
-                self.copy_link("link", self.page_link(true));
-                true
-            }
-        }
-    }
-
     /// Starts the theory sweep (its button, or the story's last step).
     pub(super) fn start_theory(&mut self, ctx: &Context<Self>) {
-        let msgs = self.session.start_theory();
+        let msgs = self.page.session.start_theory();
         self.send(msgs);
         self.mark(&[Canvas::Theory], ctx);
     }
@@ -132,17 +87,17 @@ impl App {
                 let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
                     .iter()
                     .map(|cca| {
-                        let mut s = self.scenario.clone();
+                        let mut s = self.page.scenario.clone();
                         cca.apply(&mut s.cca);
                         s
                     })
                     .collect();
-                let msgs = self.session.start_series(variants);
+                let msgs = self.page.session.start_series(variants);
                 self.send(msgs);
                 true
             }
             CompareAction::Clear => {
-                self.session.past.clear();
+                self.page.session.past.clear();
                 self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
                 true
             }
@@ -152,7 +107,7 @@ impl App {
     pub(super) fn on_story(&mut self, ctx: &Context<Self>, action: StoryAction) -> bool {
         match action {
             StoryAction::Show(step) => {
-                self.story = step.map(|s| s.min(STEPS.len() - 1));
+                self.page.story = step.map(|s| s.min(STEPS.len() - 1));
                 true
             }
             StoryAction::Run(i) => {
@@ -162,16 +117,16 @@ impl App {
                         scroll_to("chart-theory");
                     }
                     Some(run @ StepRun::Baseline { speed, partner, .. }) => {
-                        if let Some(s) = run.scenario(self.scenario.seed) {
-                            self.scenario = s.clone();
-                            self.refused = None;
+                        if let Some(s) = run.scenario(self.page.scenario.seed) {
+                            self.page.scenario = s.clone();
+                            self.page.refused = None;
                             self.write_link();
-                            self.session.playback.set_speed(speed);
+                            self.page.session.playback.set_speed(speed);
                             self.start_main(ctx, s.clone());
                             if let Some(cca) = partner {
                                 let mut other = s;
                                 cca.apply(&mut other.cca);
-                                let msgs = self.session.start_partner(other);
+                                let msgs = self.page.session.start_partner(other);
                                 self.send(msgs);
                             }
                         }

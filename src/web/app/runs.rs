@@ -33,16 +33,8 @@ impl App {
                 self.write_link();
             }
             Some(OnLoad::Run) => {
-                let partner = self
-                    .partner_beside
-                    .as_deref()
-                    .and_then(|c| crate::session::lockstep::partner_of(&self.scenario, c).ok());
-                let msgs = match partner {
-                    Some(p) => self.session.start_pair(self.scenario.clone(), p),
-                    None => self.session.start(self.scenario.clone()),
-                };
-                self.send(msgs);
-                self.write_link();
+                let effects = self.page.launch_run();
+                self.perform(ctx, effects);
             }
             None => self.write_link(),
         }
@@ -64,19 +56,8 @@ impl App {
     }
 
     pub(super) fn start_main(&mut self, ctx: &Context<Self>, scenario: Scenario) {
-        if self.worker.is_none() {
-            self.spawn_worker(ctx);
-        }
-        self.notice = None;
-        let msgs = self.session.start(scenario);
-        self.after_start(ctx, msgs);
-    }
-
-    pub(super) fn after_start(&mut self, ctx: &Context<Self>, msgs: Vec<ToWorker>) {
-        self.highlight = None;
-        self.chosen.clear();
-        self.send(msgs);
-        self.mark(&ALL, ctx);
+        let effects = self.page.start_main(scenario);
+        self.perform(ctx, effects);
     }
 
     pub(super) fn on_worker(&mut self, ctx: &Context<Self>, event: WorkerEvent) -> bool {
@@ -86,11 +67,11 @@ impl App {
                 // the worker is gone: say so, keep the page working; Run starts a new worker
                 self.worker = None;
                 self.worker_error = Some(format!("simulation worker error: {e}"));
-                self.session.worker_lost(&e);
+                self.page.session.worker_lost(&e);
                 return true;
             }
         };
-        let (out, changed) = self.session.on_message(msg);
+        let (out, changed) = self.page.session.on_message(msg);
         self.send(out);
         if changed.main {
             self.live_stale = true;
@@ -98,7 +79,7 @@ impl App {
         if changed.finished {
             self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
             // after the next render, which shows the run's end
-            self.refocus = !self.session.running();
+            self.refocus = !self.page.session.running();
         }
         if changed.theory {
             self.mark(&[Canvas::Theory], ctx);

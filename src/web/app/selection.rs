@@ -8,7 +8,7 @@ impl App {
         let steps = if shift { 10 } else { 1 };
         let msg = match key {
             " " => Msg::Playback(PlaybackAction::Play),
-            "p" | "P" => Msg::Present(!self.presenting),
+            "p" | "P" => Msg::Present(!self.page.presenting),
             "ArrowLeft" => Msg::Playback(PlaybackAction::Step(-steps)),
             "ArrowRight" => Msg::Playback(PlaybackAction::Step(steps)),
             _ => return false,
@@ -31,7 +31,7 @@ impl App {
         let p = (x / w.max(1.0), y / plot_h);
         match layout.hit(p, 9.0 / w.max(1.0)) {
             Some(Hit::Host(h)) => {
-                let flows = self.session.run.as_ref().and_then(|r| r.meta.as_ref());
+                let flows = self.page.session.run.as_ref().and_then(|r| r.meta.as_ref());
                 let group = layout
                     .nodes
                     .iter()
@@ -40,11 +40,11 @@ impl App {
                 if let Some(f) =
                     flows.and_then(|m| m.flows.iter().position(|f| group.contains(&f.0)))
                 {
-                    self.highlight = Some(f);
+                    self.page.highlight = Some(f);
                 }
             }
             Some(Hit::Link(i)) => {
-                let run = self.session.run.as_ref();
+                let run = self.page.session.run.as_ref();
                 let peak = |p: u32| {
                     run.and_then(|r| r.port_peak.get(p as usize))
                         .copied()
@@ -58,14 +58,14 @@ impl App {
                 if let Some(p) = busiest.map(|p| p as usize) {
                     let names = run.and_then(|r| r.meta.as_ref()).map(|m| &m.port_names);
                     if let Some(name) = names.and_then(|n| n.get(p)) {
-                        self.event_link = name.clone();
-                        self.event_refused = None;
+                        self.page.events.link = name.clone();
+                        self.page.events.refused = None;
                     }
-                    if let Some(at) = self.chosen.iter().position(|&c| c == p) {
-                        self.chosen.remove(at);
+                    if let Some(at) = self.page.chosen.iter().position(|&c| c == p) {
+                        self.page.chosen.remove(at);
                     } else {
-                        self.chosen.insert(0, p);
-                        self.chosen.truncate(4);
+                        self.page.chosen.insert(0, p);
+                        self.page.chosen.truncate(4);
                     }
                 }
             }
@@ -76,7 +76,8 @@ impl App {
     }
 
     pub(super) fn meta_flows(&self) -> usize {
-        self.session
+        self.page
+            .session
             .run
             .as_ref()
             .and_then(|r| r.meta.as_ref())
@@ -84,15 +85,16 @@ impl App {
     }
 
     pub(super) fn flow(&self) -> usize {
-        let run = self.session.run.as_ref();
-        self.highlight
+        let run = self.page.session.run.as_ref();
+        self.page
+            .highlight
             .or_else(|| run.map(RunData::slowest_flow))
             .unwrap_or(0)
     }
 
     /// One line on the highlighted flow and the chosen links.
     pub(super) fn selection_text(&self, cursor: f64) -> String {
-        let Some(run) = &self.session.run else {
+        let Some(run) = &self.page.session.run else {
             return String::new();
         };
         let Some(meta) = &run.meta else {
@@ -109,6 +111,7 @@ impl App {
         );
         let kind = if sprayed { "sprayed" } else { "elephant, ECMP" };
         let chosen: Vec<&str> = self
+            .page
             .chosen
             .iter()
             .filter_map(|&p| meta.port_names.get(p).map(String::as_str))
@@ -123,6 +126,7 @@ impl App {
     /// The network picture's text alternative: the hottest links at the cursor.
     pub(super) fn network_alt(&self, cursor: f64) -> String {
         let Some((run, meta)) = self
+            .page
             .session
             .run
             .as_ref()

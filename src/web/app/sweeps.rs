@@ -18,7 +18,7 @@ impl App {
         let workers = pool_size().min(sweep.runs().max(1));
         let run = SweepRun::new(
             sweep.clone(),
-            &self.scenario,
+            &self.page.scenario,
             &Budget::BROWSER,
             workers,
             crate::web::now_ms(),
@@ -134,7 +134,9 @@ impl App {
         let Some(run) = &self.sweep else { return };
         let name = match &run.sweep.plan {
             Plan::Figure(f) => format!("{f}-{}seeds", run.sweep.seeds),
-            Plan::WhatIf { .. } => format!("what-if_{}", crate::link::short_form(&self.scenario)),
+            Plan::WhatIf { .. } => {
+                format!("what-if_{}", crate::link::short_form(&self.page.scenario))
+            }
         };
         let (what, text) = match summary {
             true => ("summary", run.results.summary_csv()),

@@ -6,22 +6,10 @@
 //! The panel speaks [`EventAction`]s, not the app's messages.
 
 use crate::scenario::TimedEvent;
+pub use crate::session::actions::EventAction;
 use crate::session::edits::Edit;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// What the panel asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EventAction {
-    /// The link's name as typed.
-    Link(String),
-    /// The rate to slow a link to, as typed.
-    Gbps(String),
-    /// Apply an edit at the cursor (to the link, for the link edits).
-    Apply(Edit),
-    /// Remove the scenario's event at this index.
-    Remove(usize),
-}
 
 #[derive(Properties, PartialEq)]
 pub struct EventsProps {

@@ -7,6 +7,7 @@ use crate::scenario::registry::{self as r, Field};
 use crate::scenario::{
     CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, MEDIAN, PRESETS,
 };
+pub use crate::session::actions::FormAction;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -80,20 +81,6 @@ fn options<T: std::fmt::Display + Copy>(
         .into_iter()
         .map(|v| (v.to_string(), label(v).to_string()))
         .collect()
-}
-
-/// What the form asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum FormAction {
-    /// A field changed: (short field name, text).
-    Field(&'static str, String),
-    /// Enter in a field: apply it, then run.
-    FieldAndRun(&'static str, String),
-    /// A preset, by name.
-    Preset(String),
-    Run,
-    Cancel,
-    CopyLink,
 }
 
 #[derive(Properties, PartialEq)]

@@ -7,21 +7,9 @@
 //! The panel speaks [`LockstepAction`]s, not the app's messages.
 
 use crate::scenario::{CcaKind, LbScheme};
+pub use crate::session::actions::LockstepAction;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
-
-/// What the panel asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LockstepAction {
-    /// The partner chosen in the list, by its value.
-    Choose(String),
-    /// The field to change, as typed (`elephants=8`), for the list's "one field" choice.
-    Field(String),
-    /// Run the chosen partner beside the main run.
-    Start,
-    /// Close the partner.
-    Close,
-}
 
 /// What a partner can change, as `session::lockstep::partner_of` reads it, and its label:
 /// every CCA (the CCA table's names), every LB scheme, or one field.

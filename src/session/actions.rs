@@ -1,0 +1,45 @@
+//! What the page's panels ask for, as plain data: each panel's component emits its action type,
+//! and [`super::page::Page::reduce`] turns it into the page's next state and the effects the app
+//! shell performs. The components and the reducer share these types; neither imports the other.
+
+use super::edits::Edit;
+
+/// What the scenario form asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FormAction {
+    /// A field changed: (short field name, text).
+    Field(&'static str, String),
+    /// Enter in a field: apply it, then run.
+    FieldAndRun(&'static str, String),
+    /// A preset, by name.
+    Preset(String),
+    Run,
+    Cancel,
+    CopyLink,
+}
+
+/// What the events panel asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventAction {
+    /// The link's name as typed.
+    Link(String),
+    /// The rate to slow a link to, as typed.
+    Gbps(String),
+    /// Apply an edit at the cursor (to the link, for the link edits).
+    Apply(Edit),
+    /// Remove the scenario's event at this index.
+    Remove(usize),
+}
+
+/// What the lockstep panel asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LockstepAction {
+    /// The partner chosen in the list, by its value.
+    Choose(String),
+    /// The field to change, as typed (`elephants=8`), for the list's "one field" choice.
+    Field(String),
+    /// Run the chosen partner beside the main run.
+    Start,
+    /// Close the partner.
+    Close,
+}

@@ -1,0 +1,374 @@
+//! The page's state beside its runs, as plain Rust: the form's scenario and why a value was
+//! refused, the events and lockstep panels' inputs, the highlighted flow and the chosen links,
+//! the class story's step and the presentation layout, around the [`Session`].
+//!
+//! [`Page::reduce`] takes one [`Action`] (what a panel asked for) and returns the [`Effect`]s
+//! for the app shell to perform: messages for the worker, the address bar, the clipboard,
+//! redraws. The shell renders the page from this state and touches the DOM; nothing here does,
+//! so native tests drive the page as a user would.
+//!
+//! ```
+//! use spraylab::session::actions::FormAction;
+//! use spraylab::session::page::{Action, Effect, Page};
+//!
+//! let mut page = Page::new(Default::default());
+//! let effects = page.reduce(Action::Form(FormAction::Field("k", "4".into())));
+//! assert_eq!(effects, vec![Effect::WriteLink]);
+//! assert_eq!(page.scenario.topology.k, 4);
+//! // a value out of range is refused, naming the field, and the scenario stays
+//! page.reduce(Action::Form(FormAction::Field("k", "5".into())));
+//! assert_eq!(page.refused.as_ref().unwrap().field, "topology.k");
+//! assert_eq!(page.scenario.topology.k, 4);
+//! ```
+
+use super::actions::{EventAction, FormAction, LockstepAction};
+use super::{edits, lockstep, Phase, Session};
+use crate::link::check_web_size;
+use crate::protocol::ToWorker;
+use crate::scenario::{Scenario, ScenarioError};
+
+/// What the events panel holds: the link to act on (the last one clicked, or typed), the rate
+/// to slow it to, and why the last change was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventsInput {
+    pub link: String,
+    pub gbps: String,
+    pub refused: Option<String>,
+}
+
+/// What the lockstep panel holds: the partner chosen (`cca:swift`, or `set` with its field),
+/// the shown partner as a link writes it (`beside=cca:swift`), and why the last was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartnerInput {
+    pub choice: String,
+    pub field: String,
+    pub beside: Option<String>,
+    pub refused: Option<String>,
+}
+
+/// The page's state beside what the app shell keeps of the DOM.
+#[derive(Debug)]
+pub struct Page {
+    pub session: Session,
+    /// The form's scenario, which the address bar always holds.
+    pub scenario: Scenario,
+    /// Why the last form change was refused.
+    pub refused: Option<ScenarioError>,
+    /// A one-line notice beside the status (a refused link, a copied link).
+    pub notice: Option<String>,
+    /// The flow the charts follow, when one was picked.
+    pub highlight: Option<usize>,
+    /// Timeline ports whose queues the user chose to plot (clicked links).
+    pub chosen: Vec<usize>,
+    pub events: EventsInput,
+    pub partner: PartnerInput,
+    /// The class story's step, when class mode is open.
+    pub story: Option<usize>,
+    /// The presentation layout: the story's narration, the network picture and the step's one
+    /// chart on one 1280×720 screen, in large text.
+    pub presenting: bool,
+}
+
+/// What the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Form(FormAction),
+    Events(EventAction),
+    Lockstep(LockstepAction),
+    /// The presentation layout on or off.
+    Present(bool),
+    /// The flow to follow, as typed (empty or out of range: the slowest).
+    Highlight(String),
+    /// Forget the links clicked for the queue chart.
+    ClearChosen,
+}
+
+/// What the app shell does after an action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Messages for the worker, which is started first if there is none.
+    Worker(Vec<ToWorker>),
+    /// The address bar shows the page's link again.
+    WriteLink,
+    /// The page's link, with `run=1`, goes on the clipboard.
+    CopyLink,
+    /// The canvases that follow the cursor are drawn again.
+    RedrawAtCursor,
+    /// Every canvas is drawn again.
+    RedrawAll,
+    /// The layout changed: every canvas is measured and drawn again.
+    Relayout,
+}
+
+impl Page {
+    /// A page showing `scenario`, nothing run yet.
+    pub fn new(scenario: Scenario) -> Self {
+        Page {
+            session: Session::new(),
+            scenario,
+            refused: None,
+            notice: None,
+            highlight: None,
+            chosen: Vec::new(),
+            events: EventsInput {
+                link: String::new(),
+                gbps: "200".to_string(),
+                refused: None,
+            },
+            partner: PartnerInput {
+                choice: "cca:swift".to_string(),
+                field: String::new(),
+                beside: None,
+                refused: None,
+            },
+            story: None,
+            presenting: false,
+        }
+    }
+
+    /// Applies `action` and says what the shell must do.
+    pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Form(a) => self.on_form(a),
+            Action::Events(a) => self.on_events(a),
+            Action::Lockstep(a) => self.on_lockstep(a),
+            Action::Present(on) => {
+                self.presenting = on;
+                if on && self.story.is_none() {
+                    self.story = Some(0);
+                }
+                vec![Effect::Relayout]
+            }
+            Action::Highlight(text) => {
+                let run = self.session.run.as_ref();
+                let flows = run
+                    .and_then(|r| r.meta.as_ref())
+                    .map_or(0, |m| m.flows.len());
+                self.highlight = text.trim().parse().ok().filter(|&f| f < flows);
+                vec![Effect::RedrawAtCursor]
+            }
+            Action::ClearChosen => {
+                self.chosen.clear();
+                vec![Effect::RedrawAtCursor]
+            }
+        }
+    }
+
+    fn on_form(&mut self, action: FormAction) -> Vec<Effect> {
+        match action {
+            FormAction::Field(name, value) => self.set_field(name, &value),
+            FormAction::FieldAndRun(name, value) => {
+                let mut out = self.set_field(name, &value);
+                if self.refused.is_none() {
+                    out.extend(self.start_main(self.scenario.clone()));
+                }
+                out
+            }
+            FormAction::Preset(name) => match Scenario::preset(&name) {
+                Some(mut preset) => {
+                    preset.seed = self.scenario.seed;
+                    self.scenario = preset;
+                    self.refused = None;
+                    vec![Effect::WriteLink]
+                }
+                None => Vec::new(),
+            },
+            FormAction::Run => self.start_main(self.scenario.clone()),
+            FormAction::Cancel => vec![Effect::Worker(self.session.cancel())],
+            FormAction::CopyLink => vec![Effect::CopyLink],
+        }
+    }
+
+    /// Applies a form field by its short name; refused (with the reason kept), nothing changes.
+    pub fn set_field(&mut self, name: &str, value: &str) -> Vec<Effect> {
+        let mut next = self.scenario.clone();
+        // a workload starts from its preset (the n-path model has no elephants, sprays round
+        // robin), keeping the CCA settings and the seed
+        if name == "workload" {
+            let preset = match value {
+                "npath" | "incast" | "hsdp" => Scenario::preset(value),
+                _ => Scenario::preset("baseline"),
+            };
+            if let Some(mut p) = preset {
+                p.cca = next.cca.clone();
+                p.seed = next.seed;
+                next = p;
+            }
+        }
+        let checked = next
+            .set_field(name, value)
+            .and_then(|_| next.validate())
+            .and_then(|_| check_web_size(&next));
+        match checked {
+            Ok(()) => {
+                self.scenario = next;
+                self.refused = None;
+                self.notice = None;
+                vec![Effect::WriteLink]
+            }
+            Err(e) => {
+                self.refused = Some(e);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Starts what a `run=1` link asks for: the form's scenario, with its partner beside it
+    /// when the link names one (`beside=cca:swift`).
+    pub fn launch_run(&mut self) -> Vec<Effect> {
+        let partner = self
+            .partner
+            .beside
+            .as_deref()
+            .and_then(|c| lockstep::partner_of(&self.scenario, c).ok());
+        let msgs = match partner {
+            Some(p) => self.session.start_pair(self.scenario.clone(), p),
+            None => self.session.start(self.scenario.clone()),
+        };
+        vec![Effect::Worker(msgs), Effect::WriteLink]
+    }
+
+    /// Starts the main run of `scenario` (a new run drops the lockstep pair).
+    pub fn start_main(&mut self, scenario: Scenario) -> Vec<Effect> {
+        self.notice = None;
+        let msgs = self.session.start(scenario);
+        self.highlight = None;
+        self.chosen.clear();
+        vec![Effect::Worker(msgs), Effect::RedrawAll]
+    }
+
+    fn on_events(&mut self, action: EventAction) -> Vec<Effect> {
+        match action {
+            EventAction::Link(text) => {
+                self.events.link = text.trim().to_string();
+                self.events.refused = None;
+            }
+            EventAction::Gbps(text) => {
+                self.events.gbps = text.trim().to_string();
+                self.events.refused = None;
+            }
+            EventAction::Apply(edit) => {
+                let at = self.session.cursor_us();
+                match edits::add(&self.scenario, edit, &self.events.link, at) {
+                    Ok(s) => return self.rerun_with(s),
+                    Err(e) => self.events.refused = Some(e.to_string()),
+                }
+            }
+            EventAction::Remove(i) => return self.rerun_with(edits::remove(&self.scenario, i)),
+        }
+        Vec::new()
+    }
+
+    /// The form's scenario becomes `s`, in the address bar, and runs from time zero.
+    fn rerun_with(&mut self, s: Scenario) -> Vec<Effect> {
+        self.scenario = s;
+        self.refused = None;
+        self.events.refused = None;
+        let mut out = vec![Effect::WriteLink];
+        out.extend(self.start_main(self.scenario.clone()));
+        out
+    }
+
+    fn on_lockstep(&mut self, action: LockstepAction) -> Vec<Effect> {
+        let mut out = Vec::new();
+        match action {
+            LockstepAction::Choose(value) => {
+                self.partner.choice = value;
+                self.partner.refused = None;
+            }
+            LockstepAction::Field(text) => {
+                self.partner.field = text.trim().to_string();
+                self.partner.refused = None;
+            }
+            LockstepAction::Start => {
+                let base = self
+                    .session
+                    .run
+                    .as_ref()
+                    .map_or_else(|| self.scenario.clone(), |r| r.scenario.clone());
+                let choice = match self.partner.choice.as_str() {
+                    "set" => format!("set:{}", self.partner.field),
+                    other => other.to_string(),
+                };
+                match lockstep::partner_of(&base, &choice) {
+                    Ok(partner) => {
+                        self.partner.refused = None;
+                        self.partner.beside = Some(choice);
+                        let msgs = match self.session.run {
+                            Some(_) => self.session.start_partner(partner),
+                            None => self.session.start_pair(base, partner),
+                        };
+                        out = vec![Effect::Worker(msgs), Effect::WriteLink];
+                    }
+                    Err(why) => self.partner.refused = Some(why),
+                }
+            }
+            LockstepAction::Close => {
+                out = vec![
+                    Effect::Worker(self.session.drop_partner()),
+                    Effect::WriteLink,
+                ];
+            }
+        }
+        out.push(Effect::RedrawAtCursor);
+        out
+    }
+
+    /// Shows `choice` (`cca:swift`, `set:elephants=8`) in the lockstep panel, as a link names it.
+    pub fn choose_partner(&mut self, choice: &str) {
+        match choice.strip_prefix("set:") {
+            Some(field) => {
+                self.partner.choice = "set".to_string();
+                self.partner.field = field.to_string();
+            }
+            None => self.partner.choice = choice.to_string(),
+        }
+        self.partner.beside = Some(choice.to_string());
+    }
+
+    /// The partner as the address bar carries it, while one is shown or waits.
+    pub fn beside(&self) -> Option<&str> {
+        self.partner
+            .beside
+            .as_deref()
+            .filter(|_| self.session.partner_scenario().is_some())
+    }
+
+    /// A partner's stage is beside the main run's: the partner is running, done or waiting.
+    pub fn paired(&self) -> bool {
+        self.session.run.is_some() && self.session.partner_scenario().is_some()
+    }
+
+    /// Where the partner stands, in a few words.
+    pub fn partner_status(&self) -> String {
+        let s = &self.session;
+        match (&s.partner_phase, &s.partner) {
+            (Some(Phase::Idle), _) => "waits for the main run".to_string(),
+            (Some(Phase::Running), Some(p)) => format!("running: {:.1} µs", p.span_us()),
+            (Some(Phase::Done), Some(p)) => match p.report.as_ref().and_then(|r| r.cct_us) {
+                Some(cct) => format!("done: CCT {cct:.1} µs"),
+                None => "done: unfinished".to_string(),
+            },
+            (Some(Phase::Cancelled), _) => "cancelled".to_string(),
+            (Some(Phase::Failed(why)), _) => format!("failed: {why}"),
+            _ => String::new(),
+        }
+    }
+
+    /// The two stages' titles while they are [`Page::paired`]: what tells the runs apart, and
+    /// where the partner stands.
+    pub fn stage_titles(&self) -> Option<(String, String)> {
+        let s = &self.session;
+        let main = s.run.as_ref().map(|r| &r.scenario)?;
+        let (a, b) = lockstep::titles(main, s.partner_scenario()?);
+        Some((a, format!("{b}: {}", self.partner_status())))
+    }
+
+    /// The two runs' difference at the cursor, once both have samples.
+    pub fn partner_difference(&self) -> String {
+        match (&self.session.run, &self.session.partner) {
+            (Some(a), Some(b)) => lockstep::difference(a, b, self.session.cursor_us()),
+            _ => String::new(),
+        }
+    }
+}
