@@ -126,6 +126,28 @@ impl Page {
         }
     }
 
+    /// The page a link opens (a URL fragment, with or without `#`): its scenario, its lockstep
+    /// partner, whether it asks to start (`run=1`), and its sweep. A refused link opens the
+    /// defaults, with a notice saying why.
+    pub fn from_fragment(fragment: &str) -> (Page, bool, Option<crate::sweep::Sweep>) {
+        match crate::link::from_fragment(fragment) {
+            Ok(link) => {
+                let mut page = Page::new(link.scenario);
+                if let Some(beside) = link.beside {
+                    page.choose_partner(&beside);
+                }
+                (page, link.run, link.sweep)
+            }
+            Err(e) => {
+                let mut page = Page::new(Scenario::default());
+                page.notice = Some(format!(
+                    "the link was refused ({e}); the defaults are in use"
+                ));
+                (page, false, None)
+            }
+        }
+    }
+
     /// Applies `action` and says what the shell must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         match action {

@@ -635,3 +635,19 @@ mod page {
         assert!(page.chosen.is_empty());
     }
 }
+
+#[test]
+fn a_link_opens_its_page_and_a_refused_one_the_defaults_with_a_notice() {
+    use crate::session::page::Page;
+    let (page, run, sweep) = Page::from_fragment("#k=4&cca=lswift&beside=lb:ecmp&run=1");
+    assert_eq!((page.scenario.topology.k, run, sweep), (4, true, None));
+    assert_eq!(page.partner.choice, "lb:ecmp");
+    assert!(page.notice.is_none());
+    let (page, run, _) = Page::from_fragment("#k=5&run=1");
+    assert_eq!((page.scenario, run), (Scenario::default(), false));
+    let notice = page.notice.unwrap();
+    assert!(
+        notice.starts_with("the link was refused (topology.k"),
+        "{notice}"
+    );
+}

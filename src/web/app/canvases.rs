@@ -129,11 +129,47 @@ pub(super) fn fit(canvas: &HtmlCanvasElement, which: Canvas, css_w: i32, scale: 
     }
 }
 
+/// The canvases and what drawing them keeps between frames.
+pub(super) struct Drawing {
+    pub canvases: [NodeRef; CANVASES],
+    /// The network layout of the main run and of the lockstep partner (by run id).
+    pub layout: Option<(u32, Layout)>,
+    pub partner_layout: Option<(u32, Layout)>,
+    /// The network pictures' pixel buffers and how far their links have got.
+    pub picture: std::cell::RefCell<network::Picture>,
+    pub partner_picture: std::cell::RefCell<network::Picture>,
+    /// Each canvas's CSS width when last sized (sizes are read again after a resize).
+    pub widths: [Option<i32>; CANVASES],
+    /// The widths were read with a partner's stage beside the main one.
+    pub widths_paired: bool,
+    /// Which canvases need drawing, and which the next frame starts with.
+    pub frames: Frames<CANVASES>,
+    /// Canvases (in `ALL` order) whose chart code has been warmed up off-screen: only these
+    /// are drawn ([`App::warm_up`]).
+    pub warmed: usize,
+}
+
+impl Default for Drawing {
+    fn default() -> Self {
+        Drawing {
+            canvases: Default::default(),
+            layout: None,
+            partner_layout: None,
+            picture: Default::default(),
+            partner_picture: Default::default(),
+            widths: [None; CANVASES],
+            widths_paired: false,
+            frames: Frames::all_dirty(),
+            warmed: 0,
+        }
+    }
+}
+
 impl App {
     /// Marks canvases for redrawing on the next animation frame.
     pub(super) fn mark(&mut self, which: &[Canvas], ctx: &Context<Self>) {
         for c in which {
-            self.frames.mark(*c as usize);
+            self.drawing.frames.mark(*c as usize);
         }
         self.schedule_frame(ctx);
     }
@@ -163,14 +199,14 @@ impl App {
         let moving = self.page.session.tick(dt);
         self.last_frame_ms = moving.then_some(ts);
         if moving {
-            self.frames.mark_first(AT_CURSOR.len());
+            self.drawing.frames.mark_first(AT_CURSOR.len());
         }
         if self.live_stale
             && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.page.session.running())
         {
             self.live_stale = false;
             self.last_live_ms = ts;
-            self.frames.mark_first(AT_CURSOR.len());
+            self.drawing.frames.mark_first(AT_CURSOR.len());
         }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
@@ -186,7 +222,7 @@ impl App {
         if !render || moving {
             self.draw();
         }
-        if self.frames.any() || moving || self.live_stale || self.view_stale {
+        if self.drawing.frames.any() || moving || self.live_stale || self.view_stale {
             self.schedule_frame(ctx);
         }
         moving || render
@@ -201,24 +237,24 @@ impl App {
         self.refresh_layout();
         // a partner's stage opening or closing changes every stage canvas's width
         let paired = self.page.paired();
-        if paired != self.widths_paired {
-            self.widths_paired = paired;
-            self.widths = [None; CANVASES];
-            (0..CANVASES).for_each(|i| self.frames.mark(i));
+        if paired != self.drawing.widths_paired {
+            self.drawing.widths_paired = paired;
+            self.drawing.widths = [None; CANVASES];
+            (0..CANVASES).for_each(|i| self.drawing.frames.mark(i));
         }
         let budget = Budget {
             ms: FRAME_BUDGET_MS,
             pixels: FRAME_PIXELS,
         };
-        let mut pass = self.frames.begin(crate::web::now_ms());
+        let mut pass = self.drawing.frames.begin(crate::web::now_ms());
         loop {
-            let (canvases, widths) = (&self.canvases, &mut self.widths);
+            let (canvases, widths) = (&self.drawing.canvases, &mut self.drawing.widths);
             // a canvas waits for its warm-up (below) rather than compile in a frame
             let next = pass.next(
-                &mut self.frames,
+                &mut self.drawing.frames,
                 crate::web::now_ms(),
                 budget,
-                self.warmed,
+                self.drawing.warmed,
                 |i| {
                     let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
                     // reading a width forces a layout: once per canvas until the window resizes
@@ -228,16 +264,17 @@ impl App {
                 },
             );
             let Some(i) = next else { return };
-            let (Some(canvas), Some(css_w)) =
-                (self.canvases[i].cast::<HtmlCanvasElement>(), self.widths[i])
-            else {
+            let (Some(canvas), Some(css_w)) = (
+                self.drawing.canvases[i].cast::<HtmlCanvasElement>(),
+                self.drawing.widths[i],
+            ) else {
                 continue;
             };
             fit(&canvas, ALL[i], css_w, scale);
             match self.draw_one(ALL[i], &canvas, scale) {
                 Ok(true) => {}
                 // a picture finished on the next frames
-                Ok(false) => return pass.unfinished(&mut self.frames, i),
+                Ok(false) => return pass.unfinished(&mut self.drawing.frames, i),
                 Err(e) => web_sys::console::warn_1(&format!("canvas {i}: {e}").into()),
             }
         }
@@ -277,7 +314,7 @@ impl App {
             web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
         }
         // the canvases of ALL up to the one just drawn may now be drawn in frames
-        self.warmed = (step + 1).saturating_sub(charts::WARM_PARTS);
+        self.drawing.warmed = (step + 1).saturating_sub(charts::WARM_PARTS);
         if step + 1 < steps {
             self.warm_up_later(ctx, step + 1);
         }
@@ -289,7 +326,7 @@ impl App {
         if !send_later(ctx, Msg::ShowSection) {
             // no timer: everything at once
             self.sections_shown = SECTIONS;
-            self.warmed = CANVASES;
+            self.drawing.warmed = CANVASES;
         }
     }
 
@@ -297,14 +334,14 @@ impl App {
     pub(super) fn warm_up_later(&mut self, ctx: &Context<Self>, step: usize) {
         if !send_later(ctx, Msg::WarmUp(step)) {
             // no timer to warm with: the frames draw every canvas cold
-            self.warmed = CANVASES;
+            self.drawing.warmed = CANVASES;
         }
     }
 
     pub(super) fn refresh_layout(&mut self) {
         for (run, layout) in [
-            (&self.page.session.run, &mut self.layout),
-            (&self.page.session.partner, &mut self.partner_layout),
+            (&self.page.session.run, &mut self.drawing.layout),
+            (&self.page.session.partner, &mut self.drawing.partner_layout),
         ] {
             let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {
                 continue;
@@ -383,7 +420,13 @@ impl App {
             Canvas::Queue => charts::draw_queues(canvas, run, &self.page.chosen, at),
             Canvas::Fct => charts::draw_fct_cdf(canvas, run, at),
             Canvas::Network => {
-                return self.draw_picture(canvas, scale, run, &self.layout, &self.picture)
+                return self.draw_picture(
+                    canvas,
+                    scale,
+                    run,
+                    &self.drawing.layout,
+                    &self.drawing.picture,
+                )
             }
             Canvas::PartnerNetwork => match &s.partner {
                 Some(p) => {
@@ -391,8 +434,8 @@ impl App {
                         canvas,
                         scale,
                         p,
-                        &self.partner_layout,
-                        &self.partner_picture,
+                        &self.drawing.partner_layout,
+                        &self.drawing.partner_picture,
                     )
                 }
                 None => Ok(()),

@@ -26,7 +26,7 @@ impl App {
                 Effect::RedrawAtCursor => self.mark(&AT_CURSOR, ctx),
                 Effect::RedrawAll => self.mark(&ALL, ctx),
                 Effect::Relayout => {
-                    self.widths = [None; CANVASES];
+                    self.drawing.widths = [None; CANVASES];
                     self.mark(&ALL, ctx);
                 }
             }

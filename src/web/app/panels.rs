@@ -61,7 +61,7 @@ impl App {
                 exports::download_text(&name, "text/csv", &run.timeline_csv());
             }
             ReportAction::ExportPng => {
-                let canvases: Vec<HtmlCanvasElement> = self.canvases[..5]
+                let canvases: Vec<HtmlCanvasElement> = self.drawing.canvases[..5]
                     .iter()
                     .filter_map(|n| n.cast::<HtmlCanvasElement>())
                     .collect();

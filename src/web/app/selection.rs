@@ -24,7 +24,7 @@ impl App {
         w: f64,
         h: f64,
     ) -> bool {
-        let Some((_, layout)) = &self.layout else {
+        let Some((_, layout)) = &self.drawing.layout else {
             return false;
         };
         let plot_h = (h - network::KEY_H).max(1.0);

@@ -63,7 +63,7 @@ impl App {
             Ok(FromWorker::Ready) => {}
             Ok(FromWorker::JobDone { id, report, .. }) => {
                 run.finished(e.worker, id, &report, crate::web::now_ms());
-                self.frames.mark(Canvas::Sweep as usize);
+                self.drawing.frames.mark(Canvas::Sweep as usize);
             }
             Ok(FromWorker::Failed { message, .. }) => run.fail(&message),
             Ok(_) => return false,

@@ -1,0 +1,126 @@
+//! What the app renders from the page's state: every component, given its slice of the state
+//! and a callback that wraps its action in a [`Msg`].
+
+use super::*;
+
+impl App {
+    /// The page: header, class story, form, the run's stage (with a lockstep partner's beside
+    /// it), the events and lockstep panels, the report, compare, theory and sweeps.
+    pub(super) fn render(&self, ctx: &Context<Self>) -> Html {
+        let on = ctx.link().callback(|m: Msg| m);
+        let s = &self.page.session;
+        let run = s.run.as_ref();
+        let cursor = s.cursor_us();
+        let flow = self.flow();
+        let ports = run.map_or(Vec::new(), |r| charts::queue_ports(r, &self.page.chosen, 6));
+        let progress = run.and_then(|r| {
+            r.progress.map(|p| {
+                (
+                    p.packets_acked,
+                    p.packets_total,
+                    progress_text(r.elapsed_ms, &p).into(),
+                )
+            })
+        });
+        let npath = run
+            .and_then(|r| r.meta.as_ref())
+            .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
+        let [c0, c1, c2, c3, c4, p0, p1, c5, c6, c7, c8] = self.drawing.canvases.clone();
+        let sweep = self.sweep.as_ref();
+        let titles = self.page.stage_titles();
+        let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
+        // the step's chart, which the presentation layout shows beside the picture
+        let point = self
+            .page
+            .story
+            .and_then(|i| STEPS.get(i))
+            .map(|s| format!("point-{}", s.point));
+        let form = html! {
+            <Form scenario={self.page.scenario.clone()} refused={self.page.refused.clone()} running={s.running()}
+                run_ref={self.run_button.clone()} on={on.reform(Msg::Form)} />
+        };
+        html! {
+            <main class={classes!("app", self.page.presenting.then_some("present"), point)}>
+                <header>
+                    <h1>{ "SprayLab" }</h1>
+                    <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
+                        reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
+                    if self.sections_shown >= CONTROLS {
+                    <button id="present" class="quiet" aria-pressed={self.page.presenting.to_string()}
+                        onclick={on.reform({ let on = !self.page.presenting; move |_| Msg::Present(on) })}>
+                        { if self.page.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
+                    <Glossary />
+                    }
+                </header>
+                if self.sections_shown >= CONTROLS {
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story} on={on.reform(Msg::Story)} /></section>
+                <section class="controls" aria-label="scenario">
+                    if self.page.story.is_some() {
+                        // class mode: the story drives the runs, the form folds away
+                        <details class="settings">
+                            <summary>{ "Scenario settings (the story sets them)" }</summary>
+                            { form }
+                        </details>
+                    } else {
+                        { form }
+                    }
+                </section>
+                }
+                <section class="run" aria-label="the run">
+                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice.as_deref())}
+                        {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
+                        on_cancel={on.reform(|_| Msg::Form(FormAction::Cancel))} />
+                    <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
+                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
+                    if self.sections_shown >= STAGE {
+                    if titles.is_some() {
+                        <p id="lockstep-diff" aria-live="polite">{ self.page.partner_difference() }</p>
+                    }
+                    <div class={classes!("stages", titles.is_some().then_some("paired"))}>
+                        <div class="stage">
+                            if let Some((main, _)) = &titles {
+                                <h3 class="stage-title">{ main.clone() }</h3>
+                            }
+                            <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
+                                {npath} on={on.reform(Msg::Network)} />
+                            <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                        </div>
+                        if let Some((_, partner)) = &titles {
+                            <PartnerStage title={partner.clone()} canvases={[p0, p1]}
+                                alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
+                                    AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
+                        }
+                    </div>
+                    <Events events={self.page.scenario.events.clone()} cursor_us={cursor} link={self.page.events.link.clone()}
+                        gbps={self.page.events.gbps.clone()} refused={self.page.events.refused.clone().map(AttrValue::from)}
+                        enabled={!npath} on={on.reform(Msg::Events)} />
+                    <Lockstep choice={self.page.partner.choice.clone()} field={self.page.partner.field.clone()}
+                        refused={self.page.partner.refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
+                        status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::Lockstep)} />
+                    <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
+                        on={on.reform(Msg::Report)} />
+                    }
+                </section>
+                if self.sections_shown >= COMPARE {
+                <section class="compare" aria-label="compare runs">
+                    <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
+                        canvases={[c5, c6]} on={on.reform(Msg::Compare)} />
+                </section>
+                <section class="theory" aria-label="theory">
+                    <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
+                        canvas={c7} on_run={on.reform(|()| Msg::TheorySweep)} />
+                </section>
+                }
+                if self.sections_shown >= SWEEPS {
+                <section class="sweeps" aria-label="sweeps">
+                    <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
+                        progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
+                        rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
+                        points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
+                        over_q={self.sweep_over_q()} canvas={c8} on={on.reform(Msg::Sweep)} />
+                </section>
+                }
+            </main>
+        }
+    }
+}
