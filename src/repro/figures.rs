@@ -50,6 +50,21 @@ pub const FOUR: &[CcaName] = &[LSWIFT, MSWIFT, NSCC, MNSCC];
 /// The spraying schemes every figure compares.
 pub const SPRAYING: &[LbScheme] = &[LbScheme::Ops, LbScheme::Ar, LbScheme::Reps];
 
+/// The paper's figures (no alternatives), each preset once, its first figure's description
+/// as its label: the page's preset menu.
+pub fn figure_presets() -> impl Iterator<Item = (&'static str, &'static str)> {
+    FIGURES
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| {
+            f.alternative.is_none()
+                && !FIGURES[..*i]
+                    .iter()
+                    .any(|g| g.alternative.is_none() && g.preset == f.preset)
+        })
+        .map(|(_, f)| (f.preset, f.about))
+}
+
 /// The evaluation's figures, then the theory.
 pub const FIGURES: &[Figure] = &[
     Figure {

@@ -19,7 +19,7 @@ mod summary;
 mod tests;
 
 pub use crate::model::THEORY_PATHS;
-pub use figures::{figure, Alternative, Figure, FIGURES, FOUR, SPRAYING};
+pub use figures::{figure, figure_presets, Alternative, Figure, FIGURES, FOUR, SPRAYING};
 pub use grid::{expand, order, shard, sprayed_fcts, Cell};
 pub use rows::{FctRow, Row, RunCounters, SummaryRow};
 pub use summary::{mean_stderr, summarize, summary_of};

@@ -2,12 +2,11 @@
 
 use super::*;
 
-/// A named scenario: its name (`--preset NAME`), the page's label for it (the form's preset
-/// menu lists those that have one) and what it is (`spraylab presets`).
+/// A named scenario: its name (`--preset NAME`) and what it is (`spraylab presets`). The
+/// paper's figures that run on it, and how they are labelled, are `repro::FIGURES`'.
 #[derive(Clone, Copy, Debug)]
 pub struct Preset {
     pub name: &'static str,
-    pub label: Option<&'static str>,
     pub about: &'static str,
 }
 
@@ -15,62 +14,50 @@ pub struct Preset {
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "baseline",
-        label: Some("Fig. 4: baseline, 128 hosts, 4 elephants"),
         about: "128 hosts (k=8), 4 ECMP elephants, 124 sprayed 8 MiB flows (paper Fig. 4, 5)",
     },
     Preset {
         name: "permutation",
-        label: Some("Fig. 6: permutation, no elephants"),
         about: "128 hosts (k=8), 128 sprayed 8 MiB flows, no elephants (paper Fig. 6)",
     },
     Preset {
         name: "hsdp",
-        label: Some("Fig. 7: Llama-70B training step (HSDP)"),
         about: "Llama-3 70B HSDP ring step: 16 servers × 8 GPUs, 8 rings, 3344 packets per flow (paper Fig. 7)",
     },
     Preset {
         name: "hosts250",
-        label: Some("Fig. 8: baseline on 250 hosts"),
         about: "the baseline on 250 hosts (k=10), 4 elephants (paper Fig. 8)",
     },
     Preset {
         name: "size16mib",
-        label: Some("Fig. 9: baseline with 16 MiB flows"),
         about: "the baseline with 16 MiB flows (paper Fig. 9)",
     },
     Preset {
         name: "elephants8",
-        label: Some("Fig. 10: baseline with 8 elephants"),
         about: "the baseline with 8 elephants (paper Fig. 10)",
     },
     Preset {
         name: "failures",
-        label: Some("Fig. 11: baseline with 1 % of links failed"),
         about: "the baseline with 1 % of the inter-switch links failed (paper Fig. 11)",
     },
     Preset {
         name: "drr",
-        label: Some("Fig. 13: baseline with DRR fair queues"),
         about: "the baseline with DRR fair scheduling of sprayed and ECMP traffic (paper Fig. 13)",
     },
     Preset {
         name: "incast",
-        label: Some("Fig. 14: incast, 32 senders to one host"),
         about: "32 random senders of 8 MiB to one receiver, no elephants (paper Fig. 14)",
     },
     Preset {
         name: "npath",
-        label: Some("Theory (§II): one flow over 10 paths, one long"),
         about: "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)",
     },
     Preset {
         name: "npath-marked",
-        label: None,
         about: "the theory model under Theorems 2 (ii) and 4: the long path ECN-marked and 6 µs longer (over 2 × SMaRTT's target), SMaRTT's gate open",
     },
     Preset {
         name: "uec-reference",
-        label: None,
         about: "NSCC with the UEC reference simulator's settings: 4096+64 B packets, 192-packet queues, ECN at 10 packets, an ACK per 16 KiB, cwnd 1.5·BDP, its oblivious OPS; a permutation without elephants",
     },
 ];

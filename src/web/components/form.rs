@@ -4,9 +4,7 @@
 
 use super::glossary::Term;
 use crate::scenario::registry::{self as r, Field};
-use crate::scenario::{
-    CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, MEDIAN, PRESETS,
-};
+use crate::scenario::{CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, MEDIAN};
 pub use crate::session::actions::FormAction;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
@@ -165,7 +163,7 @@ pub fn form(props: &FormProps) -> Html {
                 <label class="wide">{ "preset (the paper's figures)" }
                     <select id="f-preset" onchange={on_preset}>
                         <option value="" selected=true>{ "choose a figure…" }</option>
-                        { for PRESETS.iter().filter_map(|p| Some((p.name, p.label?))).map(|(name, label)| html! { <option value={name}>{ label }</option> }) }
+                        { for crate::repro::figure_presets().map(|(name, label)| html! { <option value={name}>{ label }</option> }) }
                     </select>
                 </label>
                 { select(&r::WORKLOAD_KIND, options(WorkloadKind::ALL.iter().copied(), workload_label)) }
