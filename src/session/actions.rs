@@ -43,3 +43,25 @@ pub enum LockstepAction {
     /// Close the partner.
     Close,
 }
+
+/// What the playback bar (and its keys) asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlaybackAction {
+    /// Play or pause.
+    Play,
+    /// Step this many samples (negative: back).
+    Step(i32),
+    /// Put the cursor at this simulated time, µs.
+    Seek(f64),
+    /// The speed, an index into `SPEEDS`.
+    Speed(usize),
+}
+
+/// What the comparison area asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CompareAction {
+    /// Run Swift, LSwift and MSwift on the current scenario.
+    RunVariants,
+    /// Forget the compared runs.
+    Clear,
+}

@@ -21,11 +21,11 @@
 //! assert_eq!(page.scenario.topology.k, 4);
 //! ```
 
-use super::actions::{EventAction, FormAction, LockstepAction};
+use super::actions::{CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction};
 use super::{edits, lockstep, Phase, Session};
 use crate::link::check_web_size;
 use crate::protocol::ToWorker;
-use crate::scenario::{Scenario, ScenarioError};
+use crate::scenario::{CcaName, Scenario, ScenarioError};
 
 /// What the events panel holds: the link to act on (the last one clicked, or typed), the rate
 /// to slow it to, and why the last change was refused.
@@ -75,6 +75,8 @@ pub enum Action {
     Form(FormAction),
     Events(EventAction),
     Lockstep(LockstepAction),
+    Playback(PlaybackAction),
+    Compare(CompareAction),
     /// The presentation layout on or off.
     Present(bool),
     /// The flow to follow, as typed (empty or out of range: the slowest).
@@ -96,8 +98,12 @@ pub enum Effect {
     RedrawAtCursor,
     /// Every canvas is drawn again.
     RedrawAll,
+    /// The comparison's charts are drawn again.
+    RedrawCompare,
     /// The layout changed: every canvas is measured and drawn again.
     Relayout,
+    /// Playback (re)starts: its clock counts from the next frame.
+    RestartClock,
 }
 
 impl Page {
@@ -154,6 +160,19 @@ impl Page {
             Action::Form(a) => self.on_form(a),
             Action::Events(a) => self.on_events(a),
             Action::Lockstep(a) => self.on_lockstep(a),
+            Action::Playback(a) => self.on_playback(a),
+            Action::Compare(CompareAction::RunVariants) => {
+                let variants = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT].map(|cca| {
+                    let mut s = self.scenario.clone();
+                    cca.apply(&mut s.cca);
+                    s
+                });
+                vec![Effect::Worker(self.session.start_series(variants.to_vec()))]
+            }
+            Action::Compare(CompareAction::Clear) => {
+                self.session.past.clear();
+                vec![Effect::RedrawCompare]
+            }
             Action::Present(on) => {
                 self.presenting = on;
                 if on && self.story.is_none() {
@@ -257,6 +276,25 @@ impl Page {
         self.highlight = None;
         self.chosen.clear();
         vec![Effect::Worker(msgs), Effect::RedrawAll]
+    }
+
+    fn on_playback(&mut self, action: PlaybackAction) -> Vec<Effect> {
+        let s = &mut self.session;
+        let span = s.span_us();
+        match action {
+            PlaybackAction::Play => {
+                let live = s.running();
+                s.playback.toggle(span, live);
+                return vec![Effect::RestartClock, Effect::RedrawAtCursor];
+            }
+            PlaybackAction::Step(n) => {
+                let bucket = s.run.as_ref().map_or(1.0, |r| r.bucket_us());
+                s.playback.step(n, bucket, span);
+            }
+            PlaybackAction::Seek(t) => s.playback.seek(t, span),
+            PlaybackAction::Speed(i) => return vec![Effect::Worker(s.set_speed(i))],
+        }
+        vec![Effect::RedrawAtCursor]
     }
 
     fn on_events(&mut self, action: EventAction) -> Vec<Effect> {

@@ -452,7 +452,9 @@ fn the_stages_are_titled_by_what_tells_the_runs_apart() {
 /// played by the [`FakeWorker`] wherever an effect asks for it.
 mod page {
     use super::*;
-    use crate::session::actions::{EventAction, FormAction, LockstepAction};
+    use crate::session::actions::{
+        CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction,
+    };
     use crate::session::edits::Edit;
     use crate::session::page::{Action, Effect, Page};
 
@@ -594,6 +596,40 @@ mod page {
         assert!(page.partner_difference().contains("× as long as"));
         page.reduce(Action::Lockstep(LockstepAction::Close));
         assert!(!page.paired() && page.beside().is_none() && page.stage_titles().is_none());
+    }
+
+    #[test]
+    fn the_playback_bar_moves_the_cursor_and_the_comparison_runs_three_variants() {
+        let (mut page, mut worker) = ready_page();
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        let span = page.session.span_us();
+        assert_eq!(
+            page.reduce(Action::Playback(PlaybackAction::Seek(span / 2.0))),
+            vec![Effect::RedrawAtCursor]
+        );
+        assert_eq!(page.session.cursor_us(), span / 2.0);
+        page.reduce(Action::Playback(PlaybackAction::Step(-1)));
+        assert!(page.session.cursor_us() < span / 2.0);
+        assert_eq!(
+            page.reduce(Action::Playback(PlaybackAction::Play)),
+            vec![Effect::RestartClock, Effect::RedrawAtCursor]
+        );
+        assert!(page.session.playback.playing());
+        assert!(matches!(
+            page.reduce(Action::Playback(PlaybackAction::Speed(0)))
+                .as_slice(),
+            [Effect::Worker(_)]
+        ));
+        let before = page.session.past.len();
+        let effects = page.reduce(Action::Compare(CompareAction::RunVariants));
+        perform(&mut page, &mut worker, effects);
+        assert_eq!(page.session.past.len(), before + 3);
+        assert_eq!(
+            page.reduce(Action::Compare(CompareAction::Clear)),
+            vec![Effect::RedrawCompare]
+        );
+        assert!(page.session.past.is_empty());
     }
 
     #[test]

@@ -25,6 +25,8 @@ impl App {
                 Effect::CopyLink => self.copy_link("link", self.page_link(true)),
                 Effect::RedrawAtCursor => self.mark(&AT_CURSOR, ctx),
                 Effect::RedrawAll => self.mark(&ALL, ctx),
+                Effect::RedrawCompare => self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx),
+                Effect::RestartClock => self.last_frame_ms = None,
                 Effect::Relayout => {
                     self.drawing.widths = [None; CANVASES];
                     self.mark(&ALL, ctx);

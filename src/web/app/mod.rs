@@ -38,7 +38,7 @@ use super::exports;
 use super::network::{self, Marks};
 use crate::link::{sweep_fragment, to_fragment};
 use crate::protocol::{FromWorker, ToWorker};
-use crate::scenario::{CcaName, Scenario, ScenarioError};
+use crate::scenario::{Scenario, ScenarioError};
 use crate::session::edits;
 use crate::session::frames::{Budget, Frames};
 use crate::session::layout::{Hit, Layout};
@@ -177,12 +177,12 @@ impl Component for App {
                 false
             }
             Msg::Key(key, shift) => self.on_key(ctx, &key, shift),
-            Msg::Playback(action) => self.on_playback(ctx, action),
+            Msg::Playback(action) => self.reduce(ctx, Action::Playback(action)),
             Msg::Network(action) => self.on_network(ctx, action),
             Msg::Report(action) => self.on_report(ctx, action),
             Msg::Events(action) => self.reduce(ctx, Action::Events(action)),
             Msg::Lockstep(action) => self.reduce(ctx, Action::Lockstep(action)),
-            Msg::Compare(action) => self.on_compare(ctx, action),
+            Msg::Compare(action) => self.reduce(ctx, Action::Compare(action)),
             Msg::TheorySweep => {
                 self.start_theory(ctx);
                 true

@@ -2,41 +2,11 @@
 //! picture, the report and its exports, the comparison and the class story.
 
 use super::*;
-use crate::web::components::compare::CompareAction;
 use crate::web::components::network_panel::NetworkAction;
-use crate::web::components::playback::PlaybackAction;
 use crate::web::components::report::ReportAction;
 use crate::web::components::story::StoryAction;
 
 impl App {
-    pub(super) fn on_playback(&mut self, ctx: &Context<Self>, action: PlaybackAction) -> bool {
-        let span = self.page.session.span_us();
-        match action {
-            PlaybackAction::Play => {
-                let live = self.page.session.running();
-                self.page.session.playback.toggle(span, live);
-                self.last_frame_ms = None;
-            }
-            PlaybackAction::Step(n) => {
-                let bucket = self
-                    .page
-                    .session
-                    .run
-                    .as_ref()
-                    .map_or(1.0, RunData::bucket_us);
-                self.page.session.playback.step(n, bucket, span);
-            }
-            PlaybackAction::Seek(t) => self.page.session.playback.seek(t, span),
-            PlaybackAction::Speed(i) => {
-                let msgs = self.page.session.set_speed(i);
-                self.send(msgs);
-                return true;
-            }
-        }
-        self.mark(&AT_CURSOR, ctx);
-        true
-    }
-
     pub(super) fn on_network(&mut self, ctx: &Context<Self>, action: NetworkAction) -> bool {
         match action {
             NetworkAction::Click(x, y, w, h) => self.on_network_click(ctx, x, y, w, h),
@@ -79,29 +49,6 @@ impl App {
         let msgs = self.page.session.start_theory();
         self.send(msgs);
         self.mark(&[Canvas::Theory], ctx);
-    }
-
-    pub(super) fn on_compare(&mut self, ctx: &Context<Self>, action: CompareAction) -> bool {
-        match action {
-            CompareAction::RunVariants => {
-                let variants: Vec<Scenario> = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT]
-                    .iter()
-                    .map(|cca| {
-                        let mut s = self.page.scenario.clone();
-                        cca.apply(&mut s.cca);
-                        s
-                    })
-                    .collect();
-                let msgs = self.page.session.start_series(variants);
-                self.send(msgs);
-                true
-            }
-            CompareAction::Clear => {
-                self.page.session.past.clear();
-                self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
-                true
-            }
-        }
     }
 
     pub(super) fn on_story(&mut self, ctx: &Context<Self>, action: StoryAction) -> bool {

@@ -3,6 +3,7 @@
 
 use super::figure::Figure;
 use super::glossary::Term;
+pub use crate::session::actions::CompareAction;
 use crate::session::store::RunData;
 use yew::prelude::*;
 
@@ -16,15 +17,6 @@ pub struct Row {
     pub inflation: Option<f64>,
     /// cwnd cuts, "delay / loss".
     pub cuts: String,
-}
-
-/// What the comparison area asks for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum CompareAction {
-    /// Run Swift, LSwift and MSwift on the current scenario.
-    RunVariants,
-    /// Forget the compared runs.
-    Clear,
 }
 
 #[derive(Properties, PartialEq)]

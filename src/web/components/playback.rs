@@ -2,22 +2,10 @@
 //! live run), and a slider to scrub through the run's simulated time. Space and the arrow keys
 //! do the same from anywhere on the page but the form.
 
+pub use crate::session::actions::PlaybackAction;
 use crate::session::playback::{speed_label, SPEEDS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
-
-/// What the bar asks for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum PlaybackAction {
-    /// Play or pause.
-    Play,
-    /// Step this many samples (negative: back).
-    Step(i32),
-    /// Put the cursor at this simulated time, µs.
-    Seek(f64),
-    /// The speed, an index into `SPEEDS`.
-    Speed(usize),
-}
 
 #[derive(Properties, PartialEq)]
 pub struct PlaybackProps {
