@@ -65,3 +65,12 @@ pub enum CompareAction {
     /// Forget the compared runs.
     Clear,
 }
+
+/// What the story asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StoryAction {
+    /// Show this step, or close the story.
+    Show(Option<usize>),
+    /// Run this step.
+    Run(usize),
+}

@@ -26,6 +26,7 @@ pub mod pixels;
 pub mod playback;
 pub mod series;
 pub mod store;
+pub mod story;
 mod theory;
 
 use crate::protocol::{FromWorker, ToWorker};

@@ -21,7 +21,10 @@
 //! assert_eq!(page.scenario.topology.k, 4);
 //! ```
 
-use super::actions::{CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction};
+use super::actions::{
+    CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction, StoryAction,
+};
+use super::story::{StepRun, STEPS};
 use super::{edits, lockstep, Phase, Session};
 use crate::link::check_web_size;
 use crate::protocol::ToWorker;
@@ -77,6 +80,9 @@ pub enum Action {
     Lockstep(LockstepAction),
     Playback(PlaybackAction),
     Compare(CompareAction),
+    Story(StoryAction),
+    /// Run the theory sweep (its button).
+    Theory,
     /// The presentation layout on or off.
     Present(bool),
     /// The flow to follow, as typed (empty or out of range: the slowest).
@@ -104,6 +110,10 @@ pub enum Effect {
     Relayout,
     /// Playback (re)starts: its clock counts from the next frame.
     RestartClock,
+    /// The theory chart is drawn again.
+    RedrawTheory,
+    /// The page scrolls to the element with this id.
+    ScrollTo(&'static str),
 }
 
 impl Page {
@@ -173,6 +183,12 @@ impl Page {
                 self.session.past.clear();
                 vec![Effect::RedrawCompare]
             }
+            Action::Story(StoryAction::Show(step)) => {
+                self.story = step.map(|s| s.min(STEPS.len() - 1));
+                Vec::new()
+            }
+            Action::Story(StoryAction::Run(i)) => self.run_step(i),
+            Action::Theory => self.start_theory(),
             Action::Present(on) => {
                 self.presenting = on;
                 if on && self.story.is_none() {
@@ -276,6 +292,42 @@ impl Page {
         self.highlight = None;
         self.chosen.clear();
         vec![Effect::Worker(msgs), Effect::RedrawAll]
+    }
+
+    /// Starts the theory sweep.
+    fn start_theory(&mut self) -> Vec<Effect> {
+        vec![
+            Effect::Worker(self.session.start_theory()),
+            Effect::RedrawTheory,
+        ]
+    }
+
+    /// Runs the class story's step `i`: the theory sweep, or the baseline with the step's CCA
+    /// and LB at its playback speed, with its lockstep partner if it has one.
+    fn run_step(&mut self, i: usize) -> Vec<Effect> {
+        let Some(run) = STEPS.get(i).map(|s| s.run) else {
+            return Vec::new();
+        };
+        let StepRun::Baseline { speed, partner, .. } = run else {
+            let mut out = self.start_theory();
+            out.push(Effect::ScrollTo("chart-theory"));
+            return out;
+        };
+        let Some(s) = run.scenario(self.scenario.seed) else {
+            return Vec::new();
+        };
+        self.scenario = s.clone();
+        self.refused = None;
+        self.session.playback.set_speed(speed);
+        let mut out = self.start_main(s.clone());
+        if let Some(cca) = partner {
+            let mut other = s;
+            cca.apply(&mut other.cca);
+            self.partner.beside = Some(format!("cca:{cca}"));
+            out.push(Effect::Worker(self.session.start_partner(other)));
+        }
+        out.push(Effect::WriteLink);
+        out
     }
 
     fn on_playback(&mut self, action: PlaybackAction) -> Vec<Effect> {

@@ -633,6 +633,47 @@ mod page {
     }
 
     #[test]
+    fn a_story_step_runs_its_scenario_with_its_partner_and_the_last_one_the_theory() {
+        use crate::session::actions::StoryAction;
+        let (mut page, _worker) = ready_page();
+        page.reduce(Action::Story(StoryAction::Show(Some(99))));
+        assert_eq!(page.story, Some(4));
+        page.scenario.seed = 3;
+        let effects = page.reduce(Action::Story(StoryAction::Run(2)));
+        assert_eq!(
+            page.scenario.cca.algorithm,
+            crate::scenario::CcaKind::MSwift
+        );
+        assert_eq!(page.scenario.seed, 3);
+        assert_eq!(page.beside(), Some("cca:swift"));
+        assert_eq!(effects.last(), Some(&Effect::WriteLink));
+        let speed = page.session.playback.speed();
+        assert_eq!(speed, 3);
+        // the step's scenario is the k = 8 baseline: check it is the one started, not run it
+        match &effects[0] {
+            Effect::Worker(msgs) => assert!(
+                msgs.iter().any(|m| matches!(m, ToWorker::Run { .. })),
+                "{msgs:?}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        let effects = page.reduce(Action::Story(StoryAction::Run(4)));
+        assert!(
+            matches!(
+                effects.as_slice(),
+                [
+                    Effect::Worker(_),
+                    Effect::RedrawTheory,
+                    Effect::ScrollTo("chart-theory")
+                ]
+            ),
+            "{effects:?}"
+        );
+        page.reduce(Action::Story(StoryAction::Show(None)));
+        assert_eq!(page.story, None);
+    }
+
+    #[test]
     fn a_link_with_a_partner_runs_both_and_presenting_opens_the_story() {
         let (mut page, mut worker) = ready_page();
         page.choose_partner("set:elephants=4");

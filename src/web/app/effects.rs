@@ -27,6 +27,8 @@ impl App {
                 Effect::RedrawAll => self.mark(&ALL, ctx),
                 Effect::RedrawCompare => self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx),
                 Effect::RestartClock => self.last_frame_ms = None,
+                Effect::RedrawTheory => self.mark(&[Canvas::Theory], ctx),
+                Effect::ScrollTo(id) => scroll_to(id),
                 Effect::Relayout => {
                     self.drawing.widths = [None; CANVASES];
                     self.mark(&ALL, ctx);

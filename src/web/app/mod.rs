@@ -31,7 +31,7 @@ use super::components::partner_stage::PartnerStage;
 use super::components::playback::Playback;
 use super::components::report::Report;
 use super::components::status::{status_text, Status};
-use super::components::story::{StepRun, Story, STEPS};
+use super::components::story::{Story, STEPS};
 use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;
@@ -183,14 +183,11 @@ impl Component for App {
             Msg::Events(action) => self.reduce(ctx, Action::Events(action)),
             Msg::Lockstep(action) => self.reduce(ctx, Action::Lockstep(action)),
             Msg::Compare(action) => self.reduce(ctx, Action::Compare(action)),
-            Msg::TheorySweep => {
-                self.start_theory(ctx);
-                true
-            }
+            Msg::TheorySweep => self.reduce(ctx, Action::Theory),
             Msg::Sweep(action) => self.on_sweep_action(ctx, action),
             Msg::Pool(e) => self.on_pool(ctx, *e),
             Msg::Present(on) => self.reduce(ctx, Action::Present(on)),
-            Msg::Story(action) => self.on_story(ctx, action),
+            Msg::Story(action) => self.reduce(ctx, Action::Story(action)),
         }
     }
 

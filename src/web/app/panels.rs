@@ -1,10 +1,10 @@
-//! What the page's panels ask for: the form, the playback bar (and its keys), the network
-//! picture, the report and its exports, the comparison and the class story.
+//! What the network picture and the report ask for that the page's reducer does not handle:
+//! a click on the picture (hit-testing needs the layout on screen) and the report's exports
+//! (downloads). Every other panel's action goes through `Page::reduce`.
 
 use super::*;
 use crate::web::components::network_panel::NetworkAction;
 use crate::web::components::report::ReportAction;
-use crate::web::components::story::StoryAction;
 
 impl App {
     pub(super) fn on_network(&mut self, ctx: &Context<Self>, action: NetworkAction) -> bool {
@@ -42,46 +42,5 @@ impl App {
             }
         }
         false
-    }
-
-    /// Starts the theory sweep (its button, or the story's last step).
-    pub(super) fn start_theory(&mut self, ctx: &Context<Self>) {
-        let msgs = self.page.session.start_theory();
-        self.send(msgs);
-        self.mark(&[Canvas::Theory], ctx);
-    }
-
-    pub(super) fn on_story(&mut self, ctx: &Context<Self>, action: StoryAction) -> bool {
-        match action {
-            StoryAction::Show(step) => {
-                self.page.story = step.map(|s| s.min(STEPS.len() - 1));
-                true
-            }
-            StoryAction::Run(i) => {
-                match STEPS.get(i).map(|s| s.run) {
-                    Some(StepRun::Theory) => {
-                        self.start_theory(ctx);
-                        scroll_to("chart-theory");
-                    }
-                    Some(run @ StepRun::Baseline { speed, partner, .. }) => {
-                        if let Some(s) = run.scenario(self.page.scenario.seed) {
-                            self.page.scenario = s.clone();
-                            self.page.refused = None;
-                            self.write_link();
-                            self.page.session.playback.set_speed(speed);
-                            self.start_main(ctx, s.clone());
-                            if let Some(cca) = partner {
-                                let mut other = s;
-                                cca.apply(&mut other.cca);
-                                let msgs = self.page.session.start_partner(other);
-                                self.send(msgs);
-                            }
-                        }
-                    }
-                    None => {}
-                }
-                true
-            }
-        }
     }
 }

@@ -55,11 +55,6 @@ impl App {
         }
     }
 
-    pub(super) fn start_main(&mut self, ctx: &Context<Self>, scenario: Scenario) {
-        let effects = self.page.start_main(scenario);
-        self.perform(ctx, effects);
-    }
-
     pub(super) fn on_worker(&mut self, ctx: &Context<Self>, event: WorkerEvent) -> bool {
         let msg = match event {
             Ok(msg) => msg,
