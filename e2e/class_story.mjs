@@ -2,13 +2,10 @@
 // the first steps, slows one down, pauses, scrubs back, clicks the hottest link, and saves a
 // viewport screenshot at each stop. Prints what each step showed.
 // Usage: node e2e/class_story.mjs URL SHOT_PREFIX
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [url, prefix] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 const errors = [];
 page.on('pageerror', e => errors.push(String(e)));

@@ -2,13 +2,10 @@
 // the main thread's long tasks (over 50 ms) between the click and the end of the run, with the
 // run's wall time: the responsiveness figure of a run started by a user.
 // Usage: node e2e/click_run.mjs URL [WIDTH HEIGHT]
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [url, w, h] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: Number(w || 1280), height: Number(h || 720) } });
 await page.addInitScript(() => {
   window.__longTasks = [];

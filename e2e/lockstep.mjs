@@ -5,14 +5,11 @@
 // chart), with no sideways scrolling. Saves a screenshot of the run's section per viewport;
 // prints a JSON summary; exits non-zero on failure.
 // Usage: node e2e/lockstep.mjs BASE_URL SHOT_PREFIX
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [base, prefix] = process.argv.slice(2);
 const link = `${base}/#k=4&elephants=2&flow-size=256KiB&seed=2&beside=cca:swift&run=1`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const problems = [];
 for (const [w, h] of [[1280, 720], [390, 844]]) {
   const page = await browser.newPage({ viewport: { width: w, height: h }, isMobile: w < 600, hasTouch: w < 600 });

@@ -5,17 +5,14 @@
 // holds one), with the slices inside it that took 3 ms or more (animation frames, messages from
 // the worker, paints, commits, the wasm functions by name where the trace names them).
 // Usage: node e2e/long_tasks.mjs URL [WIDTH HEIGHT]   (URL: a served dist/, with #...&run=1)
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [url, w, h] = process.argv.slice(2);
 if (!url) {
   console.error('usage: node e2e/long_tasks.mjs URL [WIDTH HEIGHT]');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: Number(w || 1280), height: Number(h || 720) } });
 await browser.startTracing(page, {
   categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'blink'],

@@ -4,13 +4,10 @@
 // past the right edge, canvas sizes) and fails when the page scrolls sideways, a run did not
 // finish, or the page logged errors.
 // Usage: node e2e/look.mjs URL SHOT_PREFIX WIDTH HEIGHT [SCALE]
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [url, prefix, w, h, scaleArg] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({
   viewport: { width: Number(w), height: Number(h) },
   deviceScaleFactor: Number(scaleArg || 1),

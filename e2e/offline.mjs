@@ -3,7 +3,7 @@
 // come from the cache. Also checks the web app manifest. Prints a JSON summary; exits non-zero
 // on failure.
 // Usage: node e2e/offline.mjs DIST
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
@@ -11,10 +11,7 @@ const [dist] = process.argv.slice(2);
 const server = spawn('python3', ['e2e/serve.py', dist, '/spraylab/'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const [chunk] = await once(server.stdout, 'data');
 const base = `http://127.0.0.1:${String(chunk).split('\n')[0].trim()}/spraylab`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const fail = async message => {
   console.error(`offline: ${message}`);
   server.kill();

@@ -3,13 +3,10 @@
 // fit the screen without scrolling, with no visible text under 16 px. Saves a screenshot; prints
 // a JSON summary; exits non-zero on failure.
 // Usage: node e2e/present.mjs BASE_URL SHOT.png
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [base, shot] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 const errors = [];
 page.on('pageerror', e => errors.push(String(e)));

@@ -15,7 +15,7 @@
 //
 // Usage: node e2e/speed.mjs BASE_URL SPRAYLAB_BINARY [ROUNDS]
 //   BASE_URL: the served dist/ (http://127.0.0.1:PORT/spraylab)
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -43,10 +43,7 @@ function native(flags) {
   return { events: r.events, seconds: r.cpu_s };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 
 async function inPage(link) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });

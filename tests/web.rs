@@ -105,6 +105,12 @@ async fn eventually(limit_ms: u64, done: impl Fn() -> bool) -> bool {
 }
 
 /// Waits for the button `selector` to be enabled (the worker is ready), then clicks it.
+/// Waits up to 30 s for the run's status to say "done: CCT", failing with the status shown.
+async fn wait_done(root: &Element) {
+    let done = || text(root, "#status").starts_with("done: CCT");
+    assert!(eventually(30_000, done).await, "{}", text(root, "#status"));
+}
+
 async fn click_when_enabled(root: &Element, selector: &str) {
     let enabled = || find(root, selector).is_some_and(|b| !b.has_attribute("disabled"));
     assert!(eventually(5000, enabled).await, "{selector} never enabled");
@@ -601,8 +607,7 @@ async fn scrubbing_moves_every_cursor_and_recolours_the_network() {
         real_worker_props(),
     )
     .await;
-    let done = || text(&root, "#status").starts_with("done: CCT");
-    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    wait_done(&root).await;
     sleep_ms(600).await;
     const IDS: [&str; 5] = [
         "network",
@@ -843,8 +848,7 @@ async fn a_link_with_events_replays_to_the_native_report() {
     let native = sim.report();
     assert!(native.counters.link_losses > 0, "the failure loses packets");
     let (root, handle) = mount(fragment, real_worker_props()).await;
-    let done = || text(&root, "#status").starts_with("done: CCT");
-    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    wait_done(&root).await;
     let cct = format!("done: CCT {:.1} µs", native.cct_us.unwrap());
     assert!(
         text(&root, "#status").starts_with(&cct),
@@ -867,8 +871,7 @@ async fn a_link_with_events_replays_to_the_native_report() {
 async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
     let fragment = "k=4&elephants=2&flow-size=256KiB&seed=2&run=1";
     let (root, handle) = mount(fragment, real_worker_props()).await;
-    let done = || text(&root, "#status").starts_with("done: CCT");
-    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    wait_done(&root).await;
     let before = text(&root, "#status");
     // click the middle of the first link between an aggregation switch and a core
     let scenario = spraylab::link::from_fragment(fragment).unwrap().scenario;
@@ -932,7 +935,7 @@ async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
         .click();
     sleep_ms(60).await;
     assert!(hash().contains(&format!("link-down:{named}")), "{}", hash());
-    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    wait_done(&root).await;
     assert_eq!(
         root.query_selector_all("#event-list li").unwrap().length(),
         1
@@ -945,7 +948,7 @@ async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
         .click();
     sleep_ms(60).await;
     assert!(!hash().contains("events="), "{}", hash());
-    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    wait_done(&root).await;
     assert_eq!(
         text(&root, "#status"),
         before,
@@ -963,8 +966,7 @@ async fn a_partner_runs_beside_the_main_run_in_lockstep() {
         real_worker_props(),
     )
     .await;
-    let done = || text(&root, "#status").starts_with("done: CCT");
-    assert!(eventually(30_000, done).await, "{}", text(&root, "#status"));
+    wait_done(&root).await;
     set_and_change(&root, "#partner", "cca:swift");
     click_when_enabled(&root, "#partner-run").await;
     let partner_done = || text(&root, "#partner-status").starts_with("done: CCT");

@@ -732,8 +732,7 @@ pub const FIELDS: &[Field] = &[
 ];
 
 /// The default scenario's value of a field, as docs/scenario.md shows it.
-fn default_text(f: &Field) -> String {
-    let json = serde_json::to_value(Scenario::default()).expect("a scenario serializes");
+fn default_text(f: &Field, json: &serde_json::Value) -> String {
     match json.pointer(&format!("/{}", f.path.replace('.', "/"))) {
         Some(serde_json::Value::Null) | None => "none".to_string(),
         Some(serde_json::Value::Array(a)) if a.is_empty() => "none".to_string(),
@@ -745,6 +744,7 @@ fn default_text(f: &Field) -> String {
 /// The table of fields docs/scenario.md holds: path, short name, default, meaning and what is
 /// allowed, a row per field of [`FIELDS`].
 pub fn markdown_table() -> String {
+    let defaults = serde_json::to_value(Scenario::default()).expect("a scenario serializes");
     let mut out =
         String::from("| field | short name | default | meaning (allowed) |\n|---|---|---|---|\n");
     for f in FIELDS {
@@ -764,7 +764,7 @@ pub fn markdown_table() -> String {
         out += &format!(
             "| `{}` | {short} | {} | {} |\n",
             f.path,
-            default_text(f),
+            default_text(f, &defaults),
             row.replace('|', "\\|")
         );
     }

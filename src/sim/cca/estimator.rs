@@ -200,8 +200,6 @@ impl<T: Sample> SlidingPercentile<T> {
 #[derive(Clone, Debug)]
 pub struct PercentileFilter {
     samples: Samples,
-    /// Most samples kept: the largest H this filter can be asked for.
-    capacity: usize,
     rule: History,
     percentile: u32,
 }
@@ -210,10 +208,8 @@ impl PercentileFilter {
     /// A filter whose growth periods never exceed `max_growth_period` packets (`None`: no
     /// bound): no H it can be asked for exceeds the capacity this gives it.
     pub fn new(rule: History, percentile: u32, max_growth_period: Option<f64>) -> Self {
-        let capacity = rule.most(max_growth_period);
         PercentileFilter {
-            samples: Samples::new(capacity),
-            capacity,
+            samples: Samples::new(rule.most(max_growth_period)),
             rule,
             percentile,
         }
@@ -223,7 +219,10 @@ impl PercentileFilter {
     /// with H from the rule and the flow's current `growth_period` (packets per +1 cwnd).
     pub fn update(&mut self, sample: u64, growth_period: f64) -> f64 {
         let h = self.rule.size(growth_period);
-        debug_assert!(h <= self.capacity, "H {h} beyond the filter's bound");
+        debug_assert!(
+            h <= self.samples.capacity(),
+            "H {h} beyond the filter's bound"
+        );
         self.samples.record(sample, h, self.percentile)
     }
 

@@ -48,6 +48,14 @@ impl Samples {
         }
     }
 
+    /// Most samples kept: the largest H the filter can be asked for.
+    pub fn capacity(&self) -> usize {
+        match self {
+            Samples::Narrow(s) => s.capacity,
+            Samples::Wide(s) => s.capacity,
+        }
+    }
+
     /// Samples in the current window.
     pub fn window_len(&self) -> usize {
         match self {

@@ -4,7 +4,7 @@
 
 use super::glossary::Term;
 use crate::scenario::registry::{self as r, Field};
-use crate::scenario::{CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, MEDIAN};
+use crate::scenario::{CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind};
 pub use crate::session::actions::FormAction;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
@@ -34,16 +34,11 @@ fn label(f: &Field) -> Html {
 fn ccas() -> Vec<(String, String)> {
     CcaKind::ALL
         .iter()
-        .flat_map(|&kind| {
-            let percentiles: &[u32] = match kind {
-                CcaKind::MSwift => &[MEDIAN, 10, 90],
-                _ => &[MEDIAN],
-            };
-            percentiles.iter().map(move |&p| {
-                let name = CcaName::of_config(kind, p);
-                (name.to_string(), name.label())
-            })
+        .flat_map(|&kind| match kind {
+            CcaKind::MSwift => vec![CcaName::MSWIFT, CcaName::MSWIFT_P10, CcaName::MSWIFT_P90],
+            _ => vec![CcaName::of(kind)],
         })
+        .map(|name| (name.to_string(), name.label()))
         .collect()
 }
 
