@@ -4,7 +4,8 @@
 
 use super::*;
 
-/// Ports from which a network warms the cache ahead of its port-free events (`Simulation::warm`):
+/// Ports from which a network warms the cache ahead of its port-free events (`Simulation::warm`)
+/// and its lanes look ahead (`EventQueue::looking_ahead`):
 /// a k = 16 fat-tree has 6144, a k = 8 one 768.
 const WARM_PORTS: u32 = 4096;
 
@@ -69,7 +70,10 @@ impl Simulation {
             losses: Vec::new(),
             trace: trace::Trace::default(),
             parked: Parked::default(),
-            queue: EventQueue::new(),
+            queue: match topo.port_count() >= WARM_PORTS {
+                true => EventQueue::looking_ahead(),
+                false => EventQueue::new(),
+            },
             data_in_network: 0,
             port_gbps: Vec::new(),
             timed: Vec::new(),

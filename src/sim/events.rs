@@ -58,6 +58,8 @@ pub struct EventQueue<L: Copy, H: Copy> {
     last_lane: usize,
     heap: RadixHeap<H>,
     len: usize,
+    /// Whether new lanes fetch their entries into the cache ahead ([`BlockFifo::looking_ahead`]).
+    look_ahead: bool,
 }
 
 impl<L: Copy, H: Copy> Default for EventQueue<L, H> {
@@ -77,6 +79,16 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             last_lane: 0,
             heap: RadixHeap::new(),
             len: 0,
+            look_ahead: false,
+        }
+    }
+
+    /// A queue whose lanes fetch their entries into the cache ahead of their pushes and pops:
+    /// for networks whose packets in flight outgrow the CPU's caches.
+    pub fn looking_ahead() -> Self {
+        EventQueue {
+            look_ahead: true,
+            ..Self::new()
         }
     }
 
@@ -112,7 +124,10 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
             Some(i) => i,
             None if n < MAX_LANES => {
                 self.delays[n] = delay;
-                self.lanes.push(BlockFifo::default());
+                self.lanes.push(match self.look_ahead {
+                    true => BlockFifo::looking_ahead(),
+                    false => BlockFifo::default(),
+                });
                 n
             }
             None => return Err(event),

@@ -11,6 +11,11 @@
 /// Values per block: 64 KiB of 64-byte entries.
 const BLOCK: usize = 1024;
 
+/// How far ahead of a push or a pop, in values, a queue that looks ahead fetches the line its
+/// push or pop will reach into the cache: 2 KiB of 64-byte entries, several microseconds of work
+/// ahead (16 and 8 measured 1.5 % and 4 % slower at 1024 hosts).
+const AHEAD: usize = 32;
+
 /// A first-in first-out queue of `T` in blocks of [`BLOCK`] values.
 ///
 /// A block is a heap array of `BLOCK` values held by its raw pointer from its allocation (as a
@@ -33,6 +38,8 @@ pub struct BlockFifo<T: Copy> {
     back: *mut T,
     /// Blocks emptied, kept for reuse.
     spare: Vec<*mut T>,
+    /// Whether a push and a pop fetch the line [`AHEAD`] values on into the cache.
+    ahead: bool,
 }
 
 // SAFETY: the queue owns its blocks as a `Vec<Box<[T; BLOCK]>>` would; nothing else points at them.
@@ -49,6 +56,7 @@ impl<T: Copy> Default for BlockFifo<T> {
             front: std::ptr::null_mut(),
             back: std::ptr::null_mut(),
             spare: Vec::new(),
+            ahead: false,
         }
     }
 }
@@ -64,6 +72,16 @@ impl<T: Copy> Drop for BlockFifo<T> {
 }
 
 impl<T: Copy> BlockFifo<T> {
+    /// A queue whose pushes and pops fetch the lines they will reach ahead into the cache: a
+    /// lane of a large network is written and read long apart, out of cache at both ends, in an
+    /// order the CPU's own prefetcher does not follow among the many other lines a packet
+    /// touches.
+    pub fn looking_ahead() -> Self {
+        let mut q = Self::default();
+        q.ahead = true;
+        q
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -87,6 +105,10 @@ impl<T: Copy> BlockFifo<T> {
         // SAFETY: `tail` < BLOCK, and `back` is the last block, live and held by this queue only
         unsafe { self.back.add(self.tail).write(x) };
         self.tail += 1;
+        if self.ahead && self.tail + AHEAD < BLOCK {
+            // SAFETY: in the back block
+            super::prefetch(unsafe { &*self.back.add(self.tail + AHEAD) });
+        }
         self.len += 1;
     }
 
@@ -126,6 +148,10 @@ impl<T: Copy> BlockFifo<T> {
         let x = unsafe { self.front.add(self.head).read() };
         self.head += 1;
         self.len -= 1;
+        if self.ahead && self.head + AHEAD < BLOCK {
+            // SAFETY: in the front block (its value may be unwritten: a prefetch reads nothing)
+            super::prefetch(unsafe { &*self.front.add(self.head + AHEAD) });
+        }
         if self.head == BLOCK {
             self.retire_front();
         }
@@ -162,7 +188,12 @@ mod tests {
 
     #[test]
     fn keeps_fifo_order_across_blocks() {
-        let mut q = BlockFifo::default();
+        for q in [BlockFifo::default(), BlockFifo::looking_ahead()] {
+            keeps_fifo_order(q);
+        }
+    }
+
+    fn keeps_fifo_order(mut q: BlockFifo<u32>) {
         let mut expected = std::collections::VecDeque::new();
         let mut x = 1u64;
         for i in 0..20_000u32 {
