@@ -1,5 +1,7 @@
 // Checks what e2e/run_page.mjs printed: the run finished, every chart is drawn, no page errors.
-// Usage: node e2e/run_page.mjs URL SHOT.png | node e2e/check_page.mjs
+// Usage: node e2e/run_page.mjs URL SHOT.png | node e2e/check_page.mjs [MAX_RUN_S]
+// (MAX_RUN_S: the run, from "running" to "done", must take at most that many seconds)
+const maxRunS = process.argv[2] === undefined ? Infinity : Number(process.argv[2]);
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const r = JSON.parse(input);
@@ -7,6 +9,7 @@ const problems = [];
 if (!String(r.status).startsWith('done: CCT')) problems.push(`status is ${JSON.stringify(r.status)}`);
 for (const c of r.canvases) if (c.colors < 20) problems.push(`chart ${c.id} looks empty (${c.colors} colors)`);
 if (r.canvases.length !== 9) problems.push(`${r.canvases.length} charts instead of 9`);
+if (!(typeof r.run_wall_ms === "number" && r.run_wall_ms <= maxRunS * 1000)) problems.push(`the run took ${r.run_wall_ms} ms, over ${maxRunS} s`);
 if (r.errors.length) problems.push(`page errors: ${r.errors.join(' | ')}`);
 console.log(`page: ${r.status}; ${r.progress}; longest main-thread task during the run ${r.longest_task_ms} ms (${r.long_tasks} over 50 ms); at load: ${JSON.stringify(r.long_tasks_at_load)} ms`);
 for (const p of problems) console.log(`e2e problem: ${p}`);

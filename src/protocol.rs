@@ -96,8 +96,9 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
 
 /// Most timeline samples one chunk covers: a chunk also stops after this many sampling
 /// intervals of simulated time, so no message grows large (at k = 16 a sample is about
-/// 130 KB, and the cheap end of a run once covered 120 samples in one chunk).
-pub const MAX_CHUNK_SAMPLES: f64 = 16.0;
+/// 130 KB, and the cheap end of a run once covered 120 samples in one chunk), and the browser's
+/// memory budget counts this many buckets of the timeline, not its full buffer.
+pub const MAX_CHUNK_SAMPLES: f64 = crate::scenario::WORKER_CHUNK_SAMPLES as f64;
 
 /// One run inside the worker.
 pub struct Runner {

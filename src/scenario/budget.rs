@@ -9,9 +9,10 @@
 //!
 //! Memory is estimated from above, whatever the run does: every flow's state at its largest (its
 //! two scoreboards and the longest decision history its CCA can keep), every packet its window lets into the network at
-//! once, and the timeline buffer full (`max_buffered` buckets, as when nothing drains it). What
-//! grows with the run's length is bounded elsewhere: the timeline by `max_buffered`, the event
-//! queue by the packets in flight.
+//! once, and the timeline buffer full (`max_buffered` buckets, as when nothing drains it), or,
+//! for a front end that drains it every few samples (the page's workers, [`WORKER_CHUNK_SAMPLES`]),
+//! the buckets between two drains. What grows with the run's length is bounded elsewhere: the
+//! timeline by `max_buffered`, the event queue by the packets in flight.
 
 use super::{err, Scenario, ScenarioError, WorkloadKind};
 use super::{RtoRule, POSTING_BYTES, SCOREBOARD};
@@ -19,10 +20,14 @@ use super::{RtoRule, POSTING_BYTES, SCOREBOARD};
 /// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
 const PACKET_BYTES: f64 = 64.0;
 
+/// Sampling intervals a page's worker simulates at most between two drains of the timeline (its
+/// chunks, `protocol::Runner`): its simulation holds at most one bucket more than this.
+pub const WORKER_CHUNK_SAMPLES: u32 = 16;
+
 /// Limits on a scenario's work.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
-    /// Largest fat-tree arity (the page draws and keeps at most k = 16).
+    /// Largest fat-tree arity.
     pub max_k: u32,
     /// Bytes over all flows, elephants included.
     pub max_total_bytes: u64,
@@ -32,19 +37,23 @@ pub struct Budget {
     pub max_sample_values: f64,
     /// Memory a run may hold at once (see the module doc), bytes.
     pub max_memory_bytes: f64,
+    /// Timeline samples between two drains of the timeline, when the front end drains it as
+    /// the run goes (`None`: its buffer may fill).
+    pub drains_every: Option<u32>,
     /// Who sets it, for the error: "a browser", ...
     pub whose: &'static str,
 }
 
 impl Budget {
-    /// A browser tab: 1024 hosts × 8 MiB, a few seconds of wasm; about 400 MB of samples kept
-    /// for playback.
+    /// A browser tab: 8 GiB over all flows (1024 hosts × 8 MiB, or 3456 × 2 MiB at k = 24),
+    /// seconds of wasm; about 400 MB of samples kept for playback.
     pub const BROWSER: Budget = Budget {
-        max_k: 16,
+        max_k: 24,
         max_total_bytes: 8 << 30,
         max_data_packets: u64::MAX,
         max_sample_values: 100e6,
         max_memory_bytes: (1u64 << 30) as f64,
+        drains_every: Some(WORKER_CHUNK_SAMPLES),
         whose: "a browser",
     };
 
@@ -56,6 +65,7 @@ impl Budget {
         max_data_packets: 32 << 20,
         max_sample_values: f64::INFINITY,
         max_memory_bytes: (8u64 << 30) as f64,
+        drains_every: None,
         whose: "the default budget (--allow-large lifts it)",
     };
 }
@@ -81,9 +91,21 @@ pub struct Memory {
     pub in_flight: f64,
     /// The timeline buffer, full.
     pub timeline: f64,
+    /// One bucket of the timeline buffer.
+    pub bucket: f64,
 }
 
 impl Memory {
+    /// What a front end that drains the timeline every `samples` samples holds: at most one
+    /// bucket more than that in the buffer, when it is below the full buffer.
+    pub fn drained_every(self, samples: Option<u32>) -> Memory {
+        let held = samples.map_or(f64::INFINITY, |n| (n as f64 + 1.0) * self.bucket);
+        Memory {
+            timeline: self.timeline.min(held),
+            ..self
+        }
+    }
+
     pub fn total(&self) -> f64 {
         self.flow_state + self.in_flight + self.timeline
     }
@@ -152,6 +174,7 @@ impl Scenario {
             } else {
                 0.0
             },
+            bucket: if sampled { bucket as f64 } else { 0.0 },
         };
         Work {
             total_bytes,
@@ -274,8 +297,8 @@ impl Scenario {
                 ),
             ));
         }
-        if work.memory.total() > budget.max_memory_bytes {
-            let m = work.memory;
+        let m = work.memory.drained_every(budget.drains_every);
+        if m.total() > budget.max_memory_bytes {
             return Err(err(
                 m.field(),
                 format!(

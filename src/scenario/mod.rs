@@ -22,7 +22,7 @@ mod timed;
 pub mod traffic;
 mod validate;
 
-pub use budget::{Budget, Work};
+pub use budget::{Budget, Work, WORKER_CHUNK_SAMPLES};
 pub use cca_policy::RtoRule;
 pub use cca_table::{CcaInfo, CCAS};
 pub use fields::{format_bytes, parse_bytes, ECN_STEP};

@@ -251,7 +251,7 @@ pub const MAX_SIM_TIME_US: Field = field(
 pub const TOPOLOGY_K: Field = field(
     "topology.k",
     "fat-tree k",
-    Words("an even number from 4 to 32; the page takes up to 16"),
+    Words("an even number from 4 to 32; the page takes up to 24"),
     "fat-tree arity: k³/4 hosts (16, 54, 128, 250, 432, 686, 1024, …, 8192)",
 )
 .short("k")
@@ -823,6 +823,10 @@ mod tests {
         assert!(TOPOLOGY_K
             .allowed_text()
             .contains(&format!("4 to {}", super::super::MAX_K)));
+        assert!(TOPOLOGY_K.allowed_text().contains(&format!(
+            "page takes up to {}",
+            super::super::Budget::BROWSER.max_k
+        )));
         assert!(CCA_HISTORY
             .allowed_text()
             .contains(&format!("1 to {}", super::super::MAX_HISTORY)));

@@ -100,7 +100,7 @@ fn errors_name_the_field() {
     assert_eq!(s.validate().unwrap_err().field, "topology.k");
     s.topology.k = 34;
     assert!(s.validate().unwrap_err().message.contains("4 to 32"));
-    // k = 18 to 32 are valid, natively; a browser tab draws and keeps at most k = 16
+    // k = 26 to 32 are valid, natively; a browser tab runs at most k = 24
     s.topology.k = 32;
     s.workload.flow_size_bytes = 64 << 10;
     s.timeline.interval_us = 0.0; // its buffer alone would take 10 GiB at 8192 hosts
@@ -161,14 +161,42 @@ fn memory_is_estimated_from_above_and_held_to_the_budget() {
     s.topology.k = 16;
     s.timeline.max_buffered = 1 << 20;
     s.validate().unwrap();
-    for budget in [Budget::NATIVE, Budget::BROWSER] {
-        let e = s.check_budget(&budget).unwrap_err();
-        assert_eq!(e.field, "timeline.max_buffered", "{e}");
-        assert!(e.message.contains("MiB"), "{e}");
-    }
+    let e = s.check_budget(&Budget::NATIVE).unwrap_err();
+    assert_eq!(e.field, "timeline.max_buffered", "{e}");
+    assert!(e.message.contains("MiB"), "{e}");
+    // a tab's worker drains the buffer as the run goes, so it never fills
+    s.check_budget(&Budget::BROWSER).unwrap();
     // without a timeline the same scenario fits
     s.timeline.interval_us = 0.0;
     s.check_budget(&Budget::NATIVE).unwrap();
+}
+
+#[test]
+fn a_tab_counts_the_timeline_buckets_its_worker_holds_between_drains() {
+    let mut s = Scenario::preset("baseline").unwrap();
+    s.topology.k = 24;
+    s.workload.flow_size_bytes = 2 << 20;
+    let m = s.work().memory;
+    // 3456 flows × (24 B + 144 path slots) and 17,280 switch ports × 8 B a bucket
+    assert_eq!(m.bucket, 3456.0 * 168.0 + 17_280.0 * 8.0);
+    assert_eq!(m.timeline, 4096.0 * m.bucket);
+    // full, the buffer alone is over a tab's GiB; a worker drains it every 16 samples
+    assert!(m.timeline > Budget::BROWSER.max_memory_bytes);
+    let held = m.drained_every(Budget::BROWSER.drains_every);
+    assert_eq!(held.timeline, 17.0 * m.bucket);
+    assert_eq!(m.drained_every(None), m);
+    s.check_budget(&Budget::BROWSER).unwrap();
+    // the page's default flows are too large for 3456 hosts; the error says what fits
+    s.workload.flow_size_bytes = 8 << 20;
+    let e = s.check_budget(&Budget::BROWSER).unwrap_err();
+    assert_eq!(e.field, "workload.flow_size_bytes");
+    assert!(e.message.contains("at most 2 MiB per flow"), "{e}");
+    s.topology.k = 26;
+    s.workload.flow_size_bytes = 1 << 20;
+    assert_eq!(
+        s.check_budget(&Budget::BROWSER).unwrap_err().field,
+        "topology.k"
+    );
 }
 
 #[test]

@@ -138,7 +138,7 @@ pub fn form(props: &FormProps) -> Html {
             </label>
         }
     };
-    let ks = (4..=16)
+    let ks = (4..=crate::scenario::Budget::BROWSER.max_k)
         .step_by(2)
         .map(|k| (k.to_string(), format!("k={k} ({} hosts)", k * k * k / 4)))
         .collect();
