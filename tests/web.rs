@@ -520,7 +520,7 @@ fn ink(px: &[u8]) -> (f64, usize) {
 }
 
 #[wasm_bindgen_test]
-fn the_network_picture_draws_k4_k16_and_the_npath_model() {
+fn the_network_picture_draws_k4_k16_k24_and_the_npath_model() {
     let mut k4 = Scenario::default();
     k4.topology.k = 4;
     k4.workload.elephants = 2;
@@ -528,9 +528,11 @@ fn the_network_picture_draws_k4_k16_and_the_npath_model() {
     let mut k16 = Scenario::default();
     k16.topology.k = 16;
     k16.workload.flow_size_bytes = 8 << 10;
+    let mut k24 = k16.clone();
+    k24.topology.k = 24;
     let mut npath = Scenario::preset("npath").unwrap();
     npath.workload.flow_size_bytes = 1 << 20;
-    for (name, s) in [("k=4", k4), ("k=16", k16), ("n-path", npath)] {
+    for (name, s) in [("k=4", k4), ("k=16", k16), ("k=24", k24), ("n-path", npath)] {
         let run = run_data(&s);
         let layout = Layout::of(&run.meta.as_ref().unwrap().network);
         let c = canvas(900, 420);
