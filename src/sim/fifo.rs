@@ -38,8 +38,10 @@ pub struct BlockFifo<T: Copy> {
     back: *mut T,
     /// Blocks emptied, kept for reuse.
     spare: Vec<*mut T>,
-    /// Whether a push and a pop fetch the line [`AHEAD`] values on into the cache.
-    ahead: bool,
+    /// A push or a pop at a position below this fetches the line [`AHEAD`] values on into the
+    /// cache: `BLOCK - AHEAD` in a queue that looks ahead, 0 (never) in one that does not, so
+    /// that either costs one comparison.
+    ahead_below: usize,
 }
 
 // SAFETY: the queue owns its blocks as a `Vec<Box<[T; BLOCK]>>` would; nothing else points at them.
@@ -56,7 +58,7 @@ impl<T: Copy> Default for BlockFifo<T> {
             front: std::ptr::null_mut(),
             back: std::ptr::null_mut(),
             spare: Vec::new(),
-            ahead: false,
+            ahead_below: 0,
         }
     }
 }
@@ -78,7 +80,7 @@ impl<T: Copy> BlockFifo<T> {
     /// touches.
     pub fn looking_ahead() -> Self {
         let mut q = Self::default();
-        q.ahead = true;
+        q.ahead_below = BLOCK - AHEAD;
         q
     }
 
@@ -105,7 +107,7 @@ impl<T: Copy> BlockFifo<T> {
         // SAFETY: `tail` < BLOCK, and `back` is the last block, live and held by this queue only
         unsafe { self.back.add(self.tail).write(x) };
         self.tail += 1;
-        if self.ahead && self.tail + AHEAD < BLOCK {
+        if self.tail < self.ahead_below {
             // SAFETY: in the back block
             super::prefetch(unsafe { &*self.back.add(self.tail + AHEAD) });
         }
@@ -148,7 +150,7 @@ impl<T: Copy> BlockFifo<T> {
         let x = unsafe { self.front.add(self.head).read() };
         self.head += 1;
         self.len -= 1;
-        if self.ahead && self.head + AHEAD < BLOCK {
+        if self.head < self.ahead_below {
             // SAFETY: in the front block (its value may be unwritten: a prefetch reads nothing)
             super::prefetch(unsafe { &*self.front.add(self.head + AHEAD) });
         }
