@@ -12,8 +12,8 @@
 const BLOCK: usize = 1024;
 
 /// How far ahead of a push or a pop, in values, a queue that looks ahead fetches the line its
-/// push or pop will reach into the cache: 2 KiB of 64-byte entries, several microseconds of work
-/// ahead (16 and 8 measured 1.5 % and 4 % slower at 1024 hosts).
+/// push or pop will reach into the cache: 2 KiB of 64-byte entries (16 and 8 measured 1.5 % and
+/// 4 % slower at 1024 hosts).
 const AHEAD: usize = 32;
 
 /// A first-in first-out queue of `T` in blocks of [`BLOCK`] values.
