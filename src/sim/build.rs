@@ -45,6 +45,7 @@ impl Simulation {
         let salts = (0..topo.node_count())
             .map(|_| salt_rng.random::<u64>())
             .collect();
+        let warm = topo.port_count() >= WARM_PORTS;
         Simulation {
             ports: vec![Port::new(); topo.port_count() as usize],
             wires: Wire::of_every_port(&topo, link.latency),
@@ -70,7 +71,7 @@ impl Simulation {
             losses: Vec::new(),
             trace: trace::Trace::default(),
             parked: Parked::default(),
-            queue: match topo.port_count() >= WARM_PORTS {
+            queue: match warm {
                 true => EventQueue::looking_ahead(),
                 false => EventQueue::new(),
             },
@@ -78,7 +79,7 @@ impl Simulation {
             port_gbps: Vec::new(),
             timed: Vec::new(),
             lost_until: Vec::new(),
-            warm: topo.port_count() >= WARM_PORTS,
+            warm,
             topo,
             link,
         }

@@ -108,8 +108,7 @@ impl<T: Copy> BlockFifo<T> {
         unsafe { self.back.add(self.tail).write(x) };
         self.tail += 1;
         if self.tail < self.ahead_below {
-            // SAFETY: in the back block
-            super::prefetch(unsafe { &*self.back.add(self.tail + AHEAD) });
+            super::prefetch(self.back.wrapping_add(self.tail + AHEAD));
         }
         self.len += 1;
     }
@@ -151,8 +150,7 @@ impl<T: Copy> BlockFifo<T> {
         self.head += 1;
         self.len -= 1;
         if self.head < self.ahead_below {
-            // SAFETY: in the front block (its value may be unwritten: a prefetch reads nothing)
-            super::prefetch(unsafe { &*self.front.add(self.head + AHEAD) });
+            super::prefetch(self.front.wrapping_add(self.head + AHEAD));
         }
         if self.head == BLOCK {
             self.retire_front();

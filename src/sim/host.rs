@@ -26,8 +26,7 @@ impl Flow {
     pub(super) fn prefetch(&self) {
         let start = self as *const Flow as *const u8;
         for offset in (0..std::mem::size_of::<Flow>()).step_by(64) {
-            // SAFETY: within the flow
-            prefetch(unsafe { &*start.add(offset) });
+            prefetch(start.wrapping_add(offset));
         }
     }
 

@@ -63,14 +63,15 @@ use transport::{AckReport, Arrival, Receiver, SendDecision, Sender, TransportCon
 use ids::Landing;
 pub use ids::{FlowId, HostId};
 
-/// Asks the CPU to bring `x`'s cache line in, without waiting for it (x86-64; elsewhere nothing).
+/// Asks the CPU to bring the cache line at `x` in, without waiting for it (x86-64; elsewhere
+/// nothing). A reference coerces to the pointer; any address will do, since nothing is read.
 #[inline(always)]
-fn prefetch<T>(x: &T) {
+fn prefetch<T>(x: *const T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch only hints the cache; it reads nothing the program sees and cannot fault
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(x as *const T as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(x as *const i8);
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;
