@@ -1,199 +1,358 @@
-//! The baseline's claims (Fig. 4 and 5): 128 hosts, 4 ECMP elephants.
+//! The baseline's claims (§V-B, Fig. 4 and 5): 128 hosts, 4 ECMP elephants, and the
+//! introduction's summary of them (§I).
 
-use super::checks::{below_every_lb, cells, f2, factor_check, key, of_pairs, pair, pct, pct_se};
-use super::{Check, Claim, Measured};
+use super::checks::{
+    below, below_every_lb, below_every_rival, check, judge_about, judge_negative, key,
+    largest_ratio, lowest_cell, paired, ratio_about, values, Metric, Side,
+};
+use super::stats::Estimate;
+use super::{Check, Claim, Measured, Test, BAND};
 use crate::repro::{FOUR, SPRAYING as LBS};
 use crate::scenario::CcaName as C;
 use crate::scenario::LbScheme::{self, Ar, Ops, Reps};
+use std::collections::BTreeMap;
 
-/// Claim 2 (Fig. 4): Swift with spraying is very poor.
+const B: &str = "baseline";
+const FIVE: &[C] = &[C::SWIFT, C::LSWIFT, C::MSWIFT, C::NSCC, C::MNSCC];
+
+/// Claim 2: Swift collapses with spraying; LSwift fixes reordering but is still poor.
 pub fn swift_collapses(m: &Measured) -> Claim {
-    let b = "baseline";
-    let swift_ratio: Option<f64> = LBS
-        .iter()
-        .map(|&lb| Some(m.cct(b, C::SWIFT, lb)? / m.cct(b, C::MSWIFT, lb)?))
-        .collect::<Option<Vec<_>>>()
-        .map(|v| v.iter().sum::<f64>() / v.len() as f64);
+    // "reaching": the largest of Swift's cells, as CCT ÷ the zero-queueing bound (1 + inflation)
+    let reaching = largest_ratio_to_bound(m, C::SWIFT);
     Claim {
         id: 2,
-        figure: "baseline",
-        paper: "Swift with spraying is very poor: ≈ 13× higher CCT.",
-        checks: vec![Check {
-            what: "Swift's CCT ÷ MSwift's, mean over OPS, AR and REPS, ≈ 13× (6.5 to 26)".into(),
-            measured: format!("{}×", f2(swift_ratio)),
-            pass: swift_ratio.map(|r| (6.5..=26.0).contains(&r)),
-            ..Default::default()
-        }],
+        figure: B,
+        section: "§V-B, Fig. 4",
+        title: "Swift with spraying reaches some 13× higher CCTs; LSwift is still poor",
+        paper: "First, it shows the particularly poor performance of the Swift CCA when using packet spraying, reaching some 13× higher CCTs. [...] LSwift is designed to deal with this out-of-order issue, but still obtains a poor performance that illustrates the throughput collapse demonstrated in this paper.",
+        checks: vec![
+            check(
+                "2a",
+                "reaching some 13× higher CCTs",
+                format!(
+                    "Swift's largest cell: its CCT ÷ the zero-queueing bound (the figure's reference) about 13 (within {:.0} %)",
+                    100.0 * BAND
+                ),
+                vec![reaching],
+            ),
+            check(
+                "2b",
+                "LSwift is designed to deal with this out-of-order issue",
+                "LSwift below Swift under every LB".into(),
+                below_every_lb(m, B, C::LSWIFT, C::SWIFT),
+            ),
+            check(
+                "2c",
+                "but still obtains a poor performance",
+                "LSwift above MSwift, NSCC and MNSCC under every LB".into(),
+                [C::MSWIFT, C::NSCC, C::MNSCC]
+                    .iter()
+                    .flat_map(|&c| below_every_lb(m, B, c, C::LSWIFT))
+                    .collect(),
+            ),
+        ],
     }
 }
 
-/// Claim 3 (Fig. 4): MSwift with REPS is best overall.
-pub fn mswift_best(m: &Measured) -> Claim {
-    let b = "baseline";
-    let all: Vec<_> = cells(&[C::SWIFT, C::LSWIFT, C::MSWIFT, C::NSCC, C::MNSCC]).collect();
-    let best = all
+/// `cca`'s largest CCT ÷ ideal over the LBs, judged against "about 13".
+fn largest_ratio_to_bound(m: &Measured, cca: C) -> Option<Test> {
+    let per_lb: Vec<(LbScheme, Estimate)> = LBS
         .iter()
-        .map(|&(c, lb)| Some((m.inflation(b, c, lb)?, c, lb)))
-        .collect::<Option<Vec<_>>>()
-        .and_then(|v| v.into_iter().min_by(|x, y| x.0.total_cmp(&y.0)));
+        .map(|&lb| {
+            let v = values(m, &key(B, cca, lb), Metric::Inflation)?;
+            let plus_one: BTreeMap<u64, f64> = v.into_iter().map(|(s, x)| (s, 1.0 + x)).collect();
+            Some((lb, paired(&[(1.0, &plus_one)])?))
+        })
+        .collect::<Option<_>>()?;
+    let (lb, e) = per_lb
+        .into_iter()
+        .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean))?;
+    Some(Test {
+        label: format!("{cca} {lb}"),
+        a: Some(key(B, cca, lb)),
+        b: None,
+        estimate: Some(e),
+        shown: format!(
+            "CCT {:.2}× ± {:.2} the bound (inflation {:.0} %)",
+            e.mean,
+            e.half_width(),
+            100.0 * (e.mean - 1.0)
+        ),
+        outcome: judge_about(&e, 13.0),
+    })
+}
+
+/// Claim 3: MSwift with REPS is best overall, up to 8.6× below LSwift.
+pub fn mswift_best(m: &Measured) -> Claim {
     Claim {
         id: 3,
-        figure: "baseline",
-        paper: "MSwift is best overall, with REPS, and reduces CCT inflation against LSwift by up to 8.6× (REPS).",
+        figure: B,
+        section: "§I and §V-B, Fig. 4",
+        title: "MSwift is strongest (with REPS) and cuts LSwift's CCT inflation by up to 8.6× using REPS",
+        paper: "MSwift is designed to deal with this throughput collapse, and obtains the strongest performance across all algorithms (with REPS). When compared to LSwift, it reduces the CCT inflation by up to 8.6×. (§I: \"MSwift improves the sprayed-traffic CCT inflation in the presence of ECMP flows by up to 8.6× using REPS.\")",
         checks: vec![
-            Check {
-                what: "the lowest inflation of all cells is MSwift with REPS".into(),
-                measured: best.map_or("–".into(), |(v, c, lb)| {
-                    format!("lowest: {c} with {lb}, {}", pct(Some(v)))
-                }),
-                pass: best.map(|(_, c, lb)| c == C::MSWIFT && lb == Reps),
-                ..Default::default()
-            },
-            factor_check(m, b, C::LSWIFT, C::MSWIFT, 8.6, None),
+            check(
+                "3a",
+                "obtains the strongest performance across all algorithms (with REPS)",
+                "MSwift with REPS below every other cell of the figure (14 rivals)".into(),
+                lowest_cell(m, B, C::MSWIFT, Reps, FIVE),
+            ),
+            check(
+                "3b",
+                "by up to 8.6× using REPS",
+                format!(
+                    "LSwift ÷ MSwift inflation with REPS about 8.6 (within {:.0} %)",
+                    100.0 * BAND
+                ),
+                vec![ratio_about(
+                    m,
+                    "reps: lswift ÷ mswift".into(),
+                    Side::cell(B, C::LSWIFT, Reps),
+                    Side::cell(B, C::MSWIFT, Reps),
+                    8.6,
+                )],
+            ),
         ],
     }
 }
 
-/// Claim 4 (Fig. 4): MSwift beats Swift and NSCC under every LB.
+/// Claim 4 (§I): MSwift beats Swift and NSCC under every LB.
 pub fn mswift_beats_swift_and_nscc(m: &Measured) -> Claim {
-    let b = "baseline";
     Claim {
         id: 4,
-        figure: "baseline",
-        paper: "MSwift outperforms Swift and NSCC under all three of OPS, AR and REPS.",
+        figure: B,
+        section: "§I, Fig. 4",
+        title: "MSwift outperforms both Swift and NSCC under OPS, AR and REPS",
+        paper: "It outperforms both Swift and NSCC in all 3 compared spraying algorithms: OPS, AR and REPS.",
         checks: vec![
-            below_every_lb(
-                m,
-                "MSwift below Swift under every LB",
-                (b, C::MSWIFT),
-                (b, C::SWIFT),
-                1.0,
+            check(
+                "4a",
+                "It outperforms both Swift [...] in all 3 compared spraying algorithms",
+                "MSwift below Swift under every LB".into(),
+                below_every_lb(m, B, C::MSWIFT, C::SWIFT),
             ),
-            below_every_lb(
-                m,
-                "MSwift below NSCC under every LB",
-                (b, C::MSWIFT),
-                (b, C::NSCC),
-                1.0,
+            check(
+                "4b",
+                "It outperforms both [...] NSCC in all 3 compared spraying algorithms",
+                "MSwift below NSCC under every LB".into(),
+                below_every_lb(m, B, C::MSWIFT, C::NSCC),
             ),
         ],
     }
 }
 
-/// Claim 5 (Fig. 4): NSCC is better with AR; MNSCC helps a bit, behind MSwift.
+/// Claim 5: NSCC is good; MNSCC improves it a bit, short of MSwift.
 pub fn nscc_and_mnscc(m: &Measured) -> Claim {
-    let b = "baseline";
     Claim {
         id: 5,
-        figure: "baseline",
-        paper: "NSCC is good, and better with AR than with REPS. MNSCC improves NSCC a bit but stays behind MSwift.",
+        figure: B,
+        section: "§V-B, Fig. 4",
+        title: "NSCC performs well; MNSCC improves it a bit but does not reach MSwift",
+        paper: "NSCC also obtains good performance, as it is designed for packet spraying, and its delay averaging methods reduce the impact of elephant flows. MNSCC improves it a bit, but does not reach the performance of MSwift.",
         checks: vec![
-            of_pairs(
-                "NSCC with AR below NSCC with REPS".into(),
-                format!(
-                    "{} vs {}",
-                    pct_se(m, &key(b, C::NSCC, Ar)),
-                    pct_se(m, &key(b, C::NSCC, Reps))
-                ),
-                pair(m, key(b, C::NSCC, Ar), key(b, C::NSCC, Reps), 1.0).map(|p| vec![p]),
+            check(
+                "5a",
+                "NSCC also obtains good performance",
+                "NSCC below the two Swift baselines (Swift and LSwift), under every LB".into(),
+                [C::SWIFT, C::LSWIFT]
+                    .iter()
+                    .flat_map(|&c| below_every_lb(m, B, C::NSCC, c))
+                    .collect(),
             ),
-            below_every_lb(m, "MNSCC at or below NSCC under every LB", (b, C::MNSCC), (b, C::NSCC), 1.0 + 1e-9),
-            below_every_lb(m, "MSwift below MNSCC under every LB", (b, C::MSWIFT), (b, C::MNSCC), 1.0),
+            check(
+                "5b",
+                "MNSCC improves it a bit",
+                "MNSCC below NSCC under every LB".into(),
+                below_every_lb(m, B, C::MNSCC, C::NSCC),
+            ),
+            check(
+                "5c",
+                "but does not reach the performance of MSwift",
+                "MSwift below MNSCC under every LB".into(),
+                below_every_lb(m, B, C::MSWIFT, C::MNSCC),
+            ),
         ],
     }
 }
 
-/// Claim 6 (Fig. 4): REPS is not the best LB for every CCA.
+/// Claim 6: REPS is best for MSwift, not for every CCA: NSCC does better with AR.
 pub fn reps_not_always_best(m: &Measured) -> Claim {
-    let b = "baseline";
-    let reps_not_best: Option<Vec<(C, bool)>> = FOUR
+    let reps_best_for_mswift = [Ops, Ar]
         .iter()
-        .map(|&c| {
-            let r = m.inflation(b, c, Reps)?;
-            let o = m.inflation(b, c, Ops)?.min(m.inflation(b, c, Ar)?);
-            Some((c, r > o))
+        .map(|&lb| {
+            below(
+                m,
+                format!("mswift: reps vs {lb}"),
+                Side::cell(B, C::MSWIFT, Reps),
+                Side::cell(B, C::MSWIFT, lb),
+                Metric::Inflation,
+            )
         })
         .collect();
     Claim {
         id: 6,
-        figure: "baseline",
-        paper: "REPS is not the best LB for every CCA.",
-        checks: vec![Check {
-            what: "for at least one of LSwift, MSwift, NSCC, MNSCC, REPS is not the lowest".into(),
-            measured: reps_not_best.as_ref().map_or("–".into(), |v| {
-                v.iter()
-                    .map(|(c, nb)| format!("{c}: REPS {}", if *nb { "not best" } else { "best" }))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }),
-            pass: reps_not_best.map(|v| v.iter().any(|(_, nb)| *nb)),
-            ..Default::default()
-        }],
+        figure: B,
+        section: "§V-B, Fig. 4",
+        title: "REPS is best with MSwift but not for every CCA: NSCC does better with AR",
+        paper: "Finally, we see that REPS reaches the best performance with MSwift, as it is designed to learn from wrong paths, but interestingly it is not the best LB algorithm for all CCAs. For example, even though REPS was designed together with SMaRTT, the inspiration for NSCC, it is not the best LB algorithm for NSCC, which performs better with AR.",
+        checks: vec![
+            check(
+                "6a",
+                "REPS reaches the best performance with MSwift",
+                "MSwift with REPS below MSwift with OPS and with AR".into(),
+                reps_best_for_mswift,
+            ),
+            check(
+                "6b",
+                "it is not the best LB algorithm for NSCC, which performs better with AR",
+                "NSCC with AR below NSCC with REPS".into(),
+                vec![below(
+                    m,
+                    "nscc: ar vs reps".into(),
+                    Side::cell(B, C::NSCC, Ar),
+                    Side::cell(B, C::NSCC, Reps),
+                    Metric::Inflation,
+                )],
+            ),
+        ],
+    }
+}
+
+/// A comparison of FCT percentiles, seed by seed (the baseline's cells share each seed's draw).
+fn fct_below(m: &Measured, a: (C, LbScheme), b: (C, LbScheme), p: f64) -> Option<Test> {
+    let va = m.fct_percentile_by_seed(a.0, a.1, p)?;
+    let vb = m.fct_percentile_by_seed(b.0, b.1, p)?;
+    let d = paired(&[(1.0, &va), (-1.0, &vb)])?;
+    let mean = |v: &BTreeMap<u64, f64>| v.values().sum::<f64>() / v.len() as f64;
+    Some(Test {
+        label: format!("{} {}: {} vs {}", p_name(p), a.1, a.0, b.0),
+        a: Some(key(B, a.0, a.1)),
+        b: Some(key(B, b.0, b.1)),
+        estimate: Some(d),
+        shown: format!(
+            "{:.1} vs {:.1} µs: {:+.1} ± {:.1} µs",
+            mean(&va),
+            mean(&vb),
+            d.mean,
+            d.half_width()
+        ),
+        outcome: judge_negative(&d),
+    })
+}
+
+/// The ratio of two FCT percentiles seed by seed against "about 1" ("performs similarly").
+fn fct_similar(m: &Measured, a: C, b: C, lb: LbScheme, p: f64) -> Option<Test> {
+    let va = m.fct_percentile_by_seed(a, lb, p)?;
+    let vb = m.fct_percentile_by_seed(b, lb, p)?;
+    let mb = vb.values().sum::<f64>() / vb.len() as f64;
+    let ma = va.values().sum::<f64>() / va.len() as f64;
+    let r = ma / mb;
+    let d = paired(&[(1.0, &va), (-r, &vb)])?;
+    let e = Estimate {
+        mean: r,
+        se: d.se / mb,
+        df: d.df,
+    };
+    Some(Test {
+        label: format!("{} {lb}: {a} ÷ {b}", p_name(p)),
+        a: Some(key(B, a, lb)),
+        b: Some(key(B, b, lb)),
+        estimate: Some(e),
+        shown: format!(
+            "{ma:.1} ÷ {mb:.1} µs = {:.2}× ± {:.2}",
+            e.mean,
+            e.half_width()
+        ),
+        outcome: judge_about(&e, 1.0),
+    })
+}
+
+fn p_name(p: f64) -> String {
+    if p == 0.5 {
+        "median".into()
+    } else {
+        format!("p{:.0}", 100.0 * p)
     }
 }
 
 /// Claim 7 (Fig. 5): the FCT distributions.
 pub fn fct(m: &Measured) -> Claim {
-    let p99 = |c: C, lb: LbScheme| m.fct_percentile(c, lb, 0.99);
-    let p50 = |c: C, lb: LbScheme| m.fct_percentile(c, lb, 0.5);
-    let mut worst = Vec::new();
-    let mut worst_pass = Some(true);
-    for &lb in LBS {
-        let l = p99(C::LSWIFT, lb);
-        let others: Option<f64> = [C::MSWIFT, C::NSCC, C::MNSCC]
-            .iter()
-            .map(|&c| p99(c, lb))
-            .collect::<Option<Vec<_>>>()
-            .map(|v| v.into_iter().fold(0.0, f64::max));
-        worst.push(format!("{lb}: {} vs {} µs", f2(l), f2(others)));
-        worst_pass = match (worst_pass, l, others) {
-            (Some(p), Some(l), Some(o)) => Some(p && l > o),
-            _ => None,
-        };
-    }
-    let mut close = Vec::new();
-    let mut close_pass = Some(true);
-    for lb in [Ops, Ar] {
-        let ms = p50(C::MSWIFT, lb);
-        let ns: Option<f64> = p50(C::NSCC, lb)
-            .zip(p50(C::MNSCC, lb))
-            .map(|(a, b)| a.min(b));
-        close.push(format!("{lb}: {} vs {} µs", f2(ms), f2(ns)));
-        close_pass = match (close_pass, ms, ns) {
-            (Some(p), Some(a), Some(b)) => Some(p && (a / b - 1.0).abs() <= 0.25),
-            _ => None,
-        };
-    }
-    let tail: Option<(f64, f64)> = p99(C::MSWIFT, Reps).zip(
-        [C::LSWIFT, C::NSCC, C::MNSCC]
-            .iter()
-            .map(|&c| p99(c, Reps))
-            .collect::<Option<Vec<_>>>()
-            .map(|v| v.into_iter().fold(f64::INFINITY, f64::min)),
-    );
+    let others = |cca: C| FOUR.iter().copied().filter(move |&c| c != cca);
+    let worst: Vec<Option<Test>> = LBS
+        .iter()
+        .flat_map(|&lb| others(C::LSWIFT).map(move |c| (c, lb)))
+        .map(|(c, lb)| fct_below(m, (c, lb), (C::LSWIFT, lb), 0.5))
+        .collect();
+    let poor_tail: Vec<Option<Test>> = others(C::LSWIFT)
+        .map(|c| fct_below(m, (c, Reps), (C::LSWIFT, Reps), 0.99))
+        .collect();
+    let similar: Vec<Option<Test>> = [Ops, Ar]
+        .iter()
+        .flat_map(|&lb| [C::NSCC, C::MNSCC].map(|c| fct_similar(m, C::MSWIFT, c, lb, 0.5)))
+        .collect();
+    let better_tail: Vec<Option<Test>> = others(C::MSWIFT)
+        .map(|c| fct_below(m, (C::MSWIFT, Reps), (c, Reps), 0.99))
+        .collect();
     Claim {
         id: 7,
         figure: "baseline (FCT CDFs)",
-        paper: "LSwift is worst under every LB and has a poor tail with REPS. MSwift ≈ NSCC/MNSCC with OPS and AR. MSwift has a better tail with REPS.",
-        checks: vec![
-            Check {
-                what: "LSwift's p99 FCT above every other CCA's, under every LB".into(),
-                measured: worst.join("; "),
-                pass: worst_pass,
-                ..Default::default()
-            },
-            Check {
-                what: "MSwift's median FCT within 25 % of the better of NSCC and MNSCC, with OPS and AR".into(),
-                measured: close.join("; "),
-                pass: close_pass,
-                ..Default::default()
-            },
-            Check {
-                what: "with REPS, MSwift's p99 FCT below every other CCA's".into(),
-                measured: tail.map_or("–".into(), |(a, b)| format!("{a:.1} vs {b:.1} µs")),
-                pass: tail.map(|(a, b)| a < b),
-                ..Default::default()
-            },
-        ],
+        section: "§V-B, Fig. 5",
+        title: "LSwift has the worst FCTs and a poor tail with REPS; MSwift is like NSCC and MNSCC with OPS and AR, with a better tail with REPS",
+        paper: "LSwift clearly has the worst performance in all spraying schemes, and in particular it has a poor tail with REPS (top right of Fig. 5c). MSwift performs similarly to NSCC and MNSCC with OPS and AR. However, MSwift's tail behaves better with REPS (top left), leading to its lower CCT.",
+        checks: fct_checks(worst, poor_tail, similar, better_tail),
     }
+}
+
+fn fct_checks(
+    worst: Vec<Option<Test>>,
+    poor_tail: Vec<Option<Test>>,
+    similar: Vec<Option<Test>>,
+    better_tail: Vec<Option<Test>>,
+) -> Vec<Check> {
+    vec![
+        check(
+            "7a",
+            "LSwift clearly has the worst performance in all spraying schemes",
+            "LSwift's median FCT above MSwift's, NSCC's and MNSCC's under every LB (per seed)".into(),
+            worst,
+        ),
+        check(
+            "7b",
+            "in particular it has a poor tail with REPS",
+            "with REPS, LSwift's p99 FCT above each other CCA's".into(),
+            poor_tail,
+        ),
+        check(
+            "7c",
+            "MSwift performs similarly to NSCC and MNSCC with OPS and AR",
+            format!(
+                "MSwift's median FCT ÷ NSCC's and ÷ MNSCC's about 1 (within {:.0} %), with OPS and AR",
+                100.0 * BAND
+            ),
+            similar,
+        ),
+        check(
+            "7d",
+            "MSwift's tail behaves better with REPS",
+            "with REPS, MSwift's p99 FCT below each other CCA's".into(),
+            better_tail,
+        ),
+    ]
+}
+
+/// The largest `a ÷ b` over the LBs (for "up to"), as a test against `x`.
+pub fn up_to(m: &Measured, fig: &str, a: C, b: C, x: f64) -> Option<Test> {
+    let lb = largest_ratio(m, fig, a, b)?;
+    ratio_about(
+        m,
+        format!("largest, {lb}: {a} ÷ {b}"),
+        Side::cell(fig, a, lb),
+        Side::cell(fig, b, lb),
+        x,
+    )
+}
+
+/// MSwift below every rival of `ccas` under every LB.
+pub fn mswift_beats_all(m: &Measured, fig: &str, ccas: &[C]) -> Vec<Option<Test>> {
+    below_every_rival(m, fig, C::MSWIFT, ccas)
 }

@@ -1,17 +1,49 @@
-//! The checks the claims are made of: comparisons of measured figures with a threshold stated
-//! next to them, over the three spraying schemes.
+//! The comparisons checks are made of. Each reads cells seed by seed and goes through the noise
+//! rule of [`super::stats`]; each returns a [`Test`] whose outcome is pass, fail or within noise
+//! with its sign, and a check is one or more of them ([`check`], [`check_any`]).
 
-use super::{Check, Key, Measured, Outcome, Pair};
+use super::stats::{sign_test_count, Estimate};
+use super::{Check, Key, Measured, Outcome, Test, BAND};
 use crate::repro::SPRAYING as LBS;
-use crate::scenario::CcaName as C;
 use crate::scenario::{CcaName, LbScheme};
+use std::collections::BTreeMap;
 
-pub fn f2(v: Option<f64>) -> String {
-    v.map_or("–".into(), |x| format!("{x:.2}"))
+/// What a comparison reads from each run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// CCT inflation, (CCT − ideal) / ideal, shown in %.
+    Inflation,
+    /// CCT, µs.
+    Cct,
 }
 
-pub fn pct(v: Option<f64>) -> String {
-    v.map_or("–".into(), |x| format!("{:.0} %", 100.0 * x))
+impl Metric {
+    fn of(self, r: &super::Run) -> f64 {
+        match self {
+            Metric::Inflation => r.inflation,
+            Metric::Cct => r.cct_us,
+        }
+    }
+
+    /// A value as the report shows it.
+    pub fn show(self, x: f64) -> String {
+        match self {
+            Metric::Inflation => format!("{:.0} %", 100.0 * x),
+            Metric::Cct => format!("{x:.0} µs"),
+        }
+    }
+
+    /// A difference ± its half width.
+    fn show_diff(self, d: &Estimate) -> String {
+        match self {
+            Metric::Inflation => format!(
+                "{:+.1} ± {:.1} points",
+                100.0 * d.mean,
+                100.0 * d.half_width()
+            ),
+            Metric::Cct => format!("{:+.1} ± {:.1} µs", d.mean, d.half_width()),
+        }
+    }
 }
 
 /// The key of a cell outside the theory.
@@ -19,155 +51,445 @@ pub fn key(fig: &str, cca: CcaName, lb: LbScheme) -> Key {
     (fig.to_string(), cca, lb, 0)
 }
 
-/// A cell's mean inflation with its standard error: "97 ± 13 %".
-pub fn pct_se(m: &Measured, key: &Key) -> String {
-    match m
-        .summary(key)
-        .and_then(|s| Some((s.inflation?, s.inflation_stderr)))
-    {
-        Some((x, Some(se))) => format!("{:.0} ± {:.0} %", 100.0 * x, 100.0 * se),
-        Some((x, None)) => pct(Some(x)),
-        None => "–".into(),
+pub fn f2(v: Option<f64>) -> String {
+    v.map_or("–".into(), |x| format!("{x:.2}"))
+}
+
+/// One side of a comparison: the mean of one or more cells of one or more figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side(pub Vec<Key>);
+
+impl Side {
+    pub fn cell(fig: &str, cca: CcaName, lb: LbScheme) -> Side {
+        Side(vec![key(fig, cca, lb)])
+    }
+
+    /// The mean over the three spraying schemes: "tends to", for a CCA as a whole.
+    pub fn over_lbs(fig: &str, cca: CcaName) -> Side {
+        Side(LBS.iter().map(|&lb| key(fig, cca, lb)).collect())
     }
 }
 
-/// Compares cell `a`'s mean inflation with `b`'s times `margin`, with their noise: `a <
-/// b·margin` passes or fails only when the gap exceeds two standard errors of the difference;
-/// otherwise it is within noise. `None` if a cell is missing.
-pub fn pair(m: &Measured, a: Key, b: Key, margin: f64) -> Option<Pair> {
-    let (x, y) = (m.summary(&a)?, m.summary(&b)?);
-    let (ma, mb) = (x.inflation?, y.inflation? * margin);
-    let sa = x.inflation_stderr.unwrap_or(0.0);
-    let sb = y.inflation_stderr.unwrap_or(0.0) * margin;
-    let noise = 2.0 * (sa * sa + sb * sb).sqrt();
-    let outcome = if (mb - ma).abs() <= noise {
-        Outcome::WithinNoise
-    } else if ma < mb {
-        Outcome::Pass
-    } else {
-        Outcome::Fail
-    };
-    Some(Pair {
-        a,
-        b,
-        margin,
-        outcome,
+/// A cell's values by seed.
+type BySeed = BTreeMap<u64, f64>;
+
+/// A cell's values by seed.
+pub fn values(m: &Measured, k: &Key, metric: Metric) -> Option<BTreeMap<u64, f64>> {
+    let runs = m.seeds.get(k)?;
+    Some(runs.iter().map(|(&s, r)| (s, metric.of(r))).collect())
+}
+
+/// `Σ wᵢ·xᵢ` seed by seed over the seeds all maps share (a paired estimate).
+pub fn paired(terms: &[(f64, &BTreeMap<u64, f64>)]) -> Option<Estimate> {
+    let (_, first) = terms.first()?;
+    let per_seed: Vec<f64> = first
+        .keys()
+        .filter_map(|s| {
+            terms
+                .iter()
+                .map(|(w, v)| Some(w * v.get(s)?))
+                .sum::<Option<f64>>()
+        })
+        .collect();
+    Estimate::of(&per_seed)
+}
+
+/// `Σ wᵢ·cellᵢ` over cells: paired by seed within a figure, independent across figures.
+pub fn contrast(m: &Measured, terms: &[(f64, Key)], metric: Metric) -> Option<Estimate> {
+    let mut by_figure: BTreeMap<&str, Vec<(f64, BySeed)>> = BTreeMap::new();
+    for (w, k) in terms {
+        by_figure
+            .entry(k.0.as_str())
+            .or_default()
+            .push((*w, values(m, k, metric)?));
+    }
+    let parts: Option<Vec<(f64, Estimate)>> = by_figure
+        .values()
+        .map(|v| {
+            let refs: Vec<(f64, &BTreeMap<u64, f64>)> = v.iter().map(|(w, m)| (*w, m)).collect();
+            paired(&refs).map(|e| (1.0, e))
+        })
+        .collect();
+    let parts = parts?;
+    Some(match parts.as_slice() {
+        [(_, e)] => *e,
+        _ => Estimate::independent(&parts),
     })
 }
 
-/// A check of compared pairs (`None`: a cell is missing); its outcome is theirs
-/// ([`Check::outcome`]).
-pub fn of_pairs(what: String, measured: String, pairs: Option<Vec<Pair>>) -> Check {
-    Check {
-        what,
-        measured,
-        pass: pairs
-            .as_ref()
-            .map(|v| v.iter().all(|p| p.outcome != Outcome::Fail)),
-        pairs: pairs.unwrap_or_default(),
-        ..Default::default()
+/// The mean of a side.
+pub fn mean(m: &Measured, side: &Side, metric: Metric) -> Option<f64> {
+    let w = 1.0 / side.0.len() as f64;
+    let terms: Vec<(f64, Key)> = side.0.iter().map(|k| (w, k.clone())).collect();
+    contrast(m, &terms, metric).map(|e| e.mean)
+}
+
+/// `a − b·c` over the seeds.
+fn difference(m: &Measured, a: &Side, b: &Side, c: f64, metric: Metric) -> Option<Estimate> {
+    let wa = 1.0 / a.0.len() as f64;
+    let wb = -c / b.0.len() as f64;
+    let terms: Vec<(f64, Key)> =
+        a.0.iter()
+            .map(|k| (wa, k.clone()))
+            .chain(b.0.iter().map(|k| (wb, k.clone())))
+            .collect();
+    contrast(m, &terms, metric)
+}
+
+/// The outcome of "d < 0": beyond the noise either way, or within it with its sign.
+pub fn judge_negative(d: &Estimate) -> Outcome {
+    if d.high() < 0.0 {
+        Outcome::Pass
+    } else if d.low() > 0.0 {
+        Outcome::Fail
+    } else {
+        Outcome::WithinNoise {
+            along: d.mean < 0.0,
+        }
     }
 }
 
-/// A check that `a < b · margin` for every LB scheme, with the measured pairs.
-pub fn below_every_lb(
-    m: &Measured,
-    what: &str,
-    a: (&str, CcaName),
-    b: (&str, CcaName),
-    margin: f64,
+fn test(label: String, a: &Side, b: &Side, estimate: Estimate, shown: String, o: Outcome) -> Test {
+    Test {
+        label,
+        a: a.0.first().cloned(),
+        b: b.0.first().cloned(),
+        estimate: Some(estimate),
+        shown,
+        outcome: o,
+    }
+}
+
+/// "`a` is below `b`": passes when `a − b` is below zero beyond the noise.
+pub fn below(m: &Measured, label: String, a: Side, b: Side, metric: Metric) -> Option<Test> {
+    let d = difference(m, &a, &b, 1.0, metric)?;
+    let shown = format!(
+        "{} vs {}: {}",
+        metric.show(mean(m, &a, metric)?),
+        metric.show(mean(m, &b, metric)?),
+        metric.show_diff(&d)
+    );
+    Some(test(label, &a, &b, d, shown, judge_negative(&d)))
+}
+
+/// "`a` does not improve on `b`": passes unless `a` is below `b` beyond the noise.
+pub fn not_below(m: &Measured, label: String, a: Side, b: Side, metric: Metric) -> Option<Test> {
+    let d = difference(m, &a, &b, 1.0, metric)?;
+    let outcome = if d.high() < 0.0 {
+        Outcome::Fail
+    } else {
+        Outcome::Pass
+    };
+    let shown = format!(
+        "{} vs {}: {}",
+        metric.show(mean(m, &a, metric)?),
+        metric.show(mean(m, &b, metric)?),
+        metric.show_diff(&d)
+    );
+    Some(test(label, &a, &b, d, shown, outcome))
+}
+
+/// The ratio of two sides' means with its noise, linearized: se(r) = se(a − r·b) / mean(b).
+pub fn ratio(m: &Measured, a: &Side, b: &Side, metric: Metric) -> Option<Estimate> {
+    let (ma, mb) = (mean(m, a, metric)?, mean(m, b, metric)?);
+    if mb <= 0.0 {
+        return None;
+    }
+    let r = ma / mb;
+    let d = difference(m, a, b, r, metric)?;
+    Some(Estimate {
+        mean: r,
+        se: d.se / mb,
+        df: d.df,
+    })
+}
+
+/// Whether a ratio is "about `x`": inside the band passes, outside it beyond the noise fails,
+/// outside it within the noise is within noise (against the paper's value).
+pub fn judge_about(r: &Estimate, x: f64) -> Outcome {
+    let (lo, hi) = (x * (1.0 - BAND), x * (1.0 + BAND));
+    if (lo..=hi).contains(&r.mean) {
+        Outcome::Pass
+    } else if r.high() < lo || r.low() > hi {
+        Outcome::Fail
+    } else {
+        Outcome::WithinNoise { along: false }
+    }
+}
+
+/// Whether a ratio is "at most `x`" ("not much worse", "slightly").
+pub fn judge_at_most(r: &Estimate, x: f64) -> Outcome {
+    if r.mean <= x {
+        Outcome::Pass
+    } else if r.low() > x {
+        Outcome::Fail
+    } else {
+        Outcome::WithinNoise { along: false }
+    }
+}
+
+fn show_ratio(r: &Estimate) -> String {
+    format!("{:.2}× ± {:.2}", r.mean, r.half_width())
+}
+
+/// "`a` ÷ `b` is about `x`".
+pub fn ratio_about(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Option<Test> {
+    let r = ratio(m, &a, &b, Metric::Inflation)?;
+    let shown = format!(
+        "{} ÷ {} = {}",
+        Metric::Inflation.show(mean(m, &a, Metric::Inflation)?),
+        Metric::Inflation.show(mean(m, &b, Metric::Inflation)?),
+        show_ratio(&r)
+    );
+    Some(test(label, &a, &b, r, shown, judge_about(&r, x)))
+}
+
+/// "`a` ÷ `b` is at most `x`".
+pub fn ratio_at_most(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Option<Test> {
+    let r = ratio(m, &a, &b, Metric::Inflation)?;
+    let shown = format!(
+        "{} ÷ {} = {}",
+        Metric::Inflation.show(mean(m, &a, Metric::Inflation)?),
+        Metric::Inflation.show(mean(m, &b, Metric::Inflation)?),
+        show_ratio(&r)
+    );
+    Some(test(label, &a, &b, r, shown, judge_at_most(&r, x)))
+}
+
+/// A check that holds when every one of its comparisons passes (`None` ones: missing data).
+pub fn check(
+    id: &'static str,
+    quote: &'static str,
+    reads: String,
+    tests: Vec<Option<Test>>,
 ) -> Check {
-    let mut measured = Vec::new();
-    for &lb in LBS {
-        let (ka, kb) = (key(a.0, a.1, lb), key(b.0, b.1, lb));
-        measured.push(format!("{lb} {} vs {}", pct_se(m, &ka), pct_se(m, &kb)));
-    }
-    let pairs = LBS
-        .iter()
-        .map(|&lb| pair(m, key(a.0, a.1, lb), key(b.0, b.1, lb), margin))
-        .collect();
-    of_pairs(what.into(), measured.join(", "), pairs)
+    let tests: Option<Vec<Test>> = tests.into_iter().collect();
+    let outcome = tests
+        .as_ref()
+        .filter(|t| !t.is_empty())
+        .map(|t| Outcome::every(t.iter().map(|t| t.outcome)));
+    finish(id, quote, reads, tests, outcome)
 }
 
-/// Whether `cca` has the lowest inflation of `ccas` in `fig` under every LB (against the best
-/// other CCA under each, with their noise).
-pub fn best_every_lb(m: &Measured, fig: &str, cca: CcaName, ccas: &[CcaName]) -> Check {
-    let mut measured = Vec::new();
-    let mut pairs = Some(Vec::new());
-    for &lb in LBS {
-        let best_other = ccas
+fn finish(
+    id: &'static str,
+    quote: &'static str,
+    reads: String,
+    tests: Option<Vec<Test>>,
+    outcome: Option<Outcome>,
+) -> Check {
+    let tests = tests.unwrap_or_default();
+    let measured = if outcome.is_none() {
+        "–".into()
+    } else {
+        tests
             .iter()
-            .filter(|c| **c != cca)
-            .map(|&c| m.inflation(fig, c, lb).map(|v| (v, c)))
-            .collect::<Option<Vec<_>>>()
-            .and_then(|v| v.into_iter().min_by(|a, b| a.0.total_cmp(&b.0)));
-        measured.push(format!(
-            "{lb}: {} vs best other {}",
-            pct_se(m, &key(fig, cca, lb)),
-            best_other.map_or("–".into(), |(_, c)| format!(
-                "{} ({c})",
-                pct_se(m, &key(fig, c, lb))
-            ))
-        ));
-        let compared =
-            best_other.and_then(|(_, c)| pair(m, key(fig, cca, lb), key(fig, c, lb), 1.0));
-        pairs = pairs.zip(compared).map(|(mut v, p)| {
-            v.push(p);
-            v
-        });
+            .map(|t| format!("{}: {}", t.label, t.shown))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    Check {
+        id,
+        quote,
+        reads,
+        measured,
+        tests,
+        outcome,
     }
-    of_pairs(
-        format!("{cca} has the lowest CCT inflation under every LB"),
-        measured.join("; "),
-        pairs,
-    )
 }
 
-/// The largest ratio a/b of inflations over the LBs, and the LB it occurs at.
-pub fn max_ratio(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Option<(f64, LbScheme)> {
+/// A check of figures without seeds (the n-path model runs once per q): a plain comparison.
+pub fn plain(
+    id: &'static str,
+    quote: &'static str,
+    reads: String,
+    measured: String,
+    pass: Option<bool>,
+) -> Check {
+    Check {
+        id,
+        quote,
+        reads,
+        measured,
+        tests: Vec::new(),
+        outcome: pass.map(|p| if p { Outcome::Pass } else { Outcome::Fail }),
+    }
+}
+
+/// "`a` below `b` under every LB" as comparisons, one per LB.
+pub fn below_every_lb(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Vec<Option<Test>> {
     LBS.iter()
-        .map(|&lb| Some((m.inflation(fig, a, lb)? / m.inflation(fig, b, lb)?, lb)))
+        .map(|&lb| {
+            below(
+                m,
+                format!("{lb}: {a} vs {b}"),
+                Side::cell(fig, a, lb),
+                Side::cell(fig, b, lb),
+                Metric::Inflation,
+            )
+        })
+        .collect()
+}
+
+/// "`a` not below `b` under every LB", one comparison per LB.
+pub fn not_below_every_lb(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Vec<Option<Test>> {
+    LBS.iter()
+        .map(|&lb| {
+            not_below(
+                m,
+                format!("{lb}: {a} vs {b}"),
+                Side::cell(fig, a, lb),
+                Side::cell(fig, b, lb),
+                Metric::Inflation,
+            )
+        })
+        .collect()
+}
+
+/// `cca` below every rival under every LB: every rival, not only the best by mean.
+pub fn below_every_rival(
+    m: &Measured,
+    fig: &str,
+    cca: CcaName,
+    all: &[CcaName],
+) -> Vec<Option<Test>> {
+    all.iter()
+        .filter(|&&c| c != cca)
+        .flat_map(|&c| below_every_lb(m, fig, cca, c))
+        .collect()
+}
+
+/// The cell (`cca`, `lb`) below every other cell of `ccas` × the spraying schemes in `fig`.
+pub fn lowest_cell(
+    m: &Measured,
+    fig: &str,
+    cca: CcaName,
+    lb: LbScheme,
+    ccas: &[CcaName],
+) -> Vec<Option<Test>> {
+    cells(ccas)
+        .filter(|&(c, l)| (c, l) != (cca, lb))
+        .map(|(c, l)| {
+            below(
+                m,
+                format!("{cca} {lb} vs {c} {l}"),
+                Side::cell(fig, cca, lb),
+                Side::cell(fig, c, l),
+                Metric::Inflation,
+            )
+        })
+        .collect()
+}
+
+/// Every cell of `ccas` lower (`lower`) or higher in `fig` than in `base`, independent figures.
+pub fn every_cell_vs(
+    m: &Measured,
+    fig: &str,
+    base: &str,
+    ccas: &[CcaName],
+    lower: bool,
+    metric: Metric,
+) -> Vec<Option<Test>> {
+    cells(ccas)
+        .map(|(c, lb)| {
+            let (here, there) = (Side::cell(fig, c, lb), Side::cell(base, c, lb));
+            if lower {
+                below(m, format!("{c} {lb}: {fig} vs {base}"), here, there, metric)
+            } else {
+                below(m, format!("{c} {lb}: {base} vs {fig}"), there, here, metric)
+            }
+        })
+        .collect()
+}
+
+/// The largest ratio `a ÷ b` of mean inflations over the LBs, and its LB ("up to").
+pub fn largest_ratio(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Option<LbScheme> {
+    LBS.iter()
+        .map(|&lb| {
+            Some((
+                mean(m, &Side::cell(fig, a, lb), Metric::Inflation)?
+                    / mean(m, &Side::cell(fig, b, lb), Metric::Inflation)?,
+                lb,
+            ))
+        })
         .collect::<Option<Vec<_>>>()?
         .into_iter()
         .max_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|x| x.1)
 }
 
-/// A check that a paper factor ("up to 8.6×") is matched within a factor of two.
-pub fn factor_check(
-    m: &Measured,
-    fig: &str,
-    a: CcaName,
-    b: CcaName,
-    paper: f64,
-    lb: Option<LbScheme>,
-) -> Check {
-    let (ratio, at) = match lb {
-        Some(lb) => (
-            m.inflation(fig, a, lb)
-                .zip(m.inflation(fig, b, lb))
-                .map(|(x, y)| x / y),
-            Some(lb),
-        ),
-        None => match max_ratio(m, fig, a, b) {
-            Some((r, lb)) => (Some(r), Some(lb)),
-            None => (None, None),
-        },
-    };
-    let at_name = at.map_or("–".to_string(), |lb| lb.to_string());
-    Check {
-        what: format!(
-            "{a} ÷ {b} inflation {} ≈ {paper}× (within a factor of 2)",
-            if lb.is_some() {
-                format!("with {at_name}")
-            } else {
-                "at its largest over the LBs".into()
+/// "The ordering of `base` holds in `fig`": every pair of CCAs that `base` orders beyond the
+/// noise (paired) keeps that order in `fig`; pairs `base` cannot tell apart are not compared.
+pub fn same_ordering(m: &Measured, fig: &str, base: &str, ccas: &[CcaName]) -> Vec<Option<Test>> {
+    let mut tests = Vec::new();
+    for &lb in LBS {
+        for (i, &x) in ccas.iter().enumerate() {
+            for &y in &ccas[i + 1..] {
+                let there = below(
+                    m,
+                    String::new(),
+                    Side::cell(base, x, lb),
+                    Side::cell(base, y, lb),
+                    Metric::Inflation,
+                );
+                let Some(there) = there else {
+                    tests.push(None);
+                    continue;
+                };
+                let (lo, hi) = match there.outcome {
+                    Outcome::Pass => (x, y),
+                    Outcome::Fail => (y, x),
+                    _ => continue,
+                };
+                tests.push(below(
+                    m,
+                    format!("{lb}: {lo} below {hi} as in {base}"),
+                    Side::cell(fig, lo, lb),
+                    Side::cell(fig, hi, lb),
+                    Metric::Inflation,
+                ));
             }
-        ),
-        measured: format!("{}× ({at_name})", f2(ratio)),
-        pass: ratio.map(|r| r >= paper / 2.0 && r <= paper * 2.0),
-        cells: at.map_or(Vec::new(), |lb| vec![key(fig, a, lb), key(fig, b, lb)]),
-        ..Default::default()
+        }
     }
+    tests
+}
+
+/// The sign test of "`fig`'s standard errors are larger than `base`'s", cell by cell.
+pub fn noisier(m: &Measured, fig: &str, base: &str, ccas: &[CcaName]) -> (String, Option<Outcome>) {
+    let se = |k: &Key| contrast(m, &[(1.0, k.clone())], Metric::Inflation).map(|e| e.se);
+    let pairs: Option<Vec<(f64, f64)>> = cells(ccas)
+        .map(|(c, lb)| Some((se(&key(fig, c, lb))?, se(&key(base, c, lb))?)))
+        .collect();
+    let Some(pairs) = pairs else {
+        return ("–".into(), None);
+    };
+    let n = pairs.len();
+    let larger = pairs.iter().filter(|(a, b)| a > b).count();
+    let need = sign_test_count(n);
+    let outcome = if larger >= need {
+        Outcome::Pass
+    } else if n - larger >= need {
+        Outcome::Fail
+    } else {
+        Outcome::WithinNoise {
+            along: 2 * larger > n,
+        }
+    };
+    let mean = |f: fn(&(f64, f64)) -> f64| 100.0 * pairs.iter().map(f).sum::<f64>() / n as f64;
+    (
+        format!(
+            "larger in {larger} of {n} cells (the sign test needs {need}); mean standard error {:.1} against {:.1} points",
+            mean(|p| p.0),
+            mean(|p| p.1)
+        ),
+        Some(outcome),
+    )
+}
+
+/// Every (CCA, LB) pair of `ccas` and the three spraying schemes.
+pub fn cells(ccas: &[CcaName]) -> impl Iterator<Item = (CcaName, LbScheme)> + '_ {
+    ccas.iter()
+        .flat_map(|&c| LBS.iter().map(move |&lb| (c, lb)))
 }
 
 /// Log-log slope of throughput against q by least squares.
@@ -188,81 +510,4 @@ pub fn theory_points(m: &Measured, cca: CcaName) -> Vec<(f64, f64)> {
         .filter(|(k, _)| k.0 == "theory" && k.1 == cca && k.3 > 0)
         .filter_map(|(k, s)| Some((1.0 / k.3 as f64, s.throughput_gbps?)))
         .collect()
-}
-
-/// Whether every cell of `ccas` has a lower (or higher) inflation in `fig` than in `base`, with
-/// their noise.
-pub fn every_lower(m: &Measured, fig: &str, base: &str, ccas: &[CcaName], lower: bool) -> Check {
-    let pairs: Option<Vec<Pair>> = cells(ccas)
-        .map(|(c, lb)| {
-            let (here, there) = (key(fig, c, lb), key(base, c, lb));
-            if lower {
-                pair(m, here, there, 1.0)
-            } else {
-                pair(m, there, here, 1.0)
-            }
-        })
-        .collect();
-    let measured = pairs.as_ref().map_or("–".into(), |v| {
-        let count = |o: Outcome| v.iter().filter(|p| p.outcome == o).count();
-        format!(
-            "{} of {} cells, {} within noise",
-            count(Outcome::Pass),
-            v.len(),
-            count(Outcome::WithinNoise)
-        )
-    });
-    of_pairs(
-        format!(
-            "{} inflation in {fig} {} than in {base}, for {} under every LB",
-            if ccas.len() == 1 {
-                ccas[0].to_string()
-            } else {
-                "each CCA's".to_string()
-            },
-            if lower { "lower" } else { "higher" },
-            ccas.iter()
-                .map(CcaName::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        measured,
-        pairs,
-    )
-}
-
-/// A check that MNSCC ÷ NSCC inflation lies in `range` under every LB.
-pub fn mnscc_over_nscc(
-    m: &Measured,
-    fig: &str,
-    claim: &str,
-    range: std::ops::RangeInclusive<f64>,
-) -> Check {
-    let r: Option<Vec<f64>> = LBS
-        .iter()
-        .map(|&lb| Some(m.inflation(fig, C::MNSCC, lb)? / m.inflation(fig, C::NSCC, lb)?))
-        .collect();
-    let bounds = if range.end().is_finite() {
-        format!("within {} to {}", range.start(), range.end())
-    } else {
-        format!("≥ {}", range.start())
-    };
-    Check {
-        what: format!("{claim}: MNSCC ÷ NSCC inflation {bounds} under every LB"),
-        measured: r.as_ref().map_or("–".into(), |v| {
-            v.iter()
-                .zip(LBS)
-                .map(|(x, lb)| format!("{lb} {x:.2}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }),
-        pass: r.map(|v| v.iter().all(|x| range.contains(x))),
-        ..Default::default()
-    }
-}
-
-/// Every (CCA, LB) pair of `ccas` and the three spraying schemes.
-pub fn cells(ccas: &[CcaName]) -> impl Iterator<Item = (CcaName, LbScheme)> + '_ {
-    ccas.iter()
-        .flat_map(|&c| LBS.iter().map(move |&lb| (c, lb)))
 }

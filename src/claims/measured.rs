@@ -71,6 +71,18 @@ pub struct Measured {
     pub fcts: BTreeMap<(CcaName, LbScheme), Vec<f64>>,
     /// Every cell's counters, where its `runs.csv` was read.
     pub counters: BTreeMap<Key, Counters>,
+    /// Every finished run by cell and seed, where its `runs.csv` was read: what the noise rule
+    /// pairs seed by seed.
+    pub seeds: BTreeMap<Key, BTreeMap<u64, Run>>,
+    /// Baseline FCTs (µs) per (CCA, LB) and seed.
+    pub fcts_by_seed: BTreeMap<(CcaName, LbScheme), BTreeMap<u64, Vec<f64>>>,
+}
+
+/// One finished run's figures the claims compare.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    pub inflation: f64,
+    pub cct_us: f64,
 }
 
 impl Measured {
@@ -101,6 +113,12 @@ impl Measured {
                 r.cell.lb,
                 r.cell.paths,
             );
+            if let (true, Some(inflation), Some(cct_us)) = (r.finished, r.inflation, r.cct_us) {
+                self.seeds
+                    .entry(key.clone())
+                    .or_default()
+                    .insert(r.cell.seed, Run { inflation, cct_us });
+            }
             let c = r.counters;
             let (sum, n) = sums.entry(key).or_default();
             for (total, v) in sum.fields_mut().into_iter().zip([
@@ -129,8 +147,17 @@ impl Measured {
     pub fn add_fcts(&mut self, text: &str) -> Result<(), String> {
         for r in from_csv::<FctRow>(text)? {
             self.fcts.entry((r.cca, r.lb)).or_default().push(r.fct_us);
+            self.fcts_by_seed
+                .entry((r.cca, r.lb))
+                .or_default()
+                .entry(r.seed)
+                .or_default()
+                .push(r.fct_us);
         }
         for v in self.fcts.values_mut() {
+            v.sort_by(f64::total_cmp);
+        }
+        for v in self.fcts_by_seed.values_mut().flat_map(|s| s.values_mut()) {
             v.sort_by(f64::total_cmp);
         }
         Ok(())
@@ -163,10 +190,28 @@ impl Measured {
 
     /// The `p`-quantile (0 to 1) of the baseline's FCTs of (`cca`, `lb`), nearest rank.
     pub fn fct_percentile(&self, cca: CcaName, lb: LbScheme, p: f64) -> Option<f64> {
-        let v = self.fcts.get(&(cca, lb))?;
-        let i = ((v.len() as f64 - 1.0) * p).round() as usize;
-        v.get(i).copied()
+        quantile(self.fcts.get(&(cca, lb))?, p)
     }
+
+    /// The `p`-quantile of the baseline's FCTs of (`cca`, `lb`), seed by seed.
+    pub fn fct_percentile_by_seed(
+        &self,
+        cca: CcaName,
+        lb: LbScheme,
+        p: f64,
+    ) -> Option<BTreeMap<u64, f64>> {
+        self.fcts_by_seed
+            .get(&(cca, lb))?
+            .iter()
+            .map(|(&seed, v)| Some((seed, quantile(v, p)?)))
+            .collect()
+    }
+}
+
+/// The `p`-quantile of sorted values, nearest rank.
+fn quantile(sorted: &[f64], p: f64) -> Option<f64> {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted.get(i).copied()
 }
 
 /// Reads `DIR/<figure>/summary.csv` and `runs.csv` for every figure present, and the baseline's
