@@ -70,7 +70,7 @@ impl Side {
     }
 }
 
-/// A cell's values by seed.
+/// Values by seed.
 type BySeed = BTreeMap<u64, f64>;
 
 /// A cell's values by seed.

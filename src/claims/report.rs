@@ -36,6 +36,7 @@ pub(super) const CHOICES: &[(&str, &str, &str)] = &[
     ("A25", "ACKs take a strict-priority control queue.", "not run: ACKs queueing behind data is not implemented"),
     ("A26", "srtt (EWMA 1/8) for can_decrease, pacing and flow scaling.", "not run: decisions on the latest RTT instead of srtt are not implemented"),
     ("A27", "Retransmission timer: the Swift family, TCP and DCTCP restart it when the cumulative ACK advances and resend what is not SACKed on expiry; NSCC, MNSCC and SMaRTT time each packet out from its send time and resend it alone.", "the references' rules, each for its own family; no alternative is implemented"),
+    ("A28", "The Swift family's receivers echo ECN marks on their ACKs, and REPS recycles only the labels of unmarked ones.", ""),
 ];
 
 /// The report's first line, by which `spraylab report` knows a file it may replace.
@@ -119,7 +120,7 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
          hold, \"From the data\" lists each comparison that fails or is within noise, by how \
          much, and how the cells' counters per run differ. How a cell's result comes about can \
          be traced run by run (`spraylab run --trace-flow N FILE.csv`, `--drops FILE.csv`); \
-         docs/ALGORITHMS.md §5 traces the remaining disagreements.\n"
+         docs/ALGORITHMS.md traces the remaining disagreements (§5.1 MSwift under OPS, §5.2 MSwift under REPS, §11.2 DRR).\n"
     );
     let count = |v: Verdict| claims.iter().filter(|c| c.verdict() == v).count();
     let _ = writeln!(

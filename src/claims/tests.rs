@@ -562,7 +562,7 @@ fn every_choice_has_an_alternative_run_or_a_reason_for_none() {
             .any(|f| f.alternative.is_some_and(|a| a.choice == *id));
         assert_ne!(run, !unmeasured.is_empty(), "{id}");
     }
-    assert_eq!(CHOICES.len(), 27);
+    assert_eq!(CHOICES.len(), 28);
 }
 
 #[test]

@@ -366,6 +366,24 @@ pub const FIGURES: &[Figure] = &[
             },
         }),
     },
+    Figure {
+        name: "alt-reps-unmarked",
+        about: "A28 alternative: REPS sees no ECN mark on the Swift family's ACKs, baseline",
+        preset: "baseline",
+        ccas: &[SWIFT, LSWIFT, MSWIFT],
+        lbs: &[LbScheme::Reps],
+        alternative: Some(Alternative {
+            choice: "A28",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| {
+                // No packet is marked. The Swift family never reads ECN, so only what REPS sees
+                // changes: every ACK is clean, as from htsim's Swift sink, which echoes no ECN.
+                s.topology.ecn_min_bytes = s.topology.buffer_bytes;
+                s.topology.ecn_max_bytes = s.topology.buffer_bytes;
+            },
+        }),
+    },
 ];
 
 pub fn figure(name: &str) -> Option<&'static Figure> {
