@@ -162,31 +162,37 @@ fn test(label: String, a: &Side, b: &Side, estimate: Estimate, shown: String, o:
 
 /// "`a` is below `b`": passes when `a − b` is below zero beyond the noise.
 pub fn below(m: &Measured, label: String, a: Side, b: Side, metric: Metric) -> Option<Test> {
-    let d = difference(m, &a, &b, 1.0, metric)?;
-    let shown = format!(
-        "{} vs {}: {}",
-        metric.show(mean(m, &a, metric)?),
-        metric.show(mean(m, &b, metric)?),
-        metric.show_diff(&d)
-    );
-    Some(test(label, &a, &b, d, shown, judge_negative(&d)))
+    compared(m, label, a, b, metric, judge_negative)
 }
 
 /// "`a` does not improve on `b`": passes unless `a` is below `b` beyond the noise.
 pub fn not_below(m: &Measured, label: String, a: Side, b: Side, metric: Metric) -> Option<Test> {
+    compared(m, label, a, b, metric, |d| {
+        if d.high() < 0.0 {
+            Outcome::Fail
+        } else {
+            Outcome::Pass
+        }
+    })
+}
+
+/// `a − b` over the seeds, judged by `judge`.
+fn compared(
+    m: &Measured,
+    label: String,
+    a: Side,
+    b: Side,
+    metric: Metric,
+    judge: fn(&Estimate) -> Outcome,
+) -> Option<Test> {
     let d = difference(m, &a, &b, 1.0, metric)?;
-    let outcome = if d.high() < 0.0 {
-        Outcome::Fail
-    } else {
-        Outcome::Pass
-    };
     let shown = format!(
         "{} vs {}: {}",
         metric.show(mean(m, &a, metric)?),
         metric.show(mean(m, &b, metric)?),
         metric.show_diff(&d)
     );
-    Some(test(label, &a, &b, d, shown, outcome))
+    Some(test(label, &a, &b, d, shown, judge(&d)))
 }
 
 /// The ratio of two sides' means with its noise, linearized: se(r) = se(a − r·b) / mean(b).
@@ -234,18 +240,21 @@ fn show_ratio(r: &Estimate) -> String {
 
 /// "`a` ÷ `b` is about `x`".
 pub fn ratio_about(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Option<Test> {
-    let r = ratio(m, &a, &b, Metric::Inflation)?;
-    let shown = format!(
-        "{} ÷ {} = {}",
-        Metric::Inflation.show(mean(m, &a, Metric::Inflation)?),
-        Metric::Inflation.show(mean(m, &b, Metric::Inflation)?),
-        show_ratio(&r)
-    );
-    Some(test(label, &a, &b, r, shown, judge_about(&r, x)))
+    judged_ratio(m, label, a, b, |r| judge_about(r, x))
 }
 
 /// "`a` ÷ `b` is at most `x`".
 pub fn ratio_at_most(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Option<Test> {
+    judged_ratio(m, label, a, b, |r| judge_at_most(r, x))
+}
+
+fn judged_ratio(
+    m: &Measured,
+    label: String,
+    a: Side,
+    b: Side,
+    judge: impl Fn(&Estimate) -> Outcome,
+) -> Option<Test> {
     let r = ratio(m, &a, &b, Metric::Inflation)?;
     let shown = format!(
         "{} ÷ {} = {}",
@@ -253,7 +262,7 @@ pub fn ratio_at_most(m: &Measured, label: String, a: Side, b: Side, x: f64) -> O
         Metric::Inflation.show(mean(m, &b, Metric::Inflation)?),
         show_ratio(&r)
     );
-    Some(test(label, &a, &b, r, shown, judge_at_most(&r, x)))
+    Some(test(label, &a, &b, r, shown, judge(&r)))
 }
 
 /// A check that holds when every one of its comparisons passes (`None` ones: missing data).
@@ -316,11 +325,20 @@ pub fn plain(
     }
 }
 
-/// "`a` below `b` under every LB" as comparisons, one per LB.
-pub fn below_every_lb(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Vec<Option<Test>> {
+/// A comparison of two sides.
+type Compare = fn(&Measured, String, Side, Side, Metric) -> Option<Test>;
+
+/// `compare` of `a` and `b` in `fig` under every LB, one comparison each.
+fn every_lb(
+    m: &Measured,
+    fig: &str,
+    a: CcaName,
+    b: CcaName,
+    compare: Compare,
+) -> Vec<Option<Test>> {
     LBS.iter()
         .map(|&lb| {
-            below(
+            compare(
                 m,
                 format!("{lb}: {a} vs {b}"),
                 Side::cell(fig, a, lb),
@@ -331,19 +349,14 @@ pub fn below_every_lb(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Vec<Op
         .collect()
 }
 
+/// "`a` below `b` under every LB", one comparison per LB.
+pub fn below_every_lb(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Vec<Option<Test>> {
+    every_lb(m, fig, a, b, below)
+}
+
 /// "`a` not below `b` under every LB", one comparison per LB.
 pub fn not_below_every_lb(m: &Measured, fig: &str, a: CcaName, b: CcaName) -> Vec<Option<Test>> {
-    LBS.iter()
-        .map(|&lb| {
-            not_below(
-                m,
-                format!("{lb}: {a} vs {b}"),
-                Side::cell(fig, a, lb),
-                Side::cell(fig, b, lb),
-                Metric::Inflation,
-            )
-        })
-        .collect()
+    every_lb(m, fig, a, b, not_below)
 }
 
 /// `cca` below every rival under every LB: every rival, not only the best by mean.
