@@ -23,6 +23,7 @@ struct World {
     own_noise: BTreeMap<(&'static str, C, LbScheme), f64>,
     /// (figure, CCA, paths) → (throughput, closed form).
     theory: BTreeMap<(&'static str, C, u32), (f64, Option<f64>)>,
+    exposure: Exposure,
 }
 
 const SEEDS: u64 = 10;
@@ -48,6 +49,11 @@ impl World {
             .map(|((_, c, lb), v)| ((fig, *c, *lb), v * factor))
             .collect();
         self.cells.extend(copied);
+    }
+
+    /// Every claim on the world.
+    fn claims(&self) -> Vec<Claim> {
+        evaluate_with(&self.measured(), Some(&self.exposure))
     }
 
     fn throughput(&mut self, fig: &'static str, cca: C, paths: u32) -> &mut (f64, Option<f64>) {
@@ -113,6 +119,13 @@ fn paper_world() -> World {
         spread: BTreeMap::from([("failures", 0.1)]),
         own_noise: BTreeMap::new(),
         theory: BTreeMap::new(),
+        exposure: Exposure {
+            flows: 128,
+            elephants: 4,
+            by_seed: (1..=SEEDS)
+                .map(|s| 0.09 * (1.0 + 0.1 * wobble(s)))
+                .collect(),
+        },
     };
     let b = "baseline";
     w.set(b, C::SWIFT, [12.0, 12.0, 12.0]);
@@ -270,6 +283,12 @@ const CONTRADICTIONS: &[Contradiction] = &[
         w.throughput("theory", C::SWIFT, 200).1 = Some(100.0)
     }),
     ("20a", |w| w.set("baseline", C::MNSCC, [0.05; 3])),
+    ("21a", |w| w.exposure.elephants = 12),
+    ("21b", |w| {
+        for x in &mut w.exposure.by_seed {
+            *x *= 3.0;
+        }
+    }),
 ];
 
 fn check_of<'a>(claims: &'a [Claim], id: &str) -> &'a Check {
@@ -282,8 +301,7 @@ fn check_of<'a>(claims: &'a [Claim], id: &str) -> &'a Check {
 
 #[test]
 fn every_check_passes_on_cells_shaped_as_the_paper_says() {
-    let m = paper_world().measured();
-    for c in evaluate(&m) {
+    for c in paper_world().claims() {
         for k in &c.checks {
             let expected = if k.id == "17a" {
                 Outcome::NotCheckable
@@ -307,7 +325,7 @@ fn every_check_fails_on_cells_that_contradict_its_sentence() {
     for (id, contradict) in CONTRADICTIONS {
         let mut w = paper_world();
         contradict(&mut w);
-        let claims = evaluate(&w.measured());
+        let claims = w.claims();
         let k = check_of(&claims, id);
         assert_eq!(
             k.outcome(),
@@ -321,7 +339,7 @@ fn every_check_fails_on_cells_that_contradict_its_sentence() {
 
 #[test]
 fn the_contradictions_cover_every_check() {
-    let claims = evaluate(&paper_world().measured());
+    let claims = paper_world().claims();
     let checked: Vec<&str> = claims
         .iter()
         .flat_map(|c| &c.checks)
@@ -334,7 +352,7 @@ fn the_contradictions_cover_every_check() {
 
 #[test]
 fn the_htsim_line_count_is_not_checkable_here_and_says_the_projects_own() {
-    let c = evaluate(&Measured::default())
+    let c = evaluate_with(&Measured::default(), None)
         .into_iter()
         .find(|c| c.id == 17)
         .unwrap();
@@ -348,19 +366,38 @@ fn the_htsim_line_count_is_not_checkable_here_and_says_the_projects_own() {
 
 /// The baseline of the paper world with MSwift moved under OPS, each seed's shared draw
 /// `common` times larger.
-fn baseline_with(mswift_ops: f64, common: f64) -> Measured {
+fn baseline_with(mswift_ops: f64, common: f64) -> World {
     let mut w = paper_world();
     *w.at("baseline", C::MSWIFT, Ops) = mswift_ops;
     w.spread.insert("baseline", common);
-    w.measured()
+    w
+}
+
+#[test]
+fn the_elephants_exposure_is_measured_on_the_baselines_paths() {
+    let e = Exposure::of_baseline(1..=3).expect("the baseline builds");
+    assert_eq!((e.flows, e.elephants), (128, 4));
+    assert_eq!(e.by_seed.len(), 3);
+    // four elephants' paths reach some of the sprayed packets' paths, never all
+    assert!(
+        e.by_seed.iter().all(|&x| x > 0.0 && x < 0.5),
+        "{:?}",
+        e.by_seed
+    );
+    // without elephants nothing is exposed
+    let mut s = crate::scenario::Scenario::preset("baseline").unwrap();
+    s.workload.elephants = 0;
+    assert_eq!(
+        crate::sim::Simulation::new(&s).unwrap().sprayed_exposure(),
+        0.0
+    );
 }
 
 #[test]
 fn a_comparison_within_its_interval_is_within_noise_with_its_sign_in_words() {
     // MSwift 0.59 against NSCC 0.6 under OPS: 1 point apart, the seeds' spread 30 % of each
     // cell, and their draws (x·(1 + s·e)) differ by that spread times the 1-point difference
-    let m = baseline_with(0.59, 0.3);
-    let claims = evaluate(&m);
+    let claims = baseline_with(0.59, 0.3).claims();
     let ops = &check_of(&claims, "4b").tests[0];
     assert_eq!(
         ops.outcome,
@@ -373,7 +410,7 @@ fn a_comparison_within_its_interval_is_within_noise_with_its_sign_in_words() {
     let mut w = paper_world();
     w.spread.insert("baseline", 0.5);
     *w.at("permutation", C::NSCC, Ops) = 0.59;
-    let claims = evaluate(&w.measured());
+    let claims = w.claims();
     let t = check_of(&claims, "8a")
         .tests
         .iter()
@@ -388,7 +425,7 @@ fn a_comparison_within_its_interval_is_within_noise_with_its_sign_in_words() {
     );
     assert!(t.outcome.label().contains("in the paper's direction"));
     *w.at("permutation", C::NSCC, Ops) = 0.61;
-    let claims = evaluate(&w.measured());
+    let claims = w.claims();
     let k = check_of(&claims, "8a");
     assert_eq!(k.outcome(), Some(Outcome::WithinNoise { along: false }));
     let text = report(&w.measured(), &claims, &ReportPaths::beside("repro"), false);
@@ -406,7 +443,7 @@ fn best_means_below_every_rival_not_only_the_best_by_mean() {
     *w.at("hsdp", C::NSCC, Ops) = 0.2;
     *w.at("hsdp", C::MNSCC, Ops) = 0.22;
     w.own_noise.insert(("hsdp", C::MNSCC, Ops), 2.0);
-    let claims = evaluate(&w.measured());
+    let claims = w.claims();
     let k = check_of(&claims, "9a");
     assert_eq!(k.tests.len(), 9, "three rivals under three LBs");
     let against = |cca: &str| {
@@ -426,8 +463,7 @@ fn best_means_below_every_rival_not_only_the_best_by_mean() {
 
 #[test]
 fn the_t_quantile_of_the_seeds_is_used_not_two() {
-    let m = paper_world().measured();
-    let claims = evaluate(&m);
+    let claims = paper_world().claims();
     let t = &check_of(&claims, "4b").tests[0];
     let e = t.estimate.unwrap();
     assert_eq!(e.df, (SEEDS - 1) as f64, "paired over the seeds");
@@ -440,27 +476,27 @@ fn about_x_times_never_passes_a_ratio_on_the_wrong_side_of_one() {
     let mut w = paper_world();
     *w.at("baseline", C::LSWIFT, Reps) = 0.12;
     *w.at("hsdp", C::LSWIFT, Reps) = 0.08;
-    let claims = evaluate(&w.measured());
+    let claims = w.claims();
     assert_eq!(check_of(&claims, "3b").outcome(), Some(Outcome::Fail));
     assert_eq!(check_of(&claims, "9b").outcome(), Some(Outcome::Fail));
     // and a ratio of 1.42 is not "about 2.3"
     let mut w = paper_world();
     *w.at("hsdp", C::NSCC, Reps) = 0.142;
-    let claims = evaluate(&w.measured());
+    let claims = w.claims();
     assert_eq!(check_of(&claims, "9c").outcome(), Some(Outcome::Fail));
 }
 
 #[test]
 fn verdicts_follow_their_checks() {
-    let m = paper_world().measured();
-    let c = evaluate(&m).into_iter().find(|c| c.id == 10).unwrap();
-    assert_eq!(c.verdict(), Verdict::Holds);
-    let mut w = paper_world();
-    *w.at("hosts250", C::MNSCC, Ops) = 0.8;
-    let c = evaluate(&w.measured())
+    let c = paper_world()
+        .claims()
         .into_iter()
         .find(|c| c.id == 10)
         .unwrap();
+    assert_eq!(c.verdict(), Verdict::Holds);
+    let mut w = paper_world();
+    *w.at("hosts250", C::MNSCC, Ops) = 0.8;
+    let c = w.claims().into_iter().find(|c| c.id == 10).unwrap();
     assert_eq!(c.verdict(), Verdict::Partly);
     let mut w = paper_world();
     for lb in LBS {
@@ -468,10 +504,7 @@ fn verdicts_follow_their_checks() {
         *w.at("hosts250", C::MNSCC, *lb) = 3.0;
         *w.at("hosts250", C::LSWIFT, *lb) = 0.1;
     }
-    let c = evaluate(&w.measured())
-        .into_iter()
-        .find(|c| c.id == 10)
-        .unwrap();
+    let c = w.claims().into_iter().find(|c| c.id == 10).unwrap();
     assert_eq!(c.verdict(), Verdict::DoesNotHold);
     assert!(
         report(&w.measured(), &[c], &ReportPaths::beside("repro"), false)
@@ -479,10 +512,7 @@ fn verdicts_follow_their_checks() {
     );
     let mut w = paper_world();
     w.cells.retain(|k, _| k.0 != "drr");
-    let c = evaluate(&w.measured())
-        .into_iter()
-        .find(|c| c.id == 15)
-        .unwrap();
+    let c = w.claims().into_iter().find(|c| c.id == 15).unwrap();
     assert_eq!(c.verdict(), Verdict::NoData);
 }
 
@@ -505,7 +535,10 @@ fn explanations_come_from_the_data_cells_gaps_and_counters() {
     counters.add_runs(&runs(55, 2, "mswift")).unwrap();
     counters.add_runs(&runs(0, 0, "nscc")).unwrap();
     m.counters.extend(counters.counters);
-    let c4 = evaluate(&m).into_iter().find(|c| c.id == 4).unwrap();
+    let c4 = evaluate_with(&m, Some(&w.exposure))
+        .into_iter()
+        .find(|c| c.id == 4)
+        .unwrap();
     assert_eq!(c4.verdict(), Verdict::Partly);
     let why = explain(&m, &c4);
     assert_eq!(why.len(), 1, "{why:?}");

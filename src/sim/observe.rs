@@ -84,4 +84,57 @@ impl Simulation {
         out.dedup();
         out
     }
+
+    /// The probability that a sprayed packet crosses at least one switch port an elephant
+    /// crosses (paper §IV-A: "about 0.09" in the baseline): over the sprayed flows, each
+    /// weighted by its bytes, and over each flow's paths with every up-port equally likely (as
+    /// OPS's random labels hash them). 0 without elephants or sprayed flows.
+    pub fn sprayed_exposure(&self) -> f64 {
+        let hot: Vec<u32> = self
+            .elephant_ports()
+            .into_iter()
+            .map(|i| i as u32 + self.topo.hosts())
+            .collect();
+        let (mut hit, mut bytes) = (0.0, 0.0);
+        for f in self.flows.iter().filter(|f| f.sprayed) {
+            let weight = f.bytes.unwrap_or(0) as f64;
+            let first = self.topo.port_to(self.topo.nic_port(HostId(f.src)));
+            hit += weight * self.share_hitting(first, f.dst, &hot);
+            bytes += weight;
+        }
+        if bytes > 0.0 {
+            hit / bytes
+        } else {
+            0.0
+        }
+    }
+
+    /// The share of the equally likely paths from switch `node` to `dst` that cross a port of
+    /// `hot`.
+    fn share_hitting(&self, node: NodeId, dst: u32, hot: &[u32]) -> f64 {
+        if self.topo.host_of(node).is_some() {
+            return 0.0;
+        }
+        let ports: Vec<PortId> = match self.topo.hop(node, dst) {
+            Hop::Port(p) => vec![p],
+            Hop::Up { first, count } => {
+                let mask = routing::usable(self.topo.up_mask(node, dst), count);
+                (0..mask.count_ones())
+                    .map(|n| first.offset(routing::nth_set_bit(mask, n)))
+                    .collect()
+            }
+            Hop::ByLabel { first, count } => (0..count).map(|n| first.offset(n)).collect(),
+        };
+        let each = 1.0 / ports.len() as f64;
+        ports
+            .iter()
+            .map(|&p| {
+                if hot.binary_search(&p.0).is_ok() {
+                    each
+                } else {
+                    each * self.share_hitting(self.topo.port_to(p), dst, hot)
+                }
+            })
+            .sum()
+    }
 }
