@@ -120,7 +120,7 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
          hold, \"From the data\" lists each comparison that fails or is within noise, by how \
          much, and how the cells' counters per run differ. How a cell's result comes about can \
          be traced run by run (`spraylab run --trace-flow N FILE.csv`, `--drops FILE.csv`); \
-         docs/ALGORITHMS.md traces the remaining disagreements (§5.1 MSwift under OPS, §5.2 MSwift under REPS, §11.2 DRR).\n"
+         docs/ALGORITHMS.md traces the remaining disagreements (§5.1 MSwift under OPS, §5.2 MSwift under REPS, §5.3 longer flows, §9 P10 and P90, §11.2 DRR).\n"
     );
     let count = |v: Verdict| claims.iter().filter(|c| c.verdict() == v).count();
     let _ = writeln!(
