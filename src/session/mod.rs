@@ -19,6 +19,7 @@ pub mod actions;
 pub mod edits;
 pub mod frames;
 mod history;
+pub mod keys;
 pub mod layout;
 pub mod lockstep;
 pub mod page;

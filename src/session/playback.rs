@@ -100,8 +100,14 @@ impl Playback {
         self.playing = false;
     }
 
+    /// Whether the cursor moves: playing, or following a live run's newest sample. The play
+    /// button shows this, so one press pauses a live run.
+    pub fn moving(&self, live: bool) -> bool {
+        self.playing || (live && self.cursor.is_none())
+    }
+
     pub fn toggle(&mut self, span_us: f64, live: bool) {
-        if self.playing {
+        if self.moving(live) {
             self.pause(span_us);
         } else {
             self.play(span_us, live);
@@ -180,6 +186,20 @@ mod tests {
         p.play(100.0, false);
         p.tick(100.0, 100.0, false, 300.0);
         assert!((p.cursor(100.0) - 30.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_live_run_shows_as_moving_and_one_press_pauses_it() {
+        let mut p = Playback::default();
+        assert!(p.moving(true), "a live run moves at its edge");
+        assert!(!p.moving(false), "a finished run at rest does not");
+        p.toggle(50.0, true);
+        assert!(
+            !p.moving(true) && p.cursor(80.0) == 50.0,
+            "paused where it was"
+        );
+        p.toggle(80.0, true);
+        assert!(p.moving(true) && p.playing());
     }
 
     #[test]

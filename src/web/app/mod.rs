@@ -77,6 +77,8 @@ pub struct App {
     view_stale: bool,
     /// Focus goes back to Run after the next render (a run ended).
     refocus: bool,
+    /// The main run was started by the Run button.
+    run_pressed: bool,
     /// Streamed samples wait to be drawn, since `last_live_ms`.
     live_stale: bool,
     last_live_ms: f64,
@@ -125,6 +127,7 @@ impl Component for App {
             frame_pending: false,
             view_stale: false,
             refocus: false,
+            run_pressed: false,
             live_stale: false,
             last_live_ms: f64::NEG_INFINITY,
             last_view_ms: f64::NEG_INFINITY,
@@ -153,7 +156,11 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Form(action) => self.reduce(ctx, Action::Form(action)),
+            Msg::Form(action) => {
+                // focus goes back to Run after a run that Run started, not one a link started
+                self.run_pressed |= matches!(action, crate::web::components::form::FormAction::Run);
+                self.reduce(ctx, Action::Form(action))
+            }
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
             Msg::WarmUp(step) => self.warm_up(ctx, step),
@@ -176,7 +183,7 @@ impl Component for App {
                 self.mark(&ALL, ctx);
                 false
             }
-            Msg::Key(key, shift) => self.on_key(ctx, &key, shift),
+            Msg::Key(cmd) => self.on_key(ctx, cmd),
             Msg::Playback(action) => self.reduce(ctx, Action::Playback(action)),
             Msg::Network(action) => self.on_network(ctx, action),
             Msg::Report(action) => self.on_report(ctx, action),
@@ -197,7 +204,7 @@ impl Component for App {
 
     fn destroy(&mut self, _ctx: &Context<Self>) {
         if let Some(window) = web_sys::window() {
-            for (event, listener) in ["keydown", "resize"].iter().zip(&self.listeners) {
+            for (event, listener) in dom::LISTENED.iter().zip(&self.listeners) {
                 let _ = window
                     .remove_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
             }

@@ -17,8 +17,8 @@ pub enum Msg {
     /// Render the next section after the first render (see `App::show_section_later`).
     ShowSection,
     Resize,
-    /// A key pressed outside the form: (key, shift held).
-    Key(String, bool),
+    /// A key of the page's keyboard model.
+    Key(crate::session::keys::KeyCommand),
     /// The playback bar (and the keys that drive it).
     Playback(crate::web::components::playback::PlaybackAction),
     /// The network picture: a click, or clearing the chosen links.

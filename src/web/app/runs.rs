@@ -74,7 +74,7 @@ impl App {
         if changed.finished {
             self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
             // after the next render, which shows the run's end
-            self.refocus = !self.page.session.running();
+            self.refocus = !self.page.session.running() && std::mem::take(&mut self.run_pressed);
         }
         if changed.theory {
             self.mark(&[Canvas::Theory], ctx);

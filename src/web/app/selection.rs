@@ -1,17 +1,23 @@
 //! Keys and clicks: the playback keys, picking a link or a host in the network picture, and the text that describes the selection.
 
 use super::*;
+use crate::session::keys::KeyCommand;
 use crate::web::components::playback::PlaybackAction;
 
 impl App {
-    pub(super) fn on_key(&mut self, ctx: &Context<Self>, key: &str, shift: bool) -> bool {
-        let steps = if shift { 10 } else { 1 };
-        let msg = match key {
-            " " => Msg::Playback(PlaybackAction::Play),
-            "p" | "P" => Msg::Present(!self.page.presenting),
-            "ArrowLeft" => Msg::Playback(PlaybackAction::Step(-steps)),
-            "ArrowRight" => Msg::Playback(PlaybackAction::Step(steps)),
-            _ => return false,
+    pub(super) fn on_key(&mut self, ctx: &Context<Self>, cmd: KeyCommand) -> bool {
+        let msg = match cmd {
+            KeyCommand::Play => Msg::Playback(PlaybackAction::Play),
+            KeyCommand::Step(n) => Msg::Playback(PlaybackAction::Step(n)),
+            KeyCommand::Start => Msg::Playback(PlaybackAction::Seek(0.0)),
+            KeyCommand::End => Msg::Playback(PlaybackAction::Seek(f64::MAX)),
+            KeyCommand::Present => Msg::Present(!self.page.presenting),
+            KeyCommand::LeavePresent if self.page.presenting => Msg::Present(false),
+            KeyCommand::LeavePresent => return false,
+            KeyCommand::CloseDefinition => {
+                dom::blur_focused();
+                return false;
+            }
         };
         <App as Component>::update(self, ctx, msg)
     }

@@ -70,7 +70,7 @@ impl App {
                     <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice.as_deref())}
                         {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
                         on_cancel={on.reform(|_| Msg::Form(FormAction::Cancel))} />
-                    <Playback playing={s.playback.playing()} at_edge={s.playback.at_edge()} cursor_us={cursor}
+                    <Playback playing={s.playback.moving(s.running())} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
                     if self.sections_shown >= STAGE {
                     if titles.is_some() {

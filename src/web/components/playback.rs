@@ -1,8 +1,9 @@
 //! The playback bar: play or pause, step a sample back or forward, the speed (which also paces a
-//! live run), and a slider to scrub through the run's simulated time. Space and the arrow keys
-//! do the same from anywhere on the page but the form.
+//! live run), and a slider to scrub through the run's simulated time; under it, the page's keys
+//! ([`crate::session::keys`]), which work whatever has focus but a text field or a list.
 
 pub use crate::session::actions::PlaybackAction;
+use crate::session::keys::HELP;
 use crate::session::playback::{speed_label, SPEEDS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -64,6 +65,11 @@ pub fn playback(props: &PlaybackProps) -> Html {
                     }) }
                 </select>
             </label>
+            <p id="keys-help" class="keys-help" aria-label="keys">
+                { for HELP.iter().map(|(key, what)| html! {
+                    <span><kbd>{ *key }</kbd>{ " " }{ *what }</span>
+                }) }
+            </p>
         </div>
     }
 }

@@ -1,0 +1,126 @@
+// The page's keyboard model in a browser (src/session/keys.rs): every key of it, pressed while a
+// button has focus as a teacher's page would have it, and a text field that keeps its keys.
+// Also: a run a link started leaves focus off Run, and the play button shows a live run as
+// moving so that one press pauses it. Prints one line per check and a closing count; exits
+// non-zero on a failure.
+// Usage: node e2e/keys.mjs BASE_URL
+import { launch } from './chromium.mjs';
+
+const [base] = process.argv.slice(2);
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+let passed = 0, failed = 0;
+const check = (what, ok, seen) => {
+  ok ? passed++ : failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `: ${JSON.stringify(seen)}`}`);
+};
+const text = sel => page.evaluate(s => document.querySelector(s)?.textContent || '', sel);
+const label = () => page.evaluate(() => document.querySelector('#play')?.getAttribute('aria-label'));
+const status = () => text('#status');
+// the view follows a key on the next frame
+const settle = () => page.waitForTimeout(150);
+// the view follows a key on the next frame: wait for the play button to say `want`
+const becomes = want => page.waitForFunction(w => document.querySelector('#play')?.getAttribute('aria-label') === w,
+  want, { timeout: 3000 }).then(() => true, () => false);
+const cursor = async () => {
+  const [at, of] = (await text('#cursor-text')).split(' of ').map(parseFloat);
+  return { at, of };
+};
+const focus = sel => page.evaluate(s => document.querySelector(s)?.focus(), sel);
+const active = () => page.evaluate(() => { const a = document.activeElement; return a ? `${a.tagName.toLowerCase()}#${a.id}` : ''; });
+const presenting = () => page.evaluate(() => document.querySelector('main')?.classList.contains('present'));
+const done = () => page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''),
+  null, { timeout: 120000 });
+
+// a live run: the play button says it moves, one press pauses, the run goes on
+await page.goto(`${base}/#run=1`);
+await page.waitForFunction(() => /running/.test(document.querySelector('#status')?.textContent || ''),
+  null, { timeout: 60000 });
+check('a live run shows as moving', await becomes('pause (Space)'), await label());
+await page.keyboard.press(' ');
+check('one Space pauses the live run', await becomes('play (Space)'), await label());
+check('and the run goes on', /running|done/.test(await status()), await status());
+await done();
+await page.waitForTimeout(300);
+check('focus is not parked on Run after a link started the run', (await active()) !== 'button#run', await active());
+
+// a small finished run, then every key with buttons focused
+await page.goto(`${base}/#k=4&elephants=2&flow-size=1MiB&run=1`);
+await page.reload();
+await done();
+await page.waitForTimeout(300);
+await focus('#run');
+await page.keyboard.press('Home');
+await settle();
+check('Home puts the cursor at the start', (await cursor()).at === 0, await cursor());
+await page.keyboard.press('End');
+await settle();
+let c = await cursor();
+check('End puts it at the end', c.at === c.of && c.of > 0, c);
+await page.keyboard.press('Shift+ArrowLeft');
+await settle();
+const ten = await cursor();
+check('Shift+← steps ten samples back', ten.at < c.at, ten);
+await page.keyboard.press('ArrowRight');
+await settle();
+const one = await cursor();
+check('→ steps one forward', one.at > ten.at, one);
+await page.keyboard.press('ArrowLeft');
+await settle();
+check('← steps one back', (await cursor()).at === ten.at, await cursor());
+await page.keyboard.press('Shift+ArrowRight');
+await settle();
+check('Shift+→ steps ten forward', (await cursor()).at > one.at, await cursor());
+await page.selectOption('#speed', '0');
+await focus('#run');
+await page.keyboard.press('Home');
+await settle();
+const before = await status();
+await page.keyboard.press(' ');
+check('Space on a focused Run plays instead of running again',
+  (await becomes('pause (Space)')) && (await status()) === before, { label: await label(), status: await status() });
+await page.keyboard.press(' ');
+check('Space again pauses', await becomes('play (Space)'), await label());
+await focus('#present');
+await page.keyboard.press('p');
+await settle();
+check('P on a focused button enters the presentation', await presenting(), await presenting());
+await page.keyboard.press('Escape');
+await settle();
+check('Escape leaves it', !(await presenting()), await presenting());
+await page.keyboard.press('P');
+await settle();
+check('P enters it again', await presenting(), await presenting());
+await page.keyboard.press('p');
+await settle();
+check('and P leaves it', !(await presenting()), await presenting());
+
+// a definition closes on Escape
+await page.locator('span.term:visible').first().click();
+check('a term opens its definition on focus', (await active()).startsWith('span'), await active());
+await page.keyboard.press('Escape');
+check('Escape closes it', !(await active()).startsWith('span'), await active());
+
+// a text field keeps its keys
+const field = page.locator('input[type=text]:visible').first();
+await field.click();
+const label_before = await label();
+const value_before = await field.inputValue();
+await page.keyboard.press('End');
+await page.keyboard.press('p');
+check('a text field keeps P', (await field.inputValue()) === `${value_before}p` && !(await presenting()),
+  await field.inputValue());
+await page.keyboard.press('Backspace');
+await page.keyboard.press(' ');
+await page.waitForTimeout(300);
+check('and Space', (await label()) === label_before && (await field.inputValue()) === `${value_before} `,
+  { label: await label(), value: await field.inputValue() });
+await page.keyboard.press('Backspace');
+
+console.log(JSON.stringify({ errors }));
+await browser.close();
+if (errors.length) failed++;
+console.log(`keys: ${passed} passed, ${failed} failed`);
+if (failed) process.exit(1);

@@ -1,0 +1,160 @@
+//! The page's one keyboard model, whatever has focus: Space plays and pauses, the arrows step
+//! the cursor (Shift: ten samples), Home and End jump to the run's start and end, P toggles the
+//! presentation layout, Escape closes an open definition or leaves the presentation. Only a
+//! text field or a list (a select) keeps its own keys; a focused button does not, so Space never
+//! re-runs or moves the story on by accident (Enter still presses a button).
+
+/// Where a key was pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyTarget {
+    /// A text field, a text area or a select: its keys are its own.
+    Field,
+    /// A term whose definition is open (it has focus).
+    Definition,
+    /// Anything else: the page, a button, a chart.
+    Page,
+}
+
+impl KeyTarget {
+    /// The target of a key from the focused element's tag and, for an `input`, its type; a
+    /// focused term is a `span` with the class `term`.
+    pub fn of(tag: &str, input_type: &str, is_term: bool) -> KeyTarget {
+        match tag.to_ascii_lowercase().as_str() {
+            "textarea" | "select" => KeyTarget::Field,
+            "input" => match input_type.to_ascii_lowercase().as_str() {
+                // these take no typing: the page's keys win
+                "button" | "submit" | "reset" | "checkbox" | "radio" | "range" | "file"
+                | "color" => KeyTarget::Page,
+                _ => KeyTarget::Field,
+            },
+            _ if is_term => KeyTarget::Definition,
+            _ => KeyTarget::Page,
+        }
+    }
+}
+
+/// What a key asks of the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyCommand {
+    /// Play or pause.
+    Play,
+    /// Step the cursor by this many samples.
+    Step(i32),
+    /// The cursor to the run's start.
+    Start,
+    /// The cursor to the run's end.
+    End,
+    /// Into or out of the presentation layout.
+    Present,
+    /// Close the open definition.
+    CloseDefinition,
+    /// Leave the presentation layout.
+    LeavePresent,
+}
+
+/// Every key of the model, with what it does, for the page's help.
+pub const HELP: &[(&str, &str)] = &[
+    ("Space", "play or pause"),
+    ("← →", "step one sample (Shift: ten)"),
+    ("Home End", "the run's start or end"),
+    ("P", "the presentation layout"),
+    ("Esc", "close a definition, leave the presentation"),
+];
+
+/// The command of `key` (a `KeyboardEvent.key`) pressed on `target`, `None` if the key is not
+/// the page's there. `modified`: Ctrl, Alt or Meta was held (the browser's shortcuts win).
+pub fn command(
+    key: &str,
+    shift: bool,
+    modified: bool,
+    target: KeyTarget,
+    presenting: bool,
+) -> Option<KeyCommand> {
+    if modified || target == KeyTarget::Field {
+        return None;
+    }
+    let steps = if shift { 10 } else { 1 };
+    Some(match key {
+        " " | "Spacebar" => KeyCommand::Play,
+        "ArrowLeft" => KeyCommand::Step(-steps),
+        "ArrowRight" => KeyCommand::Step(steps),
+        "Home" => KeyCommand::Start,
+        "End" => KeyCommand::End,
+        "p" | "P" => KeyCommand::Present,
+        "Escape" | "Esc" if target == KeyTarget::Definition => KeyCommand::CloseDefinition,
+        "Escape" | "Esc" if presenting => KeyCommand::LeavePresent,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: KeyTarget = KeyTarget::Page;
+
+    #[test]
+    fn every_key_of_the_model_does_what_the_help_says() {
+        let on = |key: &str, shift| command(key, shift, false, PAGE, false);
+        assert_eq!(on(" ", false), Some(KeyCommand::Play));
+        assert_eq!(on("ArrowLeft", false), Some(KeyCommand::Step(-1)));
+        assert_eq!(on("ArrowRight", false), Some(KeyCommand::Step(1)));
+        assert_eq!(on("ArrowLeft", true), Some(KeyCommand::Step(-10)));
+        assert_eq!(on("ArrowRight", true), Some(KeyCommand::Step(10)));
+        assert_eq!(on("Home", false), Some(KeyCommand::Start));
+        assert_eq!(on("End", false), Some(KeyCommand::End));
+        assert_eq!(on("p", false), Some(KeyCommand::Present));
+        assert_eq!(on("P", true), Some(KeyCommand::Present));
+        assert_eq!(on("Escape", false), None, "nothing to leave");
+        assert_eq!(
+            command("Escape", false, false, PAGE, true),
+            Some(KeyCommand::LeavePresent)
+        );
+        assert_eq!(
+            command("Escape", false, false, KeyTarget::Definition, true),
+            Some(KeyCommand::CloseDefinition),
+            "a definition closes first"
+        );
+        assert_eq!(on("Enter", false), None, "Enter presses the focused button");
+        assert_eq!(on("a", false), None);
+        assert_eq!(HELP.len(), 5);
+    }
+
+    #[test]
+    fn a_focused_button_does_not_keep_the_keys_but_a_field_does() {
+        for (tag, kind) in [
+            ("button", ""),
+            ("summary", ""),
+            ("input", "checkbox"),
+            ("input", "range"),
+            ("canvas", ""),
+        ] {
+            let t = KeyTarget::of(tag, kind, false);
+            assert_eq!(t, PAGE, "{tag} {kind}");
+            assert_eq!(command(" ", false, false, t, false), Some(KeyCommand::Play));
+        }
+        for (tag, kind) in [
+            ("input", "text"),
+            ("input", ""),
+            ("input", "number"),
+            ("textarea", ""),
+            ("SELECT", ""),
+        ] {
+            let t = KeyTarget::of(tag, kind, false);
+            assert_eq!(t, KeyTarget::Field, "{tag} {kind}");
+            for key in [" ", "ArrowLeft", "Home", "p", "Escape"] {
+                assert_eq!(
+                    command(key, false, false, t, true),
+                    None,
+                    "{tag} keeps {key}"
+                );
+            }
+        }
+        assert_eq!(KeyTarget::of("span", "", true), KeyTarget::Definition);
+        assert_eq!(
+            command(" ", false, true, PAGE, false),
+            None,
+            "Ctrl+Space is the browser's"
+        );
+    }
+}
