@@ -75,6 +75,9 @@ echo "screenshot: target/e2e/present.png"
 echo "== keys: the keyboard model with a button focused, a live run paused in one press, a text field's own keys"
 node e2e/keys.mjs "$base" | tail -n 1
 
+echo "== links: a pasted link, Back and Forward replace the scenario and run it; a sweep link scrolls to its running sweep"
+node e2e/links.mjs "$base" | tail -n 1
+
 echo "== lockstep: a beside= link runs two stages, side by side at 1280x720, stacked at 390x844"
 node e2e/lockstep.mjs "$base" target/e2e/lockstep | tail -n 1
 echo "screenshots: target/e2e/lockstep-*.png"

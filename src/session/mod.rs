@@ -244,6 +244,26 @@ impl Session {
         out
     }
 
+    /// Forgets the main run and its partner (a new link replaces them), cancelling them if they
+    /// run; the series in the background go on.
+    pub fn clear_main(&mut self) -> Vec<ToWorker> {
+        let mut out = Vec::new();
+        if let (true, Some(run)) = (self.running(), &self.run) {
+            out.push(ToWorker::Cancel { id: run.id });
+        }
+        if let (Some(Phase::Running), Some(p)) = (&self.partner_phase, &self.partner) {
+            out.push(ToWorker::Cancel { id: p.id });
+        }
+        self.run = None;
+        self.phase = None;
+        self.partner = None;
+        self.partner_phase = None;
+        self.partner_pending = None;
+        self.pending = None;
+        self.playback.reset();
+        out
+    }
+
     /// Sets the playback speed; a live main run is paced to it.
     pub fn set_speed(&mut self, i: usize) -> Vec<ToWorker> {
         self.playback.set_speed(i);

@@ -164,6 +164,31 @@ impl Page {
         }
     }
 
+    /// A new link in the address bar (pasted, or Back and Forward): its scenario, partner and
+    /// notice replace the page's, the run on screen goes (cancelled if it runs), and the link's
+    /// `run=1` starts its run as on load. The layout, the story and the series stay. Returns the
+    /// effects, whether the link said `run=1`, and its sweep (which the shell shows, and starts
+    /// with `run=1`, instead of a run).
+    pub fn open_link(
+        &mut self,
+        fragment: &str,
+    ) -> (Vec<Effect>, bool, Option<crate::sweep::Sweep>) {
+        let (fresh, run, sweep) = Page::from_fragment(fragment);
+        let msgs = self.session.clear_main();
+        self.scenario = fresh.scenario;
+        self.partner = fresh.partner;
+        self.notice = fresh.notice;
+        self.refused = None;
+        self.highlight = None;
+        self.chosen.clear();
+        self.events = fresh.events;
+        let mut effects = vec![Effect::Worker(msgs), Effect::RedrawAll];
+        if run && sweep.is_none() {
+            effects.extend(self.launch_run());
+        }
+        (effects, run, sweep)
+    }
+
     /// Applies `action` and says what the shell must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         match action {

@@ -478,6 +478,66 @@ mod page {
     }
 
     #[test]
+    fn a_new_link_replaces_the_scenario_and_its_run_and_starts_what_it_says() {
+        let (mut page, mut worker) = ready_page();
+        page.presenting = true;
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        // the run is in flight when Back brings another link
+        let Some(Effect::Worker(start)) = effects.iter().find(|e| matches!(e, Effect::Worker(_)))
+        else {
+            panic!("Run starts a run: {effects:?}");
+        };
+        worker.send(start.clone());
+        assert!(page.session.running());
+        let old = page.session.run.as_ref().unwrap().id;
+        page.highlight = Some(2);
+        let (effects, run, sweep) = page.open_link("#k=4&cca=lswift&elephants=2&run=1");
+        assert!((run, sweep.is_none()) == (true, true));
+        assert_eq!(
+            page.scenario.cca.algorithm,
+            crate::scenario::CcaKind::LSwift
+        );
+        assert!(page.presenting, "the layout stays");
+        assert_eq!(page.highlight, None);
+        let msgs: Vec<&ToWorker> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Worker(m) => Some(m),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert!(
+            matches!(msgs[0], ToWorker::Cancel { id } if *id == old),
+            "{msgs:?}"
+        );
+        assert!(
+            matches!(msgs.last(), Some(ToWorker::Run { scenario, .. }) if scenario.cca.algorithm == crate::scenario::CcaKind::LSwift)
+        );
+        assert!(effects.contains(&Effect::WriteLink));
+        perform(&mut page, &mut worker, effects);
+        assert_eq!(page.session.phase, Some(Phase::Done));
+        assert_ne!(page.session.run.as_ref().unwrap().id, old);
+        // a link without run=1 shows its scenario and no run; a refused one says so
+        let (effects, run, _) = page.open_link("#k=4&cca=nscc");
+        assert!(!run && page.session.run.is_none() && page.session.phase.is_none());
+        assert!(!effects.contains(&Effect::WriteLink));
+        let (_, run, _) = page.open_link("#k=5&run=1");
+        assert!(!run && page.scenario == Scenario::default());
+        assert!(page
+            .notice
+            .as_deref()
+            .unwrap()
+            .starts_with("the link was refused"));
+        // a sweep link hands its sweep to the shell and starts no run
+        let (effects, run, sweep) = page.open_link("#sweep=baseline&run=1");
+        assert!(run && sweep.is_some(), "{:?}", page.notice);
+        assert!(!effects
+            .iter()
+            .any(|e| matches!(e, Effect::Worker(m) if !m.is_empty())));
+    }
+
+    #[test]
     fn the_form_sets_fields_refuses_bad_ones_and_runs() {
         let (mut page, mut worker) = ready_page();
         let form = |a| Action::Form(a);

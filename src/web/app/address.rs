@@ -15,7 +15,7 @@ impl App {
 
     /// The address bar's fragment: the form's scenario, and the last sweep while it still fits
     /// the scenario (a what-if's grid is checked again over the new base).
-    fn address_fragment(&self) -> String {
+    pub(super) fn address_fragment(&self) -> String {
         let sweep = self.sweep_link.as_ref().filter(|s| {
             matches!(s.plan, crate::sweep::Plan::Figure(_))
                 || s.jobs(&self.page.scenario, &crate::scenario::Budget::BROWSER)
@@ -65,7 +65,11 @@ impl App {
                 } else {
                     format!("#{fragment}")
                 };
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+                // the entry remembers that its link ran, for Back and Forward (the address
+                // bar itself drops run=1, so that a reload does not run again)
+                let ran = self.link_ran.as_deref() == Some(fragment.as_str());
+                let state = if ran { JsValue::TRUE } else { JsValue::NULL };
+                let _ = history.replace_state_with_url(&state, "", Some(&url));
             }
         }
     }

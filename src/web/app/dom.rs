@@ -36,14 +36,20 @@ pub(super) fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event
     let link = ctx.link().clone();
     let on_resize =
         Closure::<dyn FnMut(web_sys::Event)>::new(move |_| link.send_message(Msg::Resize));
-    for (event, listener) in LISTENED.iter().zip([&on_key, &on_key_up, &on_resize]) {
+    // a link pasted into the address bar, or Back and Forward (the page itself only replaces
+    // the address, which fires nothing)
+    let link = ctx.link().clone();
+    let on_hash =
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_| link.send_message(Msg::NewLink));
+    let listeners = [on_key, on_key_up, on_resize, on_hash];
+    for (event, listener) in LISTENED.iter().zip(&listeners) {
         let _ = window.add_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
     }
-    vec![on_key, on_key_up, on_resize]
+    listeners.into()
 }
 
 /// The events [`listen`] listens to, in the order of the listeners it returns.
-pub(super) const LISTENED: [&str; 3] = ["keydown", "keyup", "resize"];
+pub(super) const LISTENED: [&str; 4] = ["keydown", "keyup", "resize", "hashchange"];
 
 /// Where a key event happened, for the keyboard model.
 fn key_target(e: &web_sys::Event) -> keys::KeyTarget {

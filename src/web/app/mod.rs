@@ -79,6 +79,10 @@ pub struct App {
     refocus: bool,
     /// The main run was started by the Run button.
     run_pressed: bool,
+    /// A link's sweep runs: the page scrolls to it once its section is there.
+    scroll_to_sweep: bool,
+    /// The address fragment of the run a link started (`run=1`), while the page still shows it.
+    link_ran: Option<String>,
     /// Streamed samples wait to be drawn, since `last_live_ms`.
     live_stale: bool,
     last_live_ms: f64,
@@ -128,6 +132,8 @@ impl Component for App {
             view_stale: false,
             refocus: false,
             run_pressed: false,
+            scroll_to_sweep: false,
+            link_ran: None,
             live_stale: false,
             last_live_ms: f64::NEG_INFINITY,
             last_view_ms: f64::NEG_INFINITY,
@@ -184,6 +190,7 @@ impl Component for App {
                 false
             }
             Msg::Key(cmd) => self.on_key(ctx, cmd),
+            Msg::NewLink => self.open_link(ctx),
             Msg::Playback(action) => self.reduce(ctx, Action::Playback(action)),
             Msg::Network(action) => self.on_network(ctx, action),
             Msg::Report(action) => self.on_report(ctx, action),
@@ -214,6 +221,10 @@ impl Component for App {
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         if std::mem::take(&mut self.refocus) {
             self.return_focus();
+        }
+        if self.scroll_to_sweep && self.sections_shown >= SWEEPS {
+            self.scroll_to_sweep = false;
+            scroll_to("sweeps");
         }
         if first_render {
             if let Some(loading) = web_sys::window()

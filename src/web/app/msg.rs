@@ -17,6 +17,8 @@ pub enum Msg {
     /// Render the next section after the first render (see `App::show_section_later`).
     ShowSection,
     Resize,
+    /// The address bar holds a new link (pasted, Back, Forward).
+    NewLink,
     /// A key of the page's keyboard model.
     Key(crate::session::keys::KeyCommand),
     /// The playback bar (and the keys that drive it).

@@ -29,15 +29,69 @@ impl App {
         }
         match self.on_load.take() {
             Some(OnLoad::Sweep(sweep)) => {
-                self.start_sweep(ctx, sweep);
+                self.run_link_sweep(ctx, sweep);
                 self.write_link();
             }
             Some(OnLoad::Run) => {
                 let effects = self.page.launch_run();
+                self.link_ran = Some(self.address_fragment());
                 self.perform(ctx, effects);
             }
             None => self.write_link(),
         }
+    }
+
+    /// A link's sweep with `run=1`: it starts, the status says where, and the page scrolls to it.
+    pub(super) fn run_link_sweep(&mut self, ctx: &Context<Self>, sweep: Sweep) {
+        self.start_sweep(ctx, sweep);
+        if self.sweep.as_ref().is_some_and(|r| r.running()) {
+            self.page.notice = Some("the link's sweep is running, below".into());
+            self.scroll_to_sweep = true;
+        }
+    }
+
+    /// A new link in the address bar: it replaces the scenario and the run on screen, and
+    /// starts what it says with `run=1` (a run, or its sweep), as on load.
+    pub(super) fn open_link(&mut self, ctx: &Context<Self>) -> bool {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        let mut fragment = hash.trim_start_matches('#').to_string();
+        if fragment == self.address_fragment() {
+            return false;
+        }
+        // Back or Forward to an entry whose link ran: run it again
+        let ran = web_sys::window()
+            .and_then(|w| w.history().ok())
+            .and_then(|h| h.state().ok())
+            .is_some_and(|s| s == JsValue::TRUE);
+        if ran && !fragment.split('&').any(|kv| kv == "run=1") {
+            fragment += if fragment.is_empty() {
+                "run=1"
+            } else {
+                "&run=1"
+            };
+        }
+        let (effects, run, sweep) = self.page.open_link(&fragment);
+        self.run_pressed = false;
+        self.link_ran = (run && sweep.is_none()).then(|| self.address_fragment());
+        self.perform(ctx, effects);
+        match sweep {
+            Some(sweep) => {
+                self.sweep_form.show(&sweep);
+                self.sweep_link = Some(sweep.clone());
+                if run {
+                    self.run_link_sweep(ctx, sweep);
+                }
+            }
+            None => self.sweep_link = None,
+        }
+        if !run {
+            self.write_link();
+        }
+        self.view_stale = true;
+        self.schedule_frame(ctx);
+        true
     }
 
     /// Asks for [`App::launch`] in a task of its own (at once if there is no timer).

@@ -112,7 +112,7 @@ impl App {
                 </section>
                 }
                 if self.sections_shown >= SWEEPS {
-                <section class="sweeps" aria-label="sweeps">
+                <section id="sweeps" class="sweeps" aria-label="sweeps">
                     <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
