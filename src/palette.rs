@@ -66,6 +66,28 @@ pub fn series(i: usize) -> RGBColor {
     SERIES[i % SERIES.len()]
 }
 
+/// A palette colour in a word, for sentences that name what a chart draws (`None` for a colour
+/// outside the palette).
+pub fn name(c: RGBColor) -> Option<&'static str> {
+    let named = [
+        (MSWIFT_P, "sky blue"),
+        (ELEPHANT, "wine"),
+        (HIGHLIGHT, "black"),
+        (CURSOR, "red"),
+        (EVENT, "slate"),
+        (REFERENCE, "grey"),
+        (LINE_RATE, "light grey"),
+    ];
+    let ccas = crate::scenario::CCAS
+        .iter()
+        .map(|i| (colour(i.kind), i.colour_name));
+    named
+        .into_iter()
+        .chain(ccas)
+        .find(|(x, _)| *x == c)
+        .map(|(_, n)| n)
+}
+
 /// CSS for an RGB colour.
 pub fn css(c: RGBColor) -> String {
     format!("rgb({},{},{})", c.0, c.1, c.2)
@@ -100,4 +122,28 @@ pub fn load(level: f64) -> RGBColor {
         mix(a.1 .1, b.1 .1),
         mix(a.1 .2, b.1 .2),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_colour_a_sentence_names_has_one_name_of_its_own() {
+        let mut names: Vec<&str> = CcaKind::ALL
+            .iter()
+            .map(|&k| name(colour(k)).expect("every CCA's colour is named"))
+            .chain(
+                [
+                    MSWIFT_P, ELEPHANT, HIGHLIGHT, CURSOR, EVENT, REFERENCE, LINE_RATE,
+                ]
+                .map(|c| name(c).expect("every named colour")),
+            )
+            .collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "two colours share a name");
+        assert_eq!(name(RGBColor(1, 2, 3)), None);
+    }
 }

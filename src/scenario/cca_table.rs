@@ -19,6 +19,8 @@ pub struct CcaInfo {
     /// palette (distinguishable with the common colour-vision deficiencies), darkened where a
     /// colour would be too faint on white for a projector.
     pub colour: (u8, u8, u8),
+    /// That colour in a word, for sentences that name it ("the blue line").
+    pub colour_name: &'static str,
 }
 
 /// Every CCA, in [`CcaKind::ALL`]'s order.
@@ -30,6 +32,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "Google's delay-based CCA: it cuts cwnd when the delay exceeds a target, and on every SACK hole (reordering).",
         // vermilion
         colour: (213, 94, 0),
+        colour_name: "vermilion",
     },
     CcaInfo {
         kind: CcaKind::LSwift,
@@ -38,6 +41,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "Swift made reordering-resilient (LTCP style): a hole only counts as a loss after a wait, and only five successive late packets cut the window.",
         // orange, darkened
         colour: (196, 125, 0),
+        colour_name: "orange",
     },
     CcaInfo {
         kind: CcaKind::MSwift,
@@ -46,6 +50,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "LSwift deciding on the median of the last H delays instead of the latest one: the paper's fix.",
         // blue
         colour: (0, 114, 178),
+        colour_name: "blue",
     },
     CcaInfo {
         kind: CcaKind::Nscc,
@@ -54,6 +59,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "Ultra Ethernet's network-signal congestion control: ECN marks and delay together, tuned for spraying.",
         // bluish green
         colour: (0, 140, 100),
+        colour_name: "green",
     },
     CcaInfo {
         kind: CcaKind::Mnscc,
@@ -62,6 +68,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "NSCC deciding on the median of the last H delays (H ≤ 4).",
         // reddish purple
         colour: (190, 90, 150),
+        colour_name: "pink",
     },
     CcaInfo {
         kind: CcaKind::Tcp,
@@ -70,6 +77,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "TCP New Reno: halves cwnd on three duplicate ACKs, so every late packet looks like a loss.",
         // grey
         colour: (85, 85, 85),
+        colour_name: "dark grey",
     },
     CcaInfo {
         kind: CcaKind::Dctcp,
@@ -78,6 +86,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "Data-center TCP: cuts cwnd in proportion to the fraction of ECN-marked packets.",
         // the palette's yellow, darkened to read on white
         colour: (150, 130, 0),
+        colour_name: "olive",
     },
     CcaInfo {
         kind: CcaKind::Smartt,
@@ -86,6 +95,7 @@ pub const CCAS: [CcaInfo; 8] = [
         about: "The CCA REPS was designed with (also called FastFlow), the basis of NSCC: delay and ECN, with a wait-to-decrease gate.",
         // purple
         colour: (120, 60, 160),
+        colour_name: "purple",
     },
 ];
 

@@ -164,6 +164,28 @@ impl Page {
         }
     }
 
+    /// What the class story's step says of its run, computed from the runs on screen and seen
+    /// ([`super::story::Step::says`]); `None` when the story is closed or the run on screen is
+    /// not the step's (or not finished).
+    pub fn story_says(&self) -> Option<String> {
+        let step = &STEPS[self.story?.min(STEPS.len() - 1)];
+        let s = &self.session;
+        let seen = super::story::Seen {
+            run: s.run.as_ref(),
+            partner: s.partner.as_ref(),
+            past: &s.past,
+            theory: &s.theory_points,
+        };
+        if let StepRun::Baseline { cca, lb, .. } = step.run {
+            let run = s.run.as_ref()?;
+            let ran = CcaName::of_config(run.scenario.cca.algorithm, run.scenario.cca.percentile);
+            if (ran, run.scenario.lb.scheme) != (cca, lb) || s.phase != Some(super::Phase::Done) {
+                return None;
+            }
+        }
+        (step.says)(&seen)
+    }
+
     /// A new link in the address bar (pasted, or Back and Forward): its scenario, partner and
     /// notice replace the page's, the run on screen goes (cancelled if it runs), and the link's
     /// `run=1` starts its run as on load. The layout, the story and the series stay. Returns the

@@ -478,6 +478,67 @@ mod page {
     }
 
     #[test]
+    fn every_story_step_says_what_its_run_showed_computed_from_it() {
+        use crate::session::actions::StoryAction;
+        use crate::session::story::STEPS;
+        let (mut page, mut worker) = ready_page();
+        let mut said = Vec::new();
+        for i in 0..STEPS.len() {
+            page.reduce(Action::Story(StoryAction::Show(Some(i))));
+            assert_eq!(
+                page.story_says(),
+                None,
+                "step {i}: nothing to say before its run"
+            );
+            let effects = page.reduce(Action::Story(StoryAction::Run(i)));
+            perform(&mut page, &mut worker, effects);
+            let says = page
+                .story_says()
+                .unwrap_or_else(|| panic!("step {i} says nothing"));
+            if let Some(r) = page.session.run.as_ref().and_then(|r| r.report.as_ref()) {
+                if i < 4 {
+                    let x = r.cct_inflation.unwrap();
+                    assert!(
+                        says.contains(&format!("inflation {:.0} %", 100.0 * x)),
+                        "{i}: {says}"
+                    );
+                    assert!(
+                        says.contains(&format!("CCT {:.0} µs", r.cct_us.unwrap())),
+                        "{i}: {says}"
+                    );
+                }
+            }
+            said.push(says);
+        }
+        // step 2 names step 1's Swift, step 3 its partner and LSwift, step 4 MSwift with OPS
+        assert!(
+            said[1].contains("Swift with OPS on the same network"),
+            "{}",
+            said[1]
+        );
+        assert!(
+            said[2].contains("swift beside it") || said[2].contains("Swift beside it"),
+            "{}",
+            said[2]
+        );
+        assert!(
+            said[2].contains("LSwift with OPS on the same network"),
+            "{}",
+            said[2]
+        );
+        assert!(said[3].contains("MSwift with OPS ("), "{}", said[3]);
+        assert!(said[3].contains("Run LSwift with REPS"), "{}", said[3]);
+        assert!(
+            said[4].starts_with("Swift's throughput fell from"),
+            "{}",
+            said[4]
+        );
+        // the run on screen must be the step's: another CCA's run says nothing
+        page.reduce(Action::Story(StoryAction::Show(Some(0))));
+        assert_eq!(page.story_says(), None);
+    }
+
+    #[test]
     fn a_new_link_replaces_the_scenario_and_its_run_and_starts_what_it_says() {
         let (mut page, mut worker) = ready_page();
         page.presenting = true;

@@ -53,7 +53,7 @@ impl App {
                     }
                 </header>
                 if self.sections_shown >= CONTROLS {
-                <section class="story-area" aria-label="class mode"><Story step={self.page.story} on={on.reform(Msg::Story)} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story} says={self.page.story_says()} on={on.reform(Msg::Story)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.page.story.is_some() {
                         // class mode: the story drives the runs, the form folds away

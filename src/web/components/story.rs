@@ -9,6 +9,8 @@ use yew::prelude::*;
 pub struct StoryProps {
     /// The step shown; `None`: the story is closed.
     pub step: Option<usize>,
+    /// What the step's run showed, computed from it ([`Step::says`]); `None` before it ran.
+    pub says: Option<String>,
     pub on: Callback<StoryAction>,
 }
 
@@ -25,13 +27,16 @@ pub fn story(props: &StoryProps) -> Html {
     let step = &STEPS[i.min(STEPS.len() - 1)];
     let last = i + 1 >= STEPS.len();
     html! {
-        <div class="story open" aria-live="polite">
+        <div class={classes!("story", "open", props.says.is_some().then_some("ran"))} aria-live="polite">
             <div class="story-head">
                 <h2>{ format!("Class mode · step {} of {}: {}", i + 1, STEPS.len(), step.title) }</h2>
                 <button class="quiet" onclick={on.reform(|_| StoryAction::Show(None))} aria-label="close class mode">{ "✕" }</button>
             </div>
             <p id="story-narration">{ step.narration }</p>
-            <p class="hint"><strong>{ "Look for: " }</strong>{ step.look }</p>
+            <p class="hint"><strong>{ "Look for: " }</strong>{ (step.look)() }</p>
+            if let Some(says) = &props.says {
+                <p id="story-says" class="says">{ says.clone() }</p>
+            }
             <div class="buttons">
                 <button id="story-run" onclick={on.reform(move |_| StoryAction::Run(i))}>{ "Run this step" }</button>
                 if i > 0 {
