@@ -203,6 +203,16 @@ pub struct FctRow {
     pub fct_us: f64,
 }
 
+/// The lines a CSV the page exports begins with: the SprayLab version that wrote it and the link
+/// that reproduces it, as `#` comments, which [`from_csv`] (and pandas' `comment="#"`) skips.
+pub fn provenance(link: &str) -> String {
+    format!(
+        "# SprayLab {}\n# {}\n",
+        env!("CARGO_PKG_VERSION"),
+        crate::scenario::escape_controls(link)
+    )
+}
+
 /// The header line of a row type's file: its field names, written even when there are no rows.
 pub trait Header {
     const HEADER: &'static [&'static str];
@@ -271,7 +281,10 @@ pub fn to_csv<'a, T: Header + Serialize + 'a>(
 
 /// The rows of CSV text with `T`'s header; an error names the line and the field.
 pub fn from_csv<T: Header + DeserializeOwned>(text: &str) -> Result<Vec<T>, String> {
-    let mut r = csv::Reader::from_reader(text.as_bytes());
+    // `#` lines are a page export's provenance ([`provenance`])
+    let mut r = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
     let header = r.headers().map_err(|e| e.to_string())?.clone();
     if header.iter().ne(T::HEADER.iter().copied()) {
         return Err(format!("the header is not {:?}", T::HEADER.join(",")));

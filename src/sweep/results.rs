@@ -65,9 +65,39 @@ impl Results {
         to_csv(self.rows()).expect("rows always write")
     }
 
+    /// `runs.csv` of a what-if's finished jobs with two more columns, the varied field and its
+    /// value on each row (`runs.csv` alone when nothing varies).
+    pub fn runs_csv_varied(&self, vary: Option<&super::Vary>) -> String {
+        let Some(v) = vary else {
+            return self.runs_csv();
+        };
+        let base = self.runs_csv();
+        let mut lines = base.lines();
+        let mut out = format!("{},vary,value\n", lines.next().unwrap_or_default());
+        let points = self
+            .rows
+            .iter()
+            .filter(|(_, r)| r.is_some())
+            .map(|(p, _)| *p);
+        for (line, p) in lines.zip(points) {
+            let value = v.values.get(p).map_or("", String::as_str);
+            out += &format!("{line},{},{}\n", csv_field(&v.field), csv_field(value));
+        }
+        out
+    }
+
     /// `summary.csv`, in `spraylab repro`'s columns; a what-if's figure column holds the
     /// point (`elephants=8`, or `what-if`).
     pub fn summary_csv(&self) -> String {
         to_csv(self.summary().iter().map(|(_, s)| s)).expect("rows always write")
+    }
+}
+
+/// A CSV field, quoted where it must be.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
     }
 }

@@ -114,6 +114,27 @@ fn a_what_if_summarises_each_value_cca_and_scheme_over_its_seeds() {
     assert!(csv.starts_with("figure,cca,lb,paths,runs,unfinished,inflation_mean"));
     let back = from_csv::<SummaryRow>(&csv).unwrap();
     assert_eq!(to_csv(&back).unwrap(), csv);
+    // runs.csv says the varied field and its value on every row, and its provenance reads back
+    let Plan::WhatIf { vary, .. } = &run.sweep.plan else {
+        unreachable!()
+    };
+    let runs = run.results.runs_csv_varied(vary.as_ref());
+    let lines: Vec<&str> = runs.lines().collect();
+    assert!(lines[0].ends_with(",vary,value"), "{}", lines[0]);
+    assert_eq!(lines.len(), 17);
+    assert!(lines[1..9].iter().all(|l| l.ends_with(",elephants,0")));
+    assert!(lines[9..].iter().all(|l| l.ends_with(",elephants,4")));
+    let with = crate::repro::rows::provenance("https://example.org/spraylab/#k=4&run=1")
+        + &run.results.summary_csv();
+    assert!(with.starts_with(&format!(
+        "# SprayLab {}\n# https://",
+        env!("CARGO_PKG_VERSION")
+    )));
+    assert_eq!(
+        from_csv::<SummaryRow>(&with).unwrap(),
+        back,
+        "a page export reads back"
+    );
 }
 
 #[test]

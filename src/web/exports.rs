@@ -1,6 +1,7 @@
 //! What the page lets a user take away: the report as JSON (with the full scenario, its link,
-//! the seed and the SprayLab version, so it reproduces), the timelines as CSV, all charts as one
-//! PNG, and the page's link on the clipboard. File names carry the scenario's short form.
+//! the seed and the SprayLab version, so it reproduces), the timelines as CSV (under `#` lines
+//! with the version and the link), all charts as one PNG, and the page's link on the clipboard.
+//! File names carry the scenario's short form.
 
 use crate::link::{short_form, to_fragment};
 use crate::session::store::RunData;
@@ -19,6 +20,20 @@ pub fn report_json(run: &RunData) -> Option<String> {
         "report": report,
     });
     serde_json::to_string_pretty(&doc).ok()
+}
+
+/// The page's link that runs `run`'s scenario again.
+pub fn run_link(run: &RunData) -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}#{}", to_fragment(&run.scenario, true))
+}
+
+/// The timelines CSV of `run`, under the SprayLab version and the link that reproduces it.
+pub fn timeline_csv(run: &RunData) -> String {
+    crate::repro::rows::provenance(&run_link(run)) + &run.timeline_csv()
 }
 
 /// `spraylab-<short form>-<what>.<ext>`.

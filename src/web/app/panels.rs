@@ -28,7 +28,7 @@ impl App {
             }
             ReportAction::ExportCsv => {
                 let name = exports::file_name(run, "timelines", "csv");
-                exports::download_text(&name, "text/csv", &run.timeline_csv());
+                exports::download_text(&name, "text/csv", &exports::timeline_csv(run));
             }
             ReportAction::ExportPng => {
                 let canvases: Vec<HtmlCanvasElement> = self.drawing.canvases[..5]

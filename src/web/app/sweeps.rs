@@ -138,10 +138,17 @@ impl App {
                 format!("what-if_{}", crate::link::short_form(&self.page.scenario))
             }
         };
+        let vary = match &run.sweep.plan {
+            Plan::WhatIf { vary, .. } => vary.as_ref(),
+            Plan::Figure(_) => None,
+        };
         let (what, text) = match summary {
             true => ("summary", run.results.summary_csv()),
-            false => ("runs", run.results.runs_csv()),
+            false => ("runs", run.results.runs_csv_varied(vary)),
         };
+        // the version and the link that runs the sweep again, as `#` lines readers skip
+        let text =
+            crate::repro::rows::provenance(&self.sweep_page_link().unwrap_or_default()) + &text;
         exports::download_text(&format!("spraylab-{name}-{what}.csv"), "text/csv", &text);
     }
 }
