@@ -78,6 +78,9 @@ node e2e/keys.mjs "$base" | tail -n 1
 echo "== links: a pasted link, Back and Forward replace the scenario and run it; a sweep link scrolls to its running sweep"
 node e2e/links.mjs "$base" | tail -n 1
 
+echo "== files: a scenario file opened (TOML, the page's own JSON export) or refused in one line; the CSVs' provenance"
+node e2e/files.mjs "$base" | tail -n 1
+
 echo "== lockstep: a beside= link runs two stages, side by side at 1280x720, stacked at 390x844"
 node e2e/lockstep.mjs "$base" target/e2e/lockstep | tail -n 1
 echo "screenshots: target/e2e/lockstep-*.png"

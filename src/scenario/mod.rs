@@ -374,7 +374,6 @@ impl Scenario {
     }
 
     /// Parses TOML, naming the offending field on error. Does not validate ranges.
-    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_toml(text: &str) -> Result<Scenario, ScenarioError> {
         let de = toml::Deserializer::parse(text)
             .map_err(|e| err("scenario", one_line(&e.to_string())))?;
@@ -399,7 +398,6 @@ impl Scenario {
 }
 
 /// Folds a multi-line parser message onto one line.
-#[cfg(not(target_arch = "wasm32"))]
 fn one_line(s: &str) -> String {
     let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     lines.join(" ")

@@ -453,7 +453,6 @@ mod tests {
     }
 
     #[test]
-    #[cfg(not(target_arch = "wasm32"))] // TOML is read natively only
     fn files_hold_events_as_tables_or_an_array() {
         let toml = "[[events]]\nat_us = 50\nkind = \"link-down\"\nlink = \"agg3.up1\"\n\n\
                     [[events]]\nat_us = 80\nkind = \"link-rate\"\nlink = \"agg3.up1\"\ngbps = 200\n";

@@ -16,6 +16,8 @@ pub enum FormAction {
     Run,
     Cancel,
     CopyLink,
+    /// A scenario file opened or dropped: its name and text.
+    Open(String, String),
 }
 
 /// What the events panel asks for.

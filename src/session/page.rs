@@ -28,6 +28,7 @@ use super::story::{StepRun, STEPS};
 use super::{edits, lockstep, Phase, Session};
 use crate::link::check_web_size;
 use crate::protocol::ToWorker;
+use crate::scenario::escape_controls;
 use crate::scenario::{CcaName, Scenario, ScenarioError};
 
 /// What the events panel holds: the link to act on (the last one clicked, or typed), the rate
@@ -164,6 +165,30 @@ impl Page {
         }
     }
 
+    /// A scenario file opened (or dropped) on the page, `name` and its text: TOML, or JSON (a
+    /// scenario as `spraylab scenario` writes it, or the page's report export, whose
+    /// `scenario` it takes). A good one replaces the form's scenario and the address bar; a bad
+    /// one leaves the form as it is and says why in one line, naming the field (or the line).
+    pub fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
+        match read_scenario_file(name, text) {
+            Ok(s) => {
+                self.scenario = s;
+                self.refused = None;
+                self.highlight = None;
+                self.chosen.clear();
+                self.notice = Some(format!("opened {}", escape_controls(name)));
+                vec![Effect::WriteLink, Effect::RedrawAll]
+            }
+            Err(e) => {
+                self.notice = Some(format!(
+                    "{} was refused ({e}); the form is unchanged",
+                    escape_controls(name)
+                ));
+                Vec::new()
+            }
+        }
+    }
+
     /// What the class story's step says of its run, computed from the runs on screen and seen
     /// ([`super::story::Step::says`]); `None` when the story is closed or the run on screen is
     /// not the step's (or not finished).
@@ -279,6 +304,7 @@ impl Page {
             },
             FormAction::Run => self.start_main(self.scenario.clone()),
             FormAction::Cancel => vec![Effect::Worker(self.session.cancel())],
+            FormAction::Open(name, text) => self.open_file(&name, &text),
             FormAction::CopyLink => vec![Effect::CopyLink],
         }
     }
@@ -530,4 +556,43 @@ impl Page {
             _ => String::new(),
         }
     }
+}
+
+/// The largest scenario file the page reads.
+pub const MAX_SCENARIO_FILE: usize = 256 * 1024;
+
+/// A scenario file's scenario, checked as a link's is (ranges, and what a tab can run).
+fn read_scenario_file(name: &str, text: &str) -> Result<Scenario, String> {
+    if text.len() > MAX_SCENARIO_FILE {
+        return Err(format!(
+            "{} bytes, more than the {MAX_SCENARIO_FILE} a scenario file may have",
+            text.len()
+        ));
+    }
+    let lower = name.to_ascii_lowercase();
+    let parsed = if lower.ends_with(".json") {
+        Scenario::from_json(text).or_else(|e| {
+            // the page's report export holds the scenario under "scenario"
+            let doc: serde_json::Value = serde_json::from_str(text).map_err(|_| e.clone())?;
+            match doc.get("scenario") {
+                Some(inner) => Scenario::from_json(&inner.to_string()),
+                None => Err(e),
+            }
+        })
+    } else if lower.ends_with(".toml") {
+        Scenario::from_toml(text)
+    } else if lower.ends_with(".cm") {
+        return Err(
+            "a traffic matrix runs on the command line (spraylab run --traffic FILE)".into(),
+        );
+    } else {
+        return Err("a scenario file ends in .toml or .json".into());
+    };
+    let s = parsed.map_err(|e| e.to_string())?;
+    if s.workload.traffic.is_some() {
+        return Err("workload.traffic: a traffic matrix runs on the command line".into());
+    }
+    s.validate().map_err(|e| e.to_string())?;
+    crate::link::check_web_size(&s).map_err(|e| e.to_string())?;
+    Ok(s)
 }

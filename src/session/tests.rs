@@ -539,6 +539,61 @@ mod page {
     }
 
     #[test]
+    fn a_scenario_file_opens_in_toml_or_json_and_a_bad_one_is_refused_in_one_line() {
+        let (mut page, _) = ready_page();
+        let toml =
+            "[topology]\nk = 4\n\n[workload]\nelephants = 2\n\n[cca]\nalgorithm = \"lswift\"\n";
+        let s = Scenario::from_toml(toml).unwrap();
+        assert_eq!((s.topology.k, s.workload.elephants), (4, 2));
+        assert_eq!(
+            page.open_file("lswift.toml", toml),
+            vec![Effect::WriteLink, Effect::RedrawAll]
+        );
+        assert_eq!(page.scenario, s);
+        assert_eq!(page.notice.as_deref(), Some("opened lswift.toml"));
+        // the page's own report export holds the scenario under "scenario"
+        let mut m = s.clone();
+        crate::scenario::CcaName::MSWIFT.apply(&mut m.cca);
+        let report = format!(
+            "{{\"spraylab_version\": \"0\", \"scenario\": {}, \"report\": {{}}}}",
+            m.to_json()
+        );
+        page.open_file("run-report.JSON", &report);
+        assert_eq!(page.scenario, m);
+        page.open_file("plain.json", &s.to_json());
+        assert_eq!(page.scenario, s);
+        // every refusal leaves the form as it was and says why in one line
+        for (name, text, why) in [
+            ("bad.toml", "[topology]\nk = 5\n", "topology.k"),
+            ("bad.toml", "[topology\nk = 4", "scenario"),
+            (
+                "bad.json",
+                "{\"topology\": {\"k\": \"eight\"}}",
+                "topology.k",
+            ),
+            ("big.json", "{\"topology\": {\"k\": 32}}", "k"),
+            (
+                "matrix.cm",
+                "Nodes 16\nConnections 1\n0->1 id 1 start 0 size 100\n",
+                "traffic matrix",
+            ),
+            ("notes.txt", "k = 4", ".toml or .json"),
+        ] {
+            assert!(page.open_file(name, text).is_empty(), "{name}");
+            assert_eq!(page.scenario, s, "{name}: the form is unchanged");
+            let n = page.notice.clone().unwrap();
+            assert!(
+                n.starts_with(&format!("{name} was refused (")) && n.contains(why),
+                "{n}"
+            );
+            assert!(!n.contains('\n'), "{n}");
+        }
+        let huge = " ".repeat(crate::session::page::MAX_SCENARIO_FILE + 1);
+        page.open_file("huge.toml", &huge);
+        assert!(page.notice.unwrap().contains("more than the"));
+    }
+
+    #[test]
     fn a_new_link_replaces_the_scenario_and_its_run_and_starts_what_it_says() {
         let (mut page, mut worker) = ready_page();
         page.presenting = true;

@@ -149,11 +149,36 @@ pub fn form(props: &FormProps) -> Html {
         "elephants" => kind != WorkloadKind::NPath,
         _ => true,
     };
+    let on_file = {
+        let on = on.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(file) = input.files().and_then(|l| l.get(0)) {
+                open_file(file, on.clone());
+            }
+            input.set_value("");
+        })
+    };
     let on_preset = on.reform(|e: Event| {
         FormAction::Preset(e.target_unchecked_into::<HtmlSelectElement>().value())
     });
+    // a scenario file dropped anywhere on the form opens as if chosen
+    let on_drag_over = Callback::from(|e: web_sys::DragEvent| e.prevent_default());
+    let on_drop = {
+        let on = on.clone();
+        Callback::from(move |e: web_sys::DragEvent| {
+            e.prevent_default();
+            if let Some(file) = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|l| l.get(0))
+            {
+                open_file(file, on.clone());
+            }
+        })
+    };
     html! {
-        <>
+        <div class="form" ondragover={on_drag_over} ondrop={on_drop}>
             <div class="fields">
                 <label class="wide">{ "preset (the paper's figures)" }
                     <select id="f-preset" onchange={on_preset}>
@@ -176,7 +201,28 @@ pub fn form(props: &FormProps) -> Html {
                 <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| FormAction::Run)} disabled={props.running}>{ "Run" }</button>
                 <button id="cancel" class="quiet" onclick={on.reform(|_| FormAction::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
                 <button id="copy-link" class="quiet" onclick={on.reform(|_| FormAction::CopyLink)}>{ "Copy link" }</button>
+                <label class="open-file button quiet">{ "Open a scenario file…" }
+                    <input id="open-file" type="file" accept=".toml,.json" onchange={on_file} />
+                </label>
             </div>
-        </>
+        </div>
     }
+}
+
+/// Reads `file` (at most one byte more than a scenario file may hold, so that a larger one is
+/// refused without being read whole) and hands its name and text to the form's callback.
+pub fn open_file(file: web_sys::File, on: Callback<FormAction>) {
+    let limit = crate::session::page::MAX_SCENARIO_FILE as f64 + 1.0;
+    let Ok(head) = file.slice_with_f64_and_f64(0.0, limit) else {
+        return;
+    };
+    let name = file.name();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(head.text())
+            .await
+            .ok()
+            .and_then(|t| t.as_string())
+            .unwrap_or_default();
+        on.emit(FormAction::Open(name, text));
+    });
 }

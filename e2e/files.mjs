@@ -1,0 +1,54 @@
+// Files into the page: a scenario file chosen with "Open a scenario file…" (TOML, and the
+// page's own report export as JSON) fills the form and the address bar; a bad one is refused
+// in one line naming the field, and the form stays as it was. Then the exports: the timelines
+// CSV begins with the SprayLab version and the link. Prints one line per check and a closing
+// count; exits non-zero on a failure.
+// Usage: node e2e/files.mjs BASE_URL
+import { launch } from './chromium.mjs';
+
+const [base] = process.argv.slice(2);
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+let passed = 0, failed = 0;
+const check = (what, ok, seen) => {
+  ok ? passed++ : failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `: ${JSON.stringify(seen)}`}`);
+};
+const status = () => page.evaluate(() => document.querySelector('#status')?.textContent || '');
+const open = async (name, text) => {
+  await page.setInputFiles('#open-file', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForTimeout(400);
+};
+
+await page.goto(`${base}/`);
+await page.waitForSelector('#open-file', { state: 'attached', timeout: 60000 });
+await open('lswift.toml', '[topology]\nk = 4\n\n[workload]\nelephants = 2\nflow_size_bytes = 1048576\n\n[cca]\nalgorithm = "lswift"\n');
+check('a TOML scenario fills the form', (await page.inputValue('#f-cca')) === 'lswift' && (await page.inputValue('#f-k')) === '4',
+  { cca: await page.inputValue('#f-cca'), k: await page.inputValue('#f-k') });
+check('and the address bar', (await page.evaluate(() => location.hash)).includes('cca=lswift'), await page.evaluate(() => location.hash));
+check('and says what it opened', /opened lswift\.toml/.test(await status()), await status());
+await open('bad.toml', '[topology]\nk = 5\n');
+check('a bad file is refused naming the field', /bad\.toml was refused \(topology\.k/.test(await status()), await status());
+check('and the form stays', (await page.inputValue('#f-cca')) === 'lswift' && (await page.inputValue('#f-k')) === '4', null);
+
+// a run, its report exported as JSON, then opened again
+await page.click('#run');
+await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+const report = await (await json.createReadStream()).toArray().then(b => Buffer.concat(b).toString());
+const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+const timelines = await (await csv.createReadStream()).toArray().then(b => Buffer.concat(b).toString());
+const [first, second] = timelines.split('\n');
+check('the timelines CSV says the version', /^# SprayLab \d+\.\d+\.\d+/.test(first), first);
+check('and the link that runs it again', /^# http.*#.*cca=lswift.*run=1/.test(second), second);
+await page.selectOption('#f-cca', 'nscc');
+await open('run-report.json', report);
+check("the page's own report export opens as a scenario", (await page.inputValue('#f-cca')) === 'lswift', await status());
+
+console.log(JSON.stringify({ errors }));
+await browser.close();
+if (errors.length) failed++;
+console.log(`files: ${passed} passed, ${failed} failed`);
+if (failed) process.exit(1);
