@@ -47,9 +47,10 @@ await page.waitForTimeout(300);
 check('focus is not parked on Run after a link started the run', (await active()) !== 'button#run', await active());
 
 // a small finished run, then every key with buttons focused
+// a new fragment in the open tab replaces the run (e2e/links.mjs checks it)
 await page.goto(`${base}/#k=4&elephants=2&flow-size=1MiB&run=1`);
-await page.reload();
-await done();
+await page.waitForFunction(() => document.querySelector('#f-k')?.value === '4'
+  && /^done/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 120000 });
 await page.waitForTimeout(300);
 await focus('#run');
 await page.keyboard.press('Home');

@@ -81,6 +81,9 @@ node e2e/links.mjs "$base" | tail -n 1
 echo "== files: a scenario file opened (TOML, the page's own JSON export) or refused in one line; the CSVs' provenance"
 node e2e/files.mjs "$base" | tail -n 1
 
+echo "== phone: 44 px targets where a finger goes, every definition inside the screen (390x844)"
+node e2e/phone.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" | tail -n 1
+
 echo "== lockstep: a beside= link runs two stages, side by side at 1280x720, stacked at 390x844"
 node e2e/lockstep.mjs "$base" target/e2e/lockstep | tail -n 1
 echo "screenshots: target/e2e/lockstep-*.png"

@@ -78,26 +78,33 @@ impl Layout {
         }
     }
 
-    /// The node or link nearest to `p` (unit coordinates), within `reach` (unit distance).
-    /// Nodes win over links when both are in reach.
+    /// The node or link nearest to `p` (unit coordinates), within `reach` (unit distance): a
+    /// target larger than the drawing, a finger's width on a touch screen ([`TOUCH_REACH_PX`]).
+    /// A host within a mouse's reach ([`POINTER_REACH_PX`], scaled as `reach` is) wins over the
+    /// links that end on it; further out the nearer of the two wins.
     pub fn hit(&self, p: (f64, f64), reach: f64) -> Option<Hit> {
-        let node = self
+        let host = self
             .nodes
             .iter()
             .filter(|n| matches!(n.role, Role::Host(_)))
             .map(|n| (dist(n.at, p), n.hosts.start))
             .filter(|&(d, _)| d <= reach)
             .min_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((_, host)) = node {
-            return Some(Hit::Host(host));
-        }
-        self.links
+        let link = self
+            .links
             .iter()
             .enumerate()
             .map(|(i, l)| (segment_dist(p, l.a, l.b), i))
             .filter(|&(d, _)| d <= reach)
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, i)| Hit::Link(i))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        let on_host = reach * POINTER_REACH_PX / TOUCH_REACH_PX;
+        match (host, link) {
+            (Some((d, h)), _) if d <= on_host => Some(Hit::Host(h)),
+            (Some((dh, h)), Some((dl, _))) if dh <= dl => Some(Hit::Host(h)),
+            (Some((_, h)), None) => Some(Hit::Host(h)),
+            (_, Some((_, i))) => Some(Hit::Link(i)),
+            (None, None) => None,
+        }
     }
 
     /// The link that carries timeline port `port`, if drawn.
@@ -105,6 +112,11 @@ impl Layout {
         self.links.iter().position(|l| l.ports.contains(&port))
     }
 }
+
+/// How far from a host or link, in CSS pixels, a click still picks it: a finger's 44 px target.
+pub const TOUCH_REACH_PX: f64 = 22.0;
+/// Within this distance a host wins over the links that end on it (a mouse's precision).
+pub const POINTER_REACH_PX: f64 = 9.0;
 
 fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
     ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
@@ -404,5 +416,18 @@ mod tests {
         assert_eq!(l.hit(mid, 0.005), Some(Hit::Link(20)));
         assert_eq!(l.hit((0.5, 0.5), 0.0001), None);
         assert_eq!(l.link_of_port(link.ports[0]), Some(20));
+        // a finger 14 px below a host on a 390 px phone still picks it, a target larger than the
+        // drawing (a host is drawn a few px wide)
+        let px = 1.0 / 390.0;
+        let reach = TOUCH_REACH_PX * px;
+        let off = (h.at.0 + 2.0 * px, h.at.1 + 14.0 * px);
+        assert_eq!(l.hit(off, reach), Some(Hit::Host(5)));
+        assert_eq!(
+            l.hit(off, POINTER_REACH_PX * px),
+            None,
+            "beyond a mouse's reach"
+        );
+        // and a link's midpoint stays the link's, however large the reach
+        assert_eq!(l.hit(mid, reach), Some(Hit::Link(20)));
     }
 }

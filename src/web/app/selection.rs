@@ -35,7 +35,7 @@ impl App {
         };
         let plot_h = (h - network::KEY_H).max(1.0);
         let p = (x / w.max(1.0), y / plot_h);
-        match layout.hit(p, 9.0 / w.max(1.0)) {
+        match layout.hit(p, crate::session::layout::TOUCH_REACH_PX / w.max(1.0)) {
             Some(Hit::Host(h)) => {
                 let flows = self.page.session.run.as_ref().and_then(|r| r.meta.as_ref());
                 let group = layout
