@@ -1,11 +1,13 @@
-// The presentation layout at a projector's 1280×720: opens the page, presses P, runs the class
-// story's first step, and checks that the narration, the network picture and the step's chart
-// fit the screen without scrolling, with no visible text under 16 px. Saves a screenshot; prints
-// a JSON summary; exits non-zero on failure.
-// Usage: node e2e/present.mjs BASE_URL SHOT.png
+// The presentation layout at a projector's 1280×720, as a class runs it: opens the page,
+// presses P, and runs every step of the class story in turn. At each step it checks that the
+// narration, the network picture (but for the theory step) and the step's chart fit the screen
+// without scrolling, that each canvas is drawn at its displayed size times the pixel ratio
+// (never stretched), and that no visible text is under 16 px. Saves a screenshot per step;
+// prints a JSON summary; exits non-zero on failure.
+// Usage: node e2e/present.mjs BASE_URL SHOT_PREFIX
 import { launch } from './chromium.mjs';
 
-const [base, shot] = process.argv.slice(2);
+const [base, prefix] = process.argv.slice(2);
 const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 const errors = [];
@@ -14,32 +16,49 @@ await page.goto(`${base}/`);
 await page.waitForSelector('#present', { timeout: 60000 });
 await page.keyboard.press('p');
 await page.waitForSelector('main.present #story-run');
-await page.click('#story-run');
-await page.waitForFunction(() => (document.querySelector('#status')?.textContent || '').startsWith('done'),
-  null, { timeout: 120000 });
-await page.waitForTimeout(500);
-await page.screenshot({ path: shot });
-const check = await page.evaluate(() => {
-  const shown = el => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-  const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1; };
-  const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
-  const needed = { narration: '#story-narration', network: '#network', chart: `#${point}` };
-  const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
-    const el = document.querySelector(sel);
-    return [k, shown(el) && inside(el)];
-  }));
-  const small = [];
-  for (const el of document.querySelectorAll('main *')) {
-    if (!shown(el) || el.closest('svg')) continue;
-    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (own && size < 16) small.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: ${size}px`);
-  }
-  return { point, placed, scrolls: document.documentElement.scrollHeight > innerHeight + 1,
-           page_height: document.documentElement.scrollHeight, small: small.slice(0, 10) };
-});
-console.log(JSON.stringify({ ...check, errors }, null, 1));
+const steps = [];
+for (let step = 1; ; step++) {
+  await page.click('#story-run');
+  const theory = await page.evaluate(() => document.querySelector('main').classList.contains('point-chart-theory'));
+  const status = theory ? '#theory-status' : '#status';
+  await page.waitForFunction(s => /^done/.test(document.querySelector(s)?.textContent || ''), status, { timeout: 180000 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${prefix}-step${step}.png` });
+  const check = await page.evaluate(() => {
+    const shown = el => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
+    const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
+    const needed = { narration: '#story-narration', chart: `#${point}` };
+    if (point !== 'chart-theory') needed.network = '#network';
+    const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
+      const el = document.querySelector(sel);
+      return [k, shown(el) && inside(el)];
+    }));
+    // a canvas's bitmap is its displayed size times the pixel ratio, within a pixel
+    const stretched = Object.entries(needed).filter(([k]) => k !== 'narration').flatMap(([k, sel]) => {
+      const c = document.querySelector(sel);
+      const [w, h] = [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio];
+      return Math.abs(c.width - w) > 1.5 || Math.abs(c.height - h) > 1.5 ? [`${k}: ${c.width}x${c.height} shown at ${w}x${h}`] : [];
+    });
+    const small = [];
+    for (const el of document.querySelectorAll('main *')) {
+      if (!shown(el) || el.closest('svg')) continue;
+      const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (own && size < 16) small.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: ${size}px`);
+    }
+    return { point, placed, stretched, scrolls: document.documentElement.scrollHeight > innerHeight + 1,
+             page_height: document.documentElement.scrollHeight, small: small.slice(0, 10),
+             last: !document.querySelector('#story-next') };
+  });
+  steps.push({ step, ...check });
+  if (check.last) break;
+  await page.click('#story-next');
+  await page.waitForTimeout(300);
+}
+console.log(JSON.stringify({ steps, errors }, null, 1));
 await browser.close();
-const ok = Object.values(check.placed).every(Boolean) && !check.scrolls && !check.small.length && !errors.length;
-console.log(`presentation: ${ok ? 'fits' : 'does not fit'} 1280x720`);
+const fits = s => Object.values(s.placed).every(Boolean) && !s.scrolls && !s.small.length && !s.stretched.length;
+const ok = steps.length === 5 && steps.every(fits) && !errors.length;
+console.log(`presentation: ${ok ? 'every step fits' : 'a step does not fit'} 1280x720 (${steps.filter(fits).length} of ${steps.length} steps)`);
 if (!ok) process.exit(1);

@@ -68,9 +68,9 @@ node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/phone
 node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/desktop 1280 720 | tail -n 2
 echo "screenshots: target/e2e/phone-*.png, target/e2e/desktop-*.png"
 
-echo "== presentation: the class story's step, the picture and its chart fit 1280x720"
-node e2e/present.mjs "$base" target/e2e/present.png | tail -n 1
-echo "screenshot: target/e2e/present.png"
+echo "== presentation: every step of the class story, its picture and its chart fit 1280x720"
+node e2e/present.mjs "$base" target/e2e/present | tail -n 1
+echo "screenshots: target/e2e/present-step*.png"
 
 echo "== keys: the keyboard model with a button focused, a live run paused in one press, a text field's own keys"
 node e2e/keys.mjs "$base" | tail -n 1

@@ -257,7 +257,12 @@ impl Page {
             }
             Action::Story(StoryAction::Show(step)) => {
                 self.story = step.map(|s| s.min(STEPS.len() - 1));
-                Vec::new()
+                // the presentation shows another step's chart: every canvas is measured again
+                if self.presenting {
+                    vec![Effect::Relayout]
+                } else {
+                    Vec::new()
+                }
             }
             Action::Story(StoryAction::Run(i)) => self.run_step(i),
             Action::Theory => self.start_theory(),

@@ -133,7 +133,11 @@ fn mswift_step(seen: &Seen) -> Option<String> {
     let (_, _, x) = inflation(run)?;
     let mut s = format!("This run: MSwift, {}.", cct(run)?);
     if let Some((cca, _, y)) = seen.partner.and_then(inflation) {
-        s += &format!(" {cca} beside it: inflation {:.0} %.", 100.0 * y);
+        s += &format!(
+            " {} beside it: inflation {:.0} %.",
+            cca.kind.info().name,
+            100.0 * y
+        );
     }
     if let Some(l) = last_of(seen, CcaName::LSWIFT, LbScheme::Ops) {
         s += &format!(

@@ -109,11 +109,56 @@ pub(super) fn send_later(ctx: &Context<App>, msg: Msg) -> bool {
     })
 }
 
-/// A canvas's size in pixels: its CSS width × the pixel ratio, with its shape's height.
-pub(super) fn pixel_size(which: Canvas, css_w: i32, scale: f64) -> (u32, u32) {
-    let css_w = css_w.max(200) as f64;
+/// A canvas's box on the page: its CSS width, and the most height its CSS allows (`max-height`,
+/// as the presentation layout caps it; infinite when nothing does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct CssBox {
+    pub width: i32,
+    pub max_height: f64,
+}
+
+impl CssBox {
+    /// A canvas's box as its style lays it out (reading it forces a layout).
+    pub fn of(canvas: &HtmlCanvasElement) -> CssBox {
+        let style = web_sys::window().and_then(|w| w.get_computed_style(canvas).ok().flatten());
+        let px = |name: &str| {
+            style
+                .as_ref()
+                .and_then(|s| s.get_property_value(name).ok())
+                .and_then(|v| v.strip_suffix("px").and_then(|n| n.parse::<f64>().ok()))
+        };
+        // max-height caps the border box: the bitmap fills what is inside the border
+        let frame: f64 = [
+            "border-top-width",
+            "border-bottom-width",
+            "padding-top",
+            "padding-bottom",
+        ]
+        .iter()
+        .filter_map(|p| px(p))
+        .sum();
+        let max_height = px("max-height").map_or(f64::INFINITY, |h| (h - frame).max(1.0));
+        CssBox {
+            width: canvas.client_width(),
+            max_height,
+        }
+    }
+
+    /// A box of this width with no height cap (the off-screen warm-up canvases).
+    pub fn wide(width: i32) -> CssBox {
+        CssBox {
+            width,
+            max_height: f64::INFINITY,
+        }
+    }
+}
+
+/// A canvas's size in pixels: its CSS width × the pixel ratio, with its shape's height, no
+/// taller than its CSS lets it be shown, so the bitmap is never stretched.
+pub(super) fn pixel_size(which: Canvas, css: CssBox, scale: f64) -> (u32, u32) {
+    let css_w = css.width.max(200) as f64;
     let (ratio, min_h) = which.shape();
-    let css_h = (css_w * ratio).max(min_h);
+    let css_h = (css_w * ratio).max(min_h).min(css.max_height);
     (
         (css_w * scale).round() as u32,
         (css_h * scale).round() as u32,
@@ -121,8 +166,8 @@ pub(super) fn pixel_size(which: Canvas, css_w: i32, scale: f64) -> (u32, u32) {
 }
 
 /// Sizes a canvas's pixels as [`pixel_size`] says (resizing clears it, so only when it changes).
-pub(super) fn fit(canvas: &HtmlCanvasElement, which: Canvas, css_w: i32, scale: f64) {
-    let (w, h) = pixel_size(which, css_w, scale);
+pub(super) fn fit(canvas: &HtmlCanvasElement, which: Canvas, css: CssBox, scale: f64) {
+    let (w, h) = pixel_size(which, css, scale);
     if canvas.width() != w || canvas.height() != h {
         canvas.set_width(w);
         canvas.set_height(h);
@@ -139,7 +184,7 @@ pub(super) struct Drawing {
     pub picture: std::cell::RefCell<network::Picture>,
     pub partner_picture: std::cell::RefCell<network::Picture>,
     /// Each canvas's CSS width when last sized (sizes are read again after a resize).
-    pub widths: [Option<i32>; CANVASES],
+    pub widths: [Option<CssBox>; CANVASES],
     /// The widths were read with a partner's stage beside the main one.
     pub widths_paired: bool,
     /// Which canvases need drawing, and which the next frame starts with.
@@ -257,20 +302,20 @@ impl App {
                 self.drawing.warmed,
                 |i| {
                     let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
-                    // reading a width forces a layout: once per canvas until the window resizes
-                    let css_w = *widths[i].get_or_insert_with(|| canvas.client_width());
-                    let (w, h) = pixel_size(ALL[i], css_w, scale);
+                    // reading a box forces a layout: once per canvas until the layout changes
+                    let css = *widths[i].get_or_insert_with(|| CssBox::of(&canvas));
+                    let (w, h) = pixel_size(ALL[i], css, scale);
                     Some(w.saturating_mul(h))
                 },
             );
             let Some(i) = next else { return };
-            let (Some(canvas), Some(css_w)) = (
+            let (Some(canvas), Some(css)) = (
                 self.drawing.canvases[i].cast::<HtmlCanvasElement>(),
                 self.drawing.widths[i],
             ) else {
                 continue;
             };
-            fit(&canvas, ALL[i], css_w, scale);
+            fit(&canvas, ALL[i], css, scale);
             match self.draw_one(ALL[i], &canvas, scale) {
                 Ok(true) => {}
                 // a picture finished on the next frames
@@ -298,14 +343,14 @@ impl App {
             .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let drawn = match (step.checked_sub(charts::WARM_PARTS), canvas) {
             (None, Some(canvas)) => {
-                fit(&canvas, Canvas::Cwnd, 200, 1.0);
+                fit(&canvas, Canvas::Cwnd, CssBox::wide(200), 1.0);
                 charts::warm(&canvas, step).map(|()| true)
             }
             // the network pictures keep their drawing state between frames: they warm on their own
             (Some(i), Some(canvas))
                 if !matches!(ALL[i], Canvas::Network | Canvas::PartnerNetwork) =>
             {
-                fit(&canvas, ALL[i], 200, 1.0);
+                fit(&canvas, ALL[i], CssBox::wide(200), 1.0);
                 self.draw_one(ALL[i], &canvas, 1.0)
             }
             _ => Ok(true),
