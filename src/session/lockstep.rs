@@ -101,6 +101,26 @@ pub fn name(s: &Scenario) -> String {
     )
 }
 
+/// A compared run's legend name among `runs` (id and scenario, the run itself included): "#3
+/// mswift"; "#3 mswift over reps" when the runs do not all share an LB scheme; and what sets
+/// it apart from the first run of its CCA and scheme ("#4 mswift over ops, elephants=8").
+pub fn compare_label(id: u32, s: &Scenario, runs: &[(u32, &Scenario)]) -> String {
+    let own = name(s);
+    let first = runs
+        .iter()
+        .find(|(_, o)| name(o) == own)
+        .filter(|(other, _)| *other != id);
+    let schemes_differ = runs.iter().any(|(_, o)| o.lb.scheme != s.lb.scheme);
+    let label = match (first, schemes_differ) {
+        (Some((_, o)), _) => titles(o, s).1,
+        (None, true) => own,
+        (None, false) => {
+            crate::scenario::CcaName::of_config(s.cca.algorithm, s.cca.percentile).to_string()
+        }
+    };
+    format!("#{id} {label}")
+}
+
 /// The titles over the two stages: each run's [`name`], and when the partner keeps both the
 /// CCA and the LB scheme, what it changes, as a link writes it (`mswift over ops, elephants=8`).
 pub fn titles(a: &Scenario, b: &Scenario) -> (String, String) {
@@ -131,9 +151,14 @@ pub fn titles(a: &Scenario, b: &Scenario) -> (String, String) {
 }
 
 /// The difference between two runs at the cursor, in words: each one's mean window there, its
-/// drops and losses, and its CCT (once both are known).
+/// drops and losses, and its CCT (once both are known). Each run is named by its stage's title,
+/// so runs of one CCA and LB scheme are told apart by the field the partner changes.
 pub fn difference(a: &RunData, b: &RunData, cursor_us: f64) -> String {
-    let name = |r: &RunData| name(&r.scenario);
+    let (ta, tb) = titles(&a.scenario, &b.scenario);
+    let name = |r: &RunData| match std::ptr::eq(r, a) {
+        true => ta.clone(),
+        false => tb.clone(),
+    };
     let cwnd = |r: &RunData| {
         r.summary
             .iter()

@@ -408,6 +408,28 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
     let reps = lockstep::partner_of(&small(), "lb:reps").unwrap();
     assert_eq!(reps.lb.scheme, crate::scenario::LbScheme::Reps);
     let more = lockstep::partner_of(&small(), "set: elephants = 6").unwrap();
+    // the compare overlay names what tells its runs apart
+    let (ops, mut reps, mut eight) = (small(), small(), small());
+    reps.lb.scheme = crate::scenario::LbScheme::Reps;
+    eight.workload.elephants = 6;
+    let label = |id, s: &Scenario, all: &[(u32, &Scenario)]| lockstep::compare_label(id, s, all);
+    assert_eq!(label(1, &ops, &[(1, &ops)]), "#1 mswift");
+    let two = [(1, &ops), (2, &reps)];
+    assert_eq!(label(1, &ops, &two), "#1 mswift over ops");
+    assert_eq!(label(2, &reps, &two), "#2 mswift over reps");
+    let same = [(1, &ops), (3, &eight)];
+    assert_eq!(label(3, &eight, &same), "#3 mswift over ops, elephants=6");
+    assert_eq!(label(1, &ops, &same), "#1 mswift");
+    // runs of one CCA and LB scheme are named by the field that tells them apart
+    let mut twin = b.summary_copy();
+    twin.scenario = lockstep::partner_of(&a.scenario, "set:elephants=6").unwrap();
+    let text = lockstep::difference(a, &twin, 10.0);
+    let main = lockstep::name(&a.scenario);
+    assert!(text.contains(&format!("with {main} and")), "{text}");
+    assert!(
+        text.contains(&format!("with {main}, elephants=6")),
+        "{text}"
+    );
     assert_eq!(more.workload.elephants, 6);
     let drr = lockstep::partner_of(&small(), "set:topology.drr=true").unwrap();
     assert!(drr.topology.drr);

@@ -2,9 +2,14 @@
 
 use super::*;
 
-/// The legend name and colour of a compared run: "#3 mswift".
-fn run_name(r: &RunData) -> (String, RGBColor) {
-    (format!("#{} {}", r.id, cca_of(r)), palette::cca(cca_of(r)))
+/// The legend name and colour of a compared run ([`crate::session::lockstep::compare_label`]).
+fn run_name(r: &RunData, runs: &[&RunData]) -> (String, RGBColor) {
+    let all: Vec<(u32, &crate::scenario::Scenario)> =
+        runs.iter().map(|o| (o.id, &o.scenario)).collect();
+    (
+        crate::session::lockstep::compare_label(r.id, &r.scenario, &all),
+        palette::cca(cca_of(r)),
+    )
 }
 
 /// Line widths that tell apart compared runs of one CCA (its colour is fixed).
@@ -34,14 +39,14 @@ pub fn draw_compare_cwnd(canvas: &HtmlCanvasElement, runs: &[&RunData], at: At) 
         .collect();
     let mut legend = Legend::default();
     for (k, r) in runs.iter().enumerate() {
-        let (name, colour) = run_name(r);
+        let (name, colour) = run_name(r, runs);
         legend.add(Mark::Line(colour, nth_of_cca(runs, k)), name);
     }
     let root = with_legend(area(canvas, at)?, &legend)?;
     let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
     let mut c = chart(&root, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
     for (k, (col, r)) in cols.iter().zip(runs).enumerate() {
-        let colour = run_name(r).1;
+        let colour = run_name(r, runs).1;
         line(
             &mut c,
             col.means(),
@@ -70,13 +75,13 @@ pub fn draw_compare_fct(canvas: &HtmlCanvasElement, runs: &[&RunData], at: At) -
         * 1.05;
     let mut legend = Legend::default();
     for (r, _, k) in &finished {
-        let (name, colour) = run_name(r);
+        let (name, colour) = run_name(r, runs);
         legend.add(Mark::Line(colour, nth_of_cca(runs, *k)), name);
     }
     let root = with_legend(area(canvas, at)?, &legend)?;
     let mut c = chart(&root, TITLE, 0.0..x_top, 0.0..1.02, "FCT (µs)")?;
     for (r, fcts, k) in &finished {
-        let colour = run_name(r).1;
+        let colour = run_name(r, runs).1;
         line(
             &mut c,
             cdf_steps(fcts),
