@@ -4,18 +4,10 @@
 // CSV begins with the SprayLab version and the link. Prints one line per check and a closing
 // count; exits non-zero on a failure.
 // Usage: node e2e/files.mjs BASE_URL
-import { launch } from './chromium.mjs';
+import { checking } from './checks.mjs';
 
 const [base] = process.argv.slice(2);
-const browser = await launch();
-const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
-const errors = [];
-page.on('pageerror', e => errors.push(String(e)));
-let passed = 0, failed = 0;
-const check = (what, ok, seen) => {
-  ok ? passed++ : failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `: ${JSON.stringify(seen)}`}`);
-};
+const { page, check, finish } = await checking('files', { acceptDownloads: true });
 const status = () => page.evaluate(() => document.querySelector('#status')?.textContent || '');
 const open = async (name, text) => {
   await page.setInputFiles('#open-file', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
@@ -47,8 +39,4 @@ await page.selectOption('#f-cca', 'nscc');
 await open('run-report.json', report);
 check("the page's own report export opens as a scenario", (await page.inputValue('#f-cca')) === 'lswift', await status());
 
-console.log(JSON.stringify({ errors }));
-await browser.close();
-if (errors.length) failed++;
-console.log(`files: ${passed} passed, ${failed} failed`);
-if (failed) process.exit(1);
+await finish();

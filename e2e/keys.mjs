@@ -4,18 +4,10 @@
 // moving so that one press pauses it. Prints one line per check and a closing count; exits
 // non-zero on a failure.
 // Usage: node e2e/keys.mjs BASE_URL
-import { launch } from './chromium.mjs';
+import { checking } from './checks.mjs';
 
 const [base] = process.argv.slice(2);
-const browser = await launch();
-const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-const errors = [];
-page.on('pageerror', e => errors.push(String(e)));
-let passed = 0, failed = 0;
-const check = (what, ok, seen) => {
-  ok ? passed++ : failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `: ${JSON.stringify(seen)}`}`);
-};
+const { page, check, finish } = await checking('keys');
 const text = sel => page.evaluate(s => document.querySelector(s)?.textContent || '', sel);
 const label = () => page.evaluate(() => document.querySelector('#play')?.getAttribute('aria-label'));
 const status = () => text('#status');
@@ -120,8 +112,4 @@ check('and Space', (await label()) === label_before && (await field.inputValue()
   { label: await label(), value: await field.inputValue() });
 await page.keyboard.press('Backspace');
 
-console.log(JSON.stringify({ errors }));
-await browser.close();
-if (errors.length) failed++;
-console.log(`keys: ${passed} passed, ${failed} failed`);
-if (failed) process.exit(1);
+await finish();

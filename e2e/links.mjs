@@ -4,18 +4,10 @@
 // status line and scrolls to it. Prints one line per check and a closing count; exits non-zero
 // on a failure.
 // Usage: node e2e/links.mjs BASE_URL
-import { launch } from './chromium.mjs';
+import { checking } from './checks.mjs';
 
 const [base] = process.argv.slice(2);
-const browser = await launch();
-const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-const errors = [];
-page.on('pageerror', e => errors.push(String(e)));
-let passed = 0, failed = 0;
-const check = (what, ok, seen) => {
-  ok ? passed++ : failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `: ${JSON.stringify(seen)}`}`);
-};
+const { page, check, finish } = await checking('links');
 const status = () => page.evaluate(() => document.querySelector('#status')?.textContent || '');
 const cca = () => page.inputValue('#f-cca');
 // the run a link asked for, finished, with the CCA it names in the form
@@ -66,8 +58,4 @@ const onLoad = await page.waitForFunction(() => {
 }, null, { timeout: 30000 }).then(() => true, () => false);
 check('a sweep link on load scrolls to its running sweep', onLoad, await status());
 
-console.log(JSON.stringify({ errors }));
-await browser.close();
-if (errors.length) failed++;
-console.log(`links: ${passed} passed, ${failed} failed`);
-if (failed) process.exit(1);
+await finish();
