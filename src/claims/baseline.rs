@@ -2,8 +2,8 @@
 //! introduction's summary of them (§I).
 
 use super::checks::{
-    below, below_every_lb, below_every_rival, check, judge_about, judge_negative, key,
-    largest_ratio, lowest_cell, paired, ratio_about, values, Metric, Side,
+    below, below_every_lb, below_every_rival, check, compare_cells, judge_about, judge_negative,
+    key, largest_ratio, lowest_cell, paired, ratio_about, values, Metric, Side,
 };
 use super::stats::Estimate;
 use super::{Check, Claim, Measured, Test, BAND};
@@ -179,15 +179,7 @@ pub fn nscc_and_mnscc(m: &Measured) -> Claim {
 pub fn reps_not_always_best(m: &Measured) -> Claim {
     let reps_best_for_mswift = [Ops, Ar]
         .iter()
-        .map(|&lb| {
-            below(
-                m,
-                format!("mswift: reps vs {lb}"),
-                Side::cell(B, C::MSWIFT, Reps),
-                Side::cell(B, C::MSWIFT, lb),
-                Metric::Inflation,
-            )
-        })
+        .map(|&lb| compare_cells(m, B, (C::MSWIFT, Reps), (C::MSWIFT, lb), below))
         .collect();
     Claim {
         id: 6,
@@ -206,33 +198,34 @@ pub fn reps_not_always_best(m: &Measured) -> Claim {
                 "6b",
                 "it is not the best LB algorithm for NSCC, which performs better with AR",
                 "NSCC with AR below NSCC with REPS".into(),
-                vec![below(
-                    m,
-                    "nscc: ar vs reps".into(),
-                    Side::cell(B, C::NSCC, Ar),
-                    Side::cell(B, C::NSCC, Reps),
-                    Metric::Inflation,
-                )],
+                vec![compare_cells(m, B, (C::NSCC, Ar), (C::NSCC, Reps), below)],
             ),
         ],
     }
 }
 
-/// A comparison of FCT percentiles, seed by seed (the baseline's cells share each seed's draw).
-fn fct_below(m: &Measured, a: (C, LbScheme), b: (C, LbScheme), p: f64) -> Option<Test> {
+/// Two cells' `p`-quantile FCTs by seed, and each one's mean over the seeds.
+type FctPair = (BTreeMap<u64, f64>, BTreeMap<u64, f64>, f64, f64);
+
+fn fct_pair(m: &Measured, a: (C, LbScheme), b: (C, LbScheme), p: f64) -> Option<FctPair> {
     let va = m.fct_percentile_by_seed(a.0, a.1, p)?;
     let vb = m.fct_percentile_by_seed(b.0, b.1, p)?;
-    let d = paired(&[(1.0, &va), (-1.0, &vb)])?;
     let mean = |v: &BTreeMap<u64, f64>| v.values().sum::<f64>() / v.len() as f64;
+    let (ma, mb) = (mean(&va), mean(&vb));
+    Some((va, vb, ma, mb))
+}
+
+/// A comparison of FCT percentiles, seed by seed (the baseline's cells share each seed's draw).
+fn fct_below(m: &Measured, a: (C, LbScheme), b: (C, LbScheme), p: f64) -> Option<Test> {
+    let (va, vb, ma, mb) = fct_pair(m, a, b, p)?;
+    let d = paired(&[(1.0, &va), (-1.0, &vb)])?;
     Some(Test {
         label: format!("{} {}: {} vs {}", p_name(p), a.1, a.0, b.0),
         a: Some(key(B, a.0, a.1)),
         b: Some(key(B, b.0, b.1)),
         estimate: Some(d),
         shown: format!(
-            "{:.1} vs {:.1} µs: {:+.1} ± {:.1} µs",
-            mean(&va),
-            mean(&vb),
+            "{ma:.1} vs {mb:.1} µs: {:+.1} ± {:.1} µs",
             d.mean,
             d.half_width()
         ),
@@ -242,10 +235,7 @@ fn fct_below(m: &Measured, a: (C, LbScheme), b: (C, LbScheme), p: f64) -> Option
 
 /// The ratio of two FCT percentiles seed by seed against "about 1" ("performs similarly").
 fn fct_similar(m: &Measured, a: C, b: C, lb: LbScheme, p: f64) -> Option<Test> {
-    let va = m.fct_percentile_by_seed(a, lb, p)?;
-    let vb = m.fct_percentile_by_seed(b, lb, p)?;
-    let mb = vb.values().sum::<f64>() / vb.len() as f64;
-    let ma = va.values().sum::<f64>() / va.len() as f64;
+    let (va, vb, ma, mb) = fct_pair(m, (a, lb), (b, lb), p)?;
     let r = ma / mb;
     let d = paired(&[(1.0, &va), (-r, &vb)])?;
     let e = Estimate {

@@ -326,7 +326,30 @@ pub fn plain(
 }
 
 /// A comparison of two sides.
-type Compare = fn(&Measured, String, Side, Side, Metric) -> Option<Test>;
+pub type Compare = fn(&Measured, String, Side, Side, Metric) -> Option<Test>;
+
+/// `compare` of two cells of `fig` by inflation, labelled by what they share: "ops: mswift vs
+/// nscc" (one LB scheme), "nscc: ar vs reps" (one CCA), "mswift reps vs nscc ops" (neither).
+pub fn compare_cells(
+    m: &Measured,
+    fig: &str,
+    a: (CcaName, LbScheme),
+    b: (CcaName, LbScheme),
+    compare: Compare,
+) -> Option<Test> {
+    let label = match (a.0 == b.0, a.1 == b.1) {
+        (_, true) => format!("{}: {} vs {}", a.1, a.0, b.0),
+        (true, false) => format!("{}: {} vs {}", a.0, a.1, b.1),
+        (false, false) => format!("{} {} vs {} {}", a.0, a.1, b.0, b.1),
+    };
+    compare(
+        m,
+        label,
+        Side::cell(fig, a.0, a.1),
+        Side::cell(fig, b.0, b.1),
+        Metric::Inflation,
+    )
+}
 
 /// `compare` of `a` and `b` in `fig` under every LB, one comparison each.
 fn every_lb(
@@ -337,15 +360,7 @@ fn every_lb(
     compare: Compare,
 ) -> Vec<Option<Test>> {
     LBS.iter()
-        .map(|&lb| {
-            compare(
-                m,
-                format!("{lb}: {a} vs {b}"),
-                Side::cell(fig, a, lb),
-                Side::cell(fig, b, lb),
-                Metric::Inflation,
-            )
-        })
+        .map(|&lb| compare_cells(m, fig, (a, lb), (b, lb), compare))
         .collect()
 }
 

@@ -207,9 +207,15 @@ impl Claim {
     }
 }
 
-/// Every claim, evaluated on `m`, with the baseline's elephants computed from its preset under
-/// the seeds `m` has for it (1 to 10 when it has none).
+/// Every claim, evaluated on `m`, with the baseline's elephants computed from its preset
+/// ([`baseline_exposure`]).
 pub fn evaluate(m: &Measured) -> Vec<Claim> {
+    evaluate_with(m, baseline_exposure(m).as_ref())
+}
+
+/// The baseline's elephants, from its preset under the seeds `m` has for it (1 to 10 when it
+/// has none).
+pub fn baseline_exposure(m: &Measured) -> Option<Exposure> {
     let key = (
         "baseline".to_string(),
         scenario::CcaName::MSWIFT,
@@ -220,7 +226,7 @@ pub fn evaluate(m: &Measured) -> Vec<Claim> {
         Some(runs) => runs.keys().copied().collect(),
         None => (1..=10).collect(),
     };
-    evaluate_with(m, Exposure::of_baseline(seeds).as_ref())
+    Exposure::of_baseline(seeds)
 }
 
 /// Every claim: the paper's order of sections within the first seventeen, then the statements

@@ -2,7 +2,10 @@
 //! silent with the measured effect of each alternative.
 
 use super::checks::{contrast, Metric};
-use super::{evaluate, explain, Claim, Measured, Outcome, Summary, Verdict, BAND};
+use super::{
+    baseline_exposure, evaluate_with, explain, Claim, Exposure, Measured, Outcome, Summary,
+    Verdict, BAND,
+};
 use crate::scenario::LbScheme;
 use std::fmt::Write as _;
 
@@ -188,8 +191,9 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
          place of the default's.\n"
     );
     let _ = writeln!(s, "| # | choice | measured effect |\n|---|---|---|");
+    let exposure = baseline_exposure(m);
     for (id, text, unmeasured) in CHOICES {
-        let effects = alternative_effects(m, id);
+        let effects = alternative_effects(m, claims, exposure.as_ref(), id);
         let effects = if effects.is_empty() {
             format!("not measured: {unmeasured}")
         } else {
@@ -201,8 +205,14 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
 }
 
 /// For every alternative run for `choice` whose cells are in `m`: its cells against the
-/// default's, and the claims whose outcome would change were it the default.
-pub(super) fn alternative_effects(m: &Measured, choice: &str) -> Vec<String> {
+/// default's, and the claims whose outcome would change were it the default (`claims`: `m`'s
+/// own, evaluated with the baseline's `exposure`, which an alternative's cells do not change).
+pub(super) fn alternative_effects(
+    m: &Measured,
+    claims: &[Claim],
+    exposure: Option<&Exposure>,
+    choice: &str,
+) -> Vec<String> {
     let mut out = Vec::new();
     for f in crate::repro::FIGURES {
         let Some(alt) = f.alternative.filter(|a| a.choice == choice) else {
@@ -254,17 +264,17 @@ pub(super) fn alternative_effects(m: &Measured, choice: &str) -> Vec<String> {
         if cells.is_empty() {
             continue;
         }
-        let changes: Vec<String> = evaluate(m)
+        let changes: Vec<String> = claims
             .iter()
-            .zip(evaluate(&substituted))
-            .filter(|(before, after)| passed(before) != passed(after))
+            .zip(evaluate_with(&substituted, exposure))
+            .filter(|(before, after)| before.passed() != after.passed())
             .map(|(before, after)| {
                 format!(
                     "claim {} ({}): {} → {} of {} checks pass",
                     before.id,
                     before.figure,
-                    passed(before),
-                    passed(&after),
+                    before.passed(),
+                    after.passed(),
                     after.checks.len()
                 )
             })
@@ -281,10 +291,6 @@ pub(super) fn alternative_effects(m: &Measured, choice: &str) -> Vec<String> {
         ));
     }
     out
-}
-
-fn passed(c: &Claim) -> usize {
-    c.passed()
 }
 
 /// "OPS 174 → 160 %*": a default cell against its alternative (* where they differ beyond the

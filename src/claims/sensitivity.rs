@@ -2,8 +2,9 @@
 
 use super::baseline::{mswift_beats_all, up_to};
 use super::checks::{
-    below, below_every_lb, check, every_cell_vs, judge_negative, key, largest_ratio, lowest_cell,
-    noisier, not_below_every_lb, ratio, ratio_at_most, same_ordering, Metric, Side,
+    below, below_every_lb, check, compare_cells, every_cell_vs, judge_negative, key, largest_ratio,
+    lowest_cell, noisier, not_below, not_below_every_lb, ratio, ratio_at_most, same_ordering,
+    Metric, Side,
 };
 use super::stats::Estimate;
 use super::{Check, Claim, Measured, Test, BAND};
@@ -306,15 +307,7 @@ pub fn percentiles(m: &Measured) -> Claim {
     let others = [(C::MSWIFT_P10, Ar), (C::MSWIFT_P10, Reps)]
         .into_iter()
         .chain(LBS.iter().map(|&lb| (C::MSWIFT_P90, lb)))
-        .map(|(c, lb)| {
-            super::checks::not_below(
-                m,
-                format!("{lb}: {c} vs mswift"),
-                Side::cell(pc, c, lb),
-                Side::cell(pc, C::MSWIFT, lb),
-                Metric::Inflation,
-            )
-        })
+        .map(|(c, lb)| compare_cells(m, pc, (c, lb), (C::MSWIFT, lb), not_below))
         .collect();
     Claim {
         id: 14,
@@ -327,13 +320,7 @@ pub fn percentiles(m: &Measured) -> Claim {
                 "14a",
                 "with OPS, the more aggressive MSwift-P10 outperforms MSwift",
                 "P10 below MSwift with OPS".into(),
-                vec![below(
-                    m,
-                    "ops: mswift-p10 vs mswift".into(),
-                    Side::cell(pc, C::MSWIFT_P10, Ops),
-                    Side::cell(pc, C::MSWIFT, Ops),
-                    Metric::Inflation,
-                )],
+                vec![compare_cells(m, pc, (C::MSWIFT_P10, Ops), (C::MSWIFT, Ops), below)],
             ),
             check(
                 "14b",

@@ -561,6 +561,15 @@ fn explanations_come_from_the_data_cells_gaps_and_counters() {
 
 #[test]
 fn alternatives_are_compared_cell_by_cell_and_against_the_claims() {
+    let effects = |m: &Measured, choice: &str| {
+        let exposure = baseline_exposure(m);
+        alternative_effects(
+            m,
+            &evaluate_with(m, exposure.as_ref()),
+            exposure.as_ref(),
+            choice,
+        )
+    };
     let with_alt_fs0 = |lswift: [f64; 3], mswift: [f64; 3]| {
         let mut w = paper_world();
         w.set("alt-fs0", C::LSWIFT, lswift);
@@ -568,7 +577,7 @@ fn alternatives_are_compared_cell_by_cell_and_against_the_claims() {
         w.measured()
     };
     // the same cells: no change, no claim moves
-    let same = alternative_effects(&with_alt_fs0([1.0, 1.0, 1.29], [0.3, 0.3, 0.15]), "A1");
+    let same = effects(&with_alt_fs0([1.0, 1.0, 1.29], [0.3, 0.3, 0.15]), "A1");
     assert_eq!(same.len(), 1);
     assert!(
         same[0].contains("lswift OPS 100 → 100 %, AR 100 → 100 %"),
@@ -577,14 +586,14 @@ fn alternatives_are_compared_cell_by_cell_and_against_the_claims() {
     );
     assert!(same[0].ends_with("no claim changes."), "{}", same[0]);
     // MSwift far worse under the alternative: beyond the noise, and claims fail
-    let worse = alternative_effects(&with_alt_fs0([1.0, 1.0, 1.29], [3.0; 3]), "A1");
+    let worse = effects(&with_alt_fs0([1.0, 1.0, 1.29], [3.0; 3]), "A1");
     assert!(worse[0].contains("mswift OPS 30 → 300 %*"), "{}", worse[0]);
     assert!(
         worse[0].contains("claim 3 (baseline): 2 → 0 of 2 checks pass"),
         "{}",
         worse[0]
     );
-    assert!(alternative_effects(&with_alt_fs0([1.0; 3], [0.3; 3]), "A2").is_empty());
+    assert!(effects(&with_alt_fs0([1.0; 3], [0.3; 3]), "A2").is_empty());
 }
 
 #[test]
