@@ -85,14 +85,15 @@
 //!   jobs, schedule over a pool of workers, results and links.
 //! - [`claims`]: the paper's claims checked on the repro CSVs, and the `REPRODUCTION.md` report.
 //! - `web` (wasm32 only): the browser app (Yew UI, simulation Web Worker, charts).
+//! - [`figures`]: every chart, one function each over any plotters backend: the page's canvases
+//!   and the command line's SVG and PNG plots draw the same figures.
 //! - [`palette`]: the colours, one per CCA, of the page's charts and the command line's plots.
-//! - [`plot_backend`]: what the plot backends wrapping a plotters backend share.
 
 pub mod claims;
+pub mod figures;
 pub mod link;
 pub mod model;
 pub mod palette;
-pub mod plot_backend;
 pub mod protocol;
 pub mod repro;
 pub mod scenario;

@@ -22,6 +22,16 @@ impl Figure {
     pub fn over_q(&self) -> bool {
         Scenario::preset(self.preset).is_some_and(|s| s.workload.kind == WorkloadKind::NPath)
     }
+
+    /// The figure's short label: the paper's figure number and the name ("Fig. 4: baseline").
+    pub fn label(&self) -> String {
+        let which = self.about.split(':').next().unwrap_or(self.about);
+        let which = match which.starts_with("Fig.") {
+            true => which.split(" and ").next().unwrap_or(which),
+            false => which,
+        };
+        format!("{which}: {}", self.name)
+    }
 }
 
 /// The alternative to a §15 choice that a figure measures.

@@ -495,4 +495,6 @@ impl Session {
 }
 
 #[cfg(test)]
+pub(crate) mod fake_worker;
+#[cfg(test)]
 mod tests;

@@ -1,90 +1,10 @@
 //! The session driven natively: a [`Runner`] plays the worker's part, one chunk per step.
 
+use super::fake_worker::{finished_session, small, FakeWorker};
 use super::*;
-use crate::protocol::Runner;
-use crate::scenario::History;
 use crate::sim::time::from_us;
 use crate::sim::timeline::TimelineBatch;
 use crate::Simulation;
-
-/// The worker, in process: one run at a time, advanced in small chunks.
-struct FakeWorker {
-    runner: Option<Runner>,
-    inbox: Vec<FromWorker>,
-}
-
-impl FakeWorker {
-    fn new() -> FakeWorker {
-        FakeWorker {
-            runner: None,
-            inbox: vec![FromWorker::Ready],
-        }
-    }
-
-    fn send(&mut self, msgs: Vec<ToWorker>) {
-        for m in msgs {
-            match m {
-                ToWorker::Run { id, scenario } => match Runner::start(id, &scenario) {
-                    Ok((r, started)) => {
-                        self.inbox.push(started);
-                        self.runner = Some(r);
-                    }
-                    Err(message) => self.inbox.push(FromWorker::Failed { id, message }),
-                },
-                ToWorker::Cancel { id } => {
-                    if self.runner.as_ref().is_some_and(|r| r.id == id) {
-                        self.runner = None;
-                        self.inbox.push(FromWorker::Cancelled { id });
-                    }
-                }
-                ToWorker::Pace { .. } => {}
-                ToWorker::Job { .. } => panic!("the session never sends a sweep's jobs"),
-            }
-        }
-    }
-
-    /// Delivers what is waiting, else runs one chunk; false once idle.
-    fn pump(&mut self, session: &mut Session) -> bool {
-        if self.inbox.is_empty() {
-            let Some(r) = &mut self.runner else {
-                return false;
-            };
-            let msg = r.step(3_000, 1.0);
-            if matches!(msg, FromWorker::Finished { .. }) {
-                self.runner = None;
-            }
-            self.inbox.push(msg);
-        }
-        for msg in std::mem::take(&mut self.inbox) {
-            let (out, _) = session.on_message(msg);
-            self.send(out);
-        }
-        true
-    }
-
-    fn run_to_idle(&mut self, session: &mut Session) {
-        while self.pump(session) {}
-    }
-}
-
-fn small() -> Scenario {
-    let mut s = Scenario::default();
-    s.topology.k = 4;
-    s.workload.elephants = 2;
-    s.workload.flow_size_bytes = 256 << 10;
-    s.cca.history = History::Fixed(5);
-    s.timeline.max_buffered = 4096;
-    s
-}
-
-fn finished_session(s: Scenario) -> Session {
-    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
-    worker.run_to_idle(&mut session);
-    worker.send(session.start(s));
-    worker.run_to_idle(&mut session);
-    assert_eq!(session.phase, Some(Phase::Done));
-    session
-}
 
 #[test]
 fn a_run_started_before_the_worker_is_ready_waits_for_it() {

@@ -7,8 +7,8 @@
 //! `measureText` on the canvas's own 2D context (no layout), sized like the span: the font's
 //! ascent plus descent for the height.
 
-use plotters::prelude::*;
-use plotters_backend::{BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
+use crate::figures::{TextEngine, WithText};
+use plotters_backend::{BackendTextStyle, DrawingBackend, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -16,91 +16,42 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 /// plotters' `CanvasBackend`, measuring text with `measureText`, drawing in CSS pixels on a
 /// canvas whose pixels are `scale` times finer (the screen's devicePixelRatio), so charts stay
 /// sharp on high-density screens.
-pub struct MeasuredCanvas {
-    inner: CanvasBackend,
+pub type MeasuredCanvas = WithText<CanvasBackend, CanvasText>;
+
+/// Text measured with the canvas' own 2D context.
+pub struct CanvasText {
     context: CanvasRenderingContext2d,
-    /// Size in CSS pixels.
-    size: (u32, u32),
 }
 
-impl MeasuredCanvas {
-    /// `None` when the canvas has no 2D context. `scale`: canvas pixels per CSS pixel.
-    pub fn new(canvas: &HtmlCanvasElement, scale: f64) -> Option<MeasuredCanvas> {
-        let context = canvas
-            .get_context("2d")
-            .ok()??
-            .dyn_into::<CanvasRenderingContext2d>()
-            .ok()?;
-        let scale = if scale.is_finite() && scale > 0.0 {
-            scale
-        } else {
-            1.0
-        };
-        let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
-        let size = (
-            (canvas.width() as f64 / scale).round() as u32,
-            (canvas.height() as f64 / scale).round() as u32,
-        );
-        let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
-        Some(MeasuredCanvas {
-            inner,
-            context,
-            size,
-        })
-    }
+/// The backend of `canvas`, in CSS pixels (`scale`: canvas pixels per CSS pixel); `None` when
+/// the canvas has no 2D context.
+pub fn measured_canvas(canvas: &HtmlCanvasElement, scale: f64) -> Option<MeasuredCanvas> {
+    let context = canvas
+        .get_context("2d")
+        .ok()??
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()?;
+    let scale = if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    };
+    let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+    let size = (
+        (canvas.width() as f64 / scale).round() as u32,
+        (canvas.height() as f64 / scale).round() as u32,
+    );
+    let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
+    Some(WithText::sized(inner, CanvasText { context }, size))
 }
 
-type Drawn<E> = Result<(), DrawingErrorKind<E>>;
-
-impl DrawingBackend for MeasuredCanvas {
-    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
-
-    fn get_size(&self) -> (u32, u32) {
-        self.size
-    }
-
-    crate::delegate_basic_drawing!(without_size);
-
-    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        path: I,
-        style: &S,
-    ) -> Drawn<Self::ErrorType> {
-        self.inner.draw_path(path, style)
-    }
-
-    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        vertices: I,
-        style: &S,
-    ) -> Drawn<Self::ErrorType> {
-        self.inner.fill_polygon(vertices, style)
-    }
-
-    fn draw_circle<S: BackendStyle>(
-        &mut self,
-        center: BackendCoord,
-        radius: u32,
-        style: &S,
-        fill: bool,
-    ) -> Drawn<Self::ErrorType> {
-        self.inner.draw_circle(center, radius, style, fill)
-    }
-
-    fn draw_text<S: BackendTextStyle>(
-        &mut self,
-        text: &str,
-        style: &S,
-        pos: BackendCoord,
-    ) -> Drawn<Self::ErrorType> {
-        self.inner.draw_text(text, style, pos)
-    }
-
-    fn estimate_text_size<S: BackendTextStyle>(
+impl TextEngine<CanvasBackend> for CanvasText {
+    fn estimate<S: BackendTextStyle>(
         &self,
+        _inner: &CanvasBackend,
         text: &str,
         style: &S,
-    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+    ) -> Result<(u32, u32), DrawingErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>> {
         // the font string `CanvasBackend::draw_text` sets
         self.context.set_font(&format!(
             "{} {}px {}",

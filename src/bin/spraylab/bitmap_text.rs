@@ -10,47 +10,40 @@ use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
 use plotters::prelude::*;
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{BackendColor, BackendCoord, BackendTextStyle, DrawingErrorKind};
+use spraylab::figures::{TextEngine, WithText};
 use std::path::Path;
 
-/// A `BitMapBackend` drawing text with `font`.
-pub struct BitmapWithText<'a> {
-    inner: BitMapBackend<'a>,
+/// A `BitMapBackend` drawing text with its font's own glyph positions.
+pub type BitmapWithText<'a> = WithText<BitMapBackend<'a>, GlyphText>;
+
+/// Text drawn glyph by glyph with ab_glyph.
+pub struct GlyphText {
     font: FontRef<'static>,
 }
 
-impl<'a> BitmapWithText<'a> {
-    /// A PNG of `size` at `path`, with text in `font` (a TrueType file's bytes).
-    pub fn new(path: &'a Path, size: (u32, u32), font: &'static [u8]) -> Result<Self, String> {
-        let font = FontRef::try_from_slice(font).map_err(|e| format!("plot: font: {e}"))?;
-        Ok(BitmapWithText {
-            inner: BitMapBackend::new(path, size),
-            font,
-        })
-    }
+/// A PNG of `size` at `path`, with text in `font` (a TrueType file's bytes).
+pub fn bitmap_with_text<'a>(
+    path: &'a Path,
+    size: (u32, u32),
+    font: &'static [u8],
+) -> Result<BitmapWithText<'a>, String> {
+    let font = FontRef::try_from_slice(font).map_err(|e| format!("plot: font: {e}"))?;
+    Ok(WithText::new(
+        BitMapBackend::new(path, size),
+        GlyphText { font },
+    ))
 }
 
 type Result2<E> = Result<(), DrawingErrorKind<E>>;
 
-impl<'a> DrawingBackend for BitmapWithText<'a> {
-    type ErrorType = <BitMapBackend<'a> as DrawingBackend>::ErrorType;
-
-    spraylab::delegate_basic_drawing!();
-
-    fn blit_bitmap(
-        &mut self,
-        pos: BackendCoord,
-        size: (u32, u32),
-        src: &[u8],
-    ) -> Result2<Self::ErrorType> {
-        self.inner.blit_bitmap(pos, size, src)
-    }
-
-    fn draw_text<S: BackendTextStyle>(
-        &mut self,
+impl<'a> TextEngine<BitMapBackend<'a>> for GlyphText {
+    fn draw<S: BackendTextStyle>(
+        &self,
+        inner: &mut BitMapBackend<'a>,
         text: &str,
         style: &S,
         pos: BackendCoord,
-    ) -> Result2<Self::ErrorType> {
+    ) -> Result2<<BitMapBackend<'a> as DrawingBackend>::ErrorType> {
         let color = style.color();
         if color.alpha == 0.0 {
             return Ok(());
@@ -71,7 +64,7 @@ impl<'a> DrawingBackend for BitmapWithText<'a> {
             VPos::Bottom => -height,
         } - min_y;
         let transform = style.transform();
-        let (w, h) = self.inner.get_size();
+        let (w, h) = inner.get_size();
         let scale = PxScale::from(style.size() as f32);
         let scaled = self.font.as_scaled(scale);
         let mut caret = 0f32;
@@ -104,7 +97,7 @@ impl<'a> DrawingBackend for BitmapWithText<'a> {
                         alpha: color.alpha * coverage as f64,
                         rgb: color.rgb,
                     };
-                    result = self.inner.draw_pixel((x, y), ink);
+                    result = inner.draw_pixel((x, y), ink);
                 }
             });
             result?;

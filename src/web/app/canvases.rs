@@ -455,15 +455,16 @@ impl App {
         let run = s.run.as_ref().unwrap_or(&empty);
         let at = At {
             cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
-            scale,
+            style: Style::PAGE,
         };
+        let area = || charts::area(canvas, scale);
         let flow = self.flow();
         let past: Vec<&RunData> = s.past.iter().collect();
         match which {
-            Canvas::Cwnd => charts::draw_cwnd(canvas, run, flow, at),
-            Canvas::Delay => charts::draw_delay(canvas, run, flow, at),
-            Canvas::Queue => charts::draw_queues(canvas, run, &self.page.chosen, at),
-            Canvas::Fct => charts::draw_fct_cdf(canvas, run, at),
+            Canvas::Cwnd => figures::cwnd(area()?, run, flow, &at),
+            Canvas::Delay => figures::delay(area()?, run, flow, &at),
+            Canvas::Queue => figures::queues(area()?, run, &self.page.chosen, &at),
+            Canvas::Fct => figures::fct_cdf(area()?, run, &at),
             Canvas::Network => {
                 return self.draw_picture(
                     canvas,
@@ -486,14 +487,14 @@ impl App {
                 None => Ok(()),
             },
             Canvas::PartnerCwnd => match &s.partner {
-                Some(p) => charts::draw_cwnd(canvas, p, flow, at),
+                Some(p) => figures::cwnd(area()?, p, flow, &at),
                 None => Ok(()),
             },
-            Canvas::CompareCwnd => charts::draw_compare_cwnd(canvas, &past, at),
-            Canvas::CompareFct => charts::draw_compare_fct(canvas, &past, at),
+            Canvas::CompareCwnd => figures::compare_cwnd(area()?, &past, &at),
+            Canvas::CompareFct => figures::compare_fct(area()?, &past, &at),
             Canvas::Theory => {
                 let npath = Scenario::preset("npath").expect("the npath preset exists");
-                charts::draw_theory(canvas, &npath, &s.theory_points, at)
+                figures::theory(area()?, &npath, &s.theory_points, &at)
             }
             Canvas::Sweep => {
                 let rows = self
@@ -505,14 +506,14 @@ impl App {
                     .as_ref()
                     .map_or(Vec::new(), |r| r.results.points.clone());
                 let title = self.sweep_title();
-                let chart = charts::SweepChart {
+                let chart = figures::SweepChart {
                     rows: &rows,
                     points: &points,
                     over_q: self.sweep_over_q(),
                     log: self.sweep_form.log,
                     title: &title,
                 };
-                charts::draw_sweep(canvas, &chart, at)
+                figures::sweep(area()?, &chart, &at)
             }
         }
         .map(|()| true)

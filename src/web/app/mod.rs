@@ -19,7 +19,7 @@ mod sweeps;
 mod view;
 
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
-use super::charts::{self, At};
+use super::charts;
 use super::components::compare::{self, Compare};
 use super::components::events::Events;
 use super::components::form::{Form, FormAction};
@@ -36,6 +36,7 @@ use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;
 use super::network::{self, Marks};
+use crate::figures::{self, At, Style};
 use crate::link::{sweep_fragment, to_fragment};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{Scenario, ScenarioError};

@@ -3,9 +3,9 @@
 //! [`crate::sweep`]; this is the shell that talks to the workers.
 
 use super::*;
+use crate::figures::figure_title;
 use crate::scenario::Budget;
 use crate::sweep::{Plan, Sweep, SweepRun};
-use crate::web::components::sweep::figure_label;
 use crate::web::components::sweep::SweepAction;
 use crate::web::pool::{pool_size, Pool, PoolEvent};
 
@@ -115,13 +115,8 @@ impl App {
         };
         let seeds = format!("{} seeds per cell", run.sweep.seeds);
         match &run.sweep.plan {
-            Plan::Figure(name) => crate::repro::figure(name).map_or(String::new(), |f| {
-                let label = figure_label(f);
-                match f.over_q() {
-                    true => format!("{label}: throughput against q"),
-                    false => format!("{label} · {seeds}"),
-                }
-            }),
+            Plan::Figure(name) => crate::repro::figure(name)
+                .map_or(String::new(), |f| figure_title(f, run.sweep.seeds)),
             Plan::WhatIf { vary: Some(v), .. } => {
                 format!("CCT inflation against {} · {seeds}", v.field)
             }

@@ -12,7 +12,9 @@ impl App {
         let run = s.run.as_ref();
         let cursor = s.cursor_us();
         let flow = self.flow();
-        let ports = run.map_or(Vec::new(), |r| charts::queue_ports(r, &self.page.chosen, 6));
+        let ports = run.map_or(Vec::new(), |r| {
+            figures::queue_ports(r, &self.page.chosen, 6)
+        });
         let progress = run.and_then(|r| {
             r.progress.map(|p| {
                 (

@@ -56,16 +56,6 @@ pub fn paper_figures() -> impl Iterator<Item = &'static ReproFigure> {
     FIGURES.iter().filter(|f| f.alternative.is_none())
 }
 
-/// "Fig. 4: baseline", from the figure's description.
-pub fn figure_label(f: &ReproFigure) -> String {
-    let which = f.about.split(':').next().unwrap_or(f.about);
-    let which = match which.starts_with("Fig.") {
-        true => which.split(" and ").next().unwrap_or(which),
-        false => which,
-    };
-    format!("{which}: {}", f.name)
-}
-
 /// Most rows the table shows; the CSV has them all.
 const MAX_TABLE_ROWS: usize = 200;
 
@@ -98,7 +88,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
     };
     let figure_button = |f: &'static ReproFigure| {
         let runs = Sweep::figure(f.name, form.seeds).map_or(0, |s| s.runs());
-        let label = figure_label(f);
+        let label = f.label();
         html! {
             <button id={format!("sweep-figure-{}", f.name)} class="figure-button" title={f.about}
                 aria-label={format!("Reproduce {label}, {runs} runs")}

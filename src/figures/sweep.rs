@@ -8,8 +8,10 @@
 //! A log scale is drawn in log space (the axis labels give the values back), so every form
 //! shares one chart type.
 
+use super::axis::{category, distinct, frame, Axis};
+use super::throughput::{throughput_against_q, QFigure, QSeries};
 use super::*;
-use crate::repro::SummaryRow;
+use crate::repro::{Figure, SummaryRow};
 use crate::sweep::PointRow;
 
 /// What the sweep chart draws.
@@ -27,7 +29,16 @@ pub struct SweepChart<'a> {
 /// A series: one CCA under one LB scheme.
 type Key = (CcaName, crate::scenario::LbScheme);
 
-pub fn draw_sweep(canvas: &HtmlCanvasElement, c: &SweepChart, at: At) -> DrawResult {
+/// The title of a paper figure's chart, `seeds` runs per cell.
+pub fn figure_title(f: &Figure, seeds: u32) -> String {
+    match f.over_q() {
+        true => format!("{}: throughput against q", f.label()),
+        false => format!("{} · {seeds} seeds per cell", f.label()),
+    }
+}
+
+/// Draws the sweep chart `c`.
+pub fn sweep<DB: DrawingBackend>(root: Root<DB>, c: &SweepChart, at: &At) -> DrawResult {
     let drawn: Vec<&PointRow> = c
         .rows
         .iter()
@@ -35,18 +46,18 @@ pub fn draw_sweep(canvas: &HtmlCanvasElement, c: &SweepChart, at: At) -> DrawRes
         .collect();
     if drawn.is_empty() {
         return empty(
-            canvas,
+            root,
             at,
             c.title,
             "reproduce a figure or run a what-if: the results appear here as runs finish",
         );
     }
     if c.over_q {
-        throughput(canvas, c, &drawn, at)
+        throughput(root, c, &drawn, at)
     } else if c.points.len() > 1 {
-        lines(canvas, c, &drawn, at)
+        lines(root, c, &drawn, at)
     } else {
-        bars(canvas, c, &drawn, at)
+        bars(root, c, &drawn, at)
     }
 }
 
@@ -63,101 +74,16 @@ fn stderr_pct(r: &SummaryRow) -> f64 {
     100.0 * r.inflation_stderr.unwrap_or(0.0)
 }
 
-/// Distinct items in order of first appearance.
-fn distinct<T: PartialEq + Copy>(xs: impl Iterator<Item = T>) -> Vec<T> {
-    let mut out: Vec<T> = Vec::new();
-    for x in xs {
-        if !out.contains(&x) {
-            out.push(x);
+/// The axis of the rows' inflations with their error bars.
+fn inflation_axis(rows: &[&PointRow], c: &SweepChart) -> Axis {
+    let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
+    for (_, r) in rows {
+        if let Some(v) = value(r, c) {
+            lo = lo.min(v);
+            hi = hi.max(v + stderr_pct(r));
         }
     }
-    out
-}
-
-/// The y axis: a range in drawing space, and the map from a value to it.
-struct Axis {
-    log: bool,
-    range: Range<f64>,
-}
-
-impl Axis {
-    fn new(lo: f64, hi: f64, log: bool) -> Axis {
-        let range = if log {
-            let lo = lo.max(0.01);
-            (lo * 0.7).log10()..(hi.max(lo * 2.0) * 1.4).log10()
-        } else {
-            0.0..(hi * 1.1).max(1.0)
-        };
-        Axis { log, range }
-    }
-
-    /// The axis of the rows' inflations with their error bars.
-    fn inflation(rows: &[&PointRow], c: &SweepChart) -> Axis {
-        let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
-        for (_, r) in rows {
-            if let Some(v) = value(r, c) {
-                lo = lo.min(v);
-                hi = hi.max(v + stderr_pct(r));
-            }
-        }
-        Axis::new(lo, hi, c.log)
-    }
-
-    fn at(&self, v: f64) -> f64 {
-        if self.log {
-            v.max(10f64.powf(self.range.start)).log10()
-        } else {
-            v
-        }
-    }
-
-    fn label(&self, y: f64) -> String {
-        if self.log {
-            return two_digits(10f64.powf(y));
-        }
-        let digits = if y >= 10.0 || y == 0.0 { 0 } else { 1 };
-        format!("{y:.digits$}")
-    }
-}
-
-/// A value rounded to two significant digits: 25, 63, 160, 0.016.
-fn two_digits(v: f64) -> String {
-    if v <= 0.0 || !v.is_finite() {
-        return format!("{v}");
-    }
-    let scale = 10f64.powf(v.log10().floor() - 1.0);
-    let r = (v / scale).round() * scale;
-    let decimals = (-(scale.log10().round())).max(0.0) as usize;
-    format!("{r:.decimals$}")
-}
-
-/// Builds the chart in the house style with `x` in data space and the y axis from `axis`.
-fn frame<'a>(
-    root: &'a Root,
-    title: &str,
-    x: Range<f64>,
-    axis: &Axis,
-    x_labels: usize,
-    x_label: &dyn Fn(&f64) -> String,
-    descs: (&str, &str),
-) -> Result<Chart<'a>, String> {
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", TITLE_PX))
-        .margin(8)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
-        .build_cartesian_2d(x, axis.range.clone())
-        .map_err(err)?;
-    house_mesh(&mut chart.configure_mesh())
-        .disable_x_mesh()
-        .x_labels(x_labels)
-        .x_label_formatter(x_label)
-        .y_label_formatter(&|y| axis.label(*y))
-        .x_desc(descs.0)
-        .y_desc(descs.1)
-        .draw()
-        .map_err(err)?;
-    Ok(chart)
+    Axis::new(lo, hi, c.log)
 }
 
 fn inflation_desc(log: bool) -> &'static str {
@@ -169,7 +95,14 @@ fn inflation_desc(log: bool) -> &'static str {
 }
 
 /// An error bar of ± `e` around `v` at `x`, its caps `cap` wide (data units).
-fn error_bar(chart: &mut Chart, axis: &Axis, x: f64, v: f64, e: f64, cap: f64) -> DrawResult {
+fn error_bar<DB: DrawingBackend>(
+    chart: &mut Chart<DB>,
+    axis: &Axis,
+    x: f64,
+    v: f64,
+    e: f64,
+    cap: f64,
+) -> DrawResult {
     if e <= 0.0 {
         return Ok(());
     }
@@ -185,17 +118,12 @@ fn error_bar(chart: &mut Chart, axis: &Axis, x: f64, v: f64, e: f64, cap: f64) -
     Ok(())
 }
 
-/// The label of the category at `x` (its centre at `i + offset`), or nothing between them.
-fn category(labels: &[String], x: f64, offset: f64) -> String {
-    let i = (x - offset).round();
-    if (x - offset - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-        labels[i as usize].clone()
-    } else {
-        String::new()
-    }
-}
-
-fn bars(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At) -> DrawResult {
+fn bars<DB: DrawingBackend>(
+    root: Root<DB>,
+    c: &SweepChart,
+    rows: &[&PointRow],
+    at: &At,
+) -> DrawResult {
     let lbs = distinct(rows.iter().map(|(_, r)| r.lb));
     let ccas = distinct(rows.iter().map(|(_, r)| r.cca));
     let colour = palette::ccas(&ccas);
@@ -203,11 +131,12 @@ fn bars(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At) 
     for (cca, col) in ccas.iter().zip(&colour) {
         legend.add(Mark::Box(*col), cca.to_string());
     }
-    let root = with_legend(area(canvas, at)?, &legend)?;
-    let axis = Axis::inflation(rows, c);
+    let root = with_legend(root, &legend, at.style)?;
+    let axis = inflation_axis(rows, c);
     let labels: Vec<String> = lbs.iter().map(|l| l.name().to_uppercase()).collect();
     let mut chart = frame(
         &root,
+        at,
         c.title,
         0.0..lbs.len() as f64,
         &axis,
@@ -259,7 +188,12 @@ fn series_label(k: Key, lbs: usize) -> String {
     }
 }
 
-fn lines(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At) -> DrawResult {
+fn lines<DB: DrawingBackend>(
+    root: Root<DB>,
+    c: &SweepChart,
+    rows: &[&PointRow],
+    at: &At,
+) -> DrawResult {
     let (keys, ccas, lbs) = series_keys(rows);
     let colour = palette::ccas(&ccas);
     let col = |k: &Key| colour[ccas.iter().position(|x| *x == k.0).unwrap_or(0)];
@@ -267,8 +201,8 @@ fn lines(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At)
     for k in &keys {
         legend.add(Mark::Line(col(k), 2), series_label(*k, lbs));
     }
-    let root = with_legend(area(canvas, at)?, &legend)?;
-    let axis = Axis::inflation(rows, c);
+    let root = with_legend(root, &legend, at.style)?;
+    let axis = inflation_axis(rows, c);
     let field = c.points[0]
         .split('=')
         .next()
@@ -282,6 +216,7 @@ fn lines(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At)
     let n = labels.len();
     let mut chart = frame(
         &root,
+        at,
         c.title,
         -0.5..n as f64 - 0.5,
         &axis,
@@ -314,71 +249,37 @@ fn lines(canvas: &HtmlCanvasElement, c: &SweepChart, rows: &[&PointRow], at: At)
     root.present().map_err(err)
 }
 
-fn throughput(
-    canvas: &HtmlCanvasElement,
+/// Throughput against q, log-log: per CCA (and LB scheme), the simulated points joined, and
+/// the closed form as a thin line of the same colour. TCP, whose points the model's DCTCP
+/// shares (it marks nothing), is a ring around them.
+fn throughput<DB: DrawingBackend>(
+    root: Root<DB>,
     c: &SweepChart,
     rows: &[&PointRow],
-    at: At,
+    at: &At,
 ) -> DrawResult {
     let (keys, ccas, lbs) = series_keys(rows);
     let colour = palette::ccas(&ccas);
-    let col = |k: &Key| colour[ccas.iter().position(|x| *x == k.0).unwrap_or(0)];
-    let mut legend = Legend::default();
-    for k in &keys {
-        legend.add(
-            Mark::Dot(col(k)),
-            format!("{}, simulated", series_label(*k, lbs)),
-        );
-    }
-    legend.add(
-        Mark::Line(palette::REFERENCE, 1),
-        "closed form (thin line, same colour)",
-    );
-    let root = with_legend(area(canvas, at)?, &legend)?;
     let q = |r: &SummaryRow| 1.0 / r.paths.max(1) as f64;
-    let gbps = rows
+    let series = keys
         .iter()
-        .flat_map(|(_, r)| [r.throughput_gbps_mean, r.model_gbps])
-        .flatten();
-    let (lo, hi) = gbps.fold((f64::INFINITY, 0.0f64), |(a, b), g| (a.min(g), b.max(g)));
-    let axis = Axis::new(lo, hi, true);
-    let (q_lo, q_hi) = rows
-        .iter()
-        .map(|(_, r)| q(r))
-        .fold((f64::INFINITY, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
-    let xr = (q_lo * 0.8).log10()..(q_hi * 1.25).log10();
-    let mut chart = frame(
-        &root,
-        c.title,
-        xr,
-        &axis,
-        // a label per 90 CSS px at most, so a phone's axis does not crowd
-        ((canvas.width() as f64 / at.scale / 90.0) as usize).clamp(3, 8),
-        &|x| two_digits(10f64.powf(*x)),
-        (
-            "q, the share of packets on the long path (log scale)",
-            "Gbps (log scale)",
-        ),
-    )?;
-    for k in &keys {
-        let mine: Vec<&SummaryRow> = rows
-            .iter()
-            .map(|(_, r)| r)
-            .filter(|r| (r.cca, r.lb) == *k)
-            .collect();
-        let sim: Vec<(f64, f64)> = mine
-            .iter()
-            .filter_map(|r| Some((q(r).log10(), axis.at(r.throughput_gbps_mean?))))
-            .collect();
-        let model: Vec<(f64, f64)> = mine
-            .iter()
-            .filter_map(|r| Some((q(r).log10(), axis.at(r.model_gbps?))))
-            .collect();
-        line(&mut chart, model, col(k).stroke_width(1))?;
-        line(&mut chart, sim.clone(), col(k).stroke_width(2))?;
-        chart
-            .draw_series(sim.iter().map(|&p| Circle::new(p, 4, col(k).filled())))
-            .map_err(err)?;
-    }
-    root.present().map_err(err)
+        .map(|k| {
+            let mine = || rows.iter().map(|(_, r)| r).filter(|r| (r.cca, r.lb) == *k);
+            QSeries {
+                label: format!("{}, simulated", series_label(*k, lbs)),
+                colour: colour[ccas.iter().position(|x| *x == k.0).unwrap_or(0)],
+                ring: k.0 == CcaName::TCP,
+                simulated: mine()
+                    .filter_map(|r| Some((q(r), r.throughput_gbps_mean?)))
+                    .collect(),
+                model: mine().filter_map(|r| Some((q(r), r.model_gbps?))).collect(),
+            }
+        })
+        .collect();
+    let figure = QFigure {
+        title: c.title,
+        series,
+        curves: Vec::new(),
+    };
+    throughput_against_q(root, &figure, at)
 }

@@ -22,12 +22,21 @@ impl Legend {
     }
 }
 
-const LEGEND_ROW: i32 = 19;
 const MARK_W: i32 = 22;
 
+/// A legend row's height: the text and 6 pixels.
+fn row_height(style: Style) -> i32 {
+    style.text_px as i32 + 6
+}
+
 /// Positions of the legend's entries in a strip `width` wide: (row, x) each, and the rows.
-fn legend_layout(root: &Root, legend: &Legend, width: i32) -> (Vec<(i32, i32)>, i32) {
-    let font: TextStyle = ("sans-serif", TEXT_PX).into_font().into();
+fn legend_layout<DB: DrawingBackend>(
+    root: &Root<DB>,
+    legend: &Legend,
+    style: Style,
+    width: i32,
+) -> (Vec<(i32, i32)>, i32) {
+    let font: TextStyle = style.text().into_font().into();
     let (mut row, mut x, mut at) = (0, 8, Vec::new());
     for (_, label) in &legend.0 {
         let w = root
@@ -46,17 +55,23 @@ fn legend_layout(root: &Root, legend: &Legend, width: i32) -> (Vec<(i32, i32)>, 
 }
 
 /// Splits the canvas into the plot and the legend strip below it, drawing the legend.
-pub(super) fn with_legend(root: Root, legend: &Legend) -> Result<Root, String> {
+pub(super) fn with_legend<DB: DrawingBackend>(
+    root: Root<DB>,
+    legend: &Legend,
+    style: Style,
+) -> Result<Root<DB>, String> {
+    let root = ground(root)?;
     let (w, h) = root.dim_in_pixel();
-    let (at, rows) = legend_layout(&root, legend, w as i32);
+    let (at, rows) = legend_layout(&root, legend, style, w as i32);
     if rows == 0 {
         return Ok(root);
     }
-    let strip = rows * LEGEND_ROW + 6;
+    let row_h = row_height(style);
+    let strip = rows * row_h + 6;
     let (plot, below) = root.split_vertically(h as i32 - strip);
-    let font = ("sans-serif", TEXT_PX).into_font().color(&BLACK);
+    let font = style.text().into_font().color(&BLACK);
     for ((mark, label), (row, x)) in legend.0.iter().zip(at) {
-        let y = 4 + row * LEGEND_ROW + LEGEND_ROW / 2;
+        let y = 4 + row * row_h + row_h / 2;
         match *mark {
             Mark::Line(c, w) => below
                 .draw(&PathElement::new(
@@ -83,7 +98,7 @@ pub(super) fn with_legend(root: Root, legend: &Legend) -> Result<Root, String> {
         below
             .draw(&Text::new(
                 label.clone(),
-                (x + MARK_W, y - TEXT_PX as i32 / 2 - 1),
+                (x + MARK_W, y - style.text_px as i32 / 2 - 1),
                 font.clone(),
             ))
             .map_err(err)?;

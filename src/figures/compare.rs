@@ -1,5 +1,6 @@
 //! The comparison charts: finished runs side by side.
 
+use super::cdf::{cdfs, CdfSeries, Cdfs};
 use super::*;
 
 /// The legend name and colour of a compared run ([`crate::session::lockstep::compare_label`]).
@@ -20,13 +21,13 @@ fn nth_of_cca(runs: &[&RunData], k: usize) -> u32 {
 }
 
 /// Compare: the mean cwnd of the sprayed flows of several runs, overlaid.
-pub fn draw_compare_cwnd(canvas: &HtmlCanvasElement, runs: &[&RunData], at: At) -> DrawResult {
+pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &At) -> DrawResult {
     const TITLE: &str = "mean congestion window of the sprayed flows";
     if runs.is_empty() {
-        return empty(canvas, at, TITLE, "finished runs appear here");
+        return empty(root, at, TITLE, "finished runs appear here");
     }
     let span = runs.iter().map(|r| r.span_us()).fold(1.0, f64::max);
-    let width = (canvas.width() as f64 / at.scale) as usize;
+    let width = root.dim_in_pixel().0 as usize;
     let cols: Vec<Columns> = runs
         .iter()
         .map(|r| {
@@ -42,9 +43,9 @@ pub fn draw_compare_cwnd(canvas: &HtmlCanvasElement, runs: &[&RunData], at: At) 
         let (name, colour) = run_name(r, runs);
         legend.add(Mark::Line(colour, nth_of_cca(runs, k)), name);
     }
-    let root = with_legend(area(canvas, at)?, &legend)?;
+    let root = with_legend(root, &legend, at.style)?;
     let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
-    let mut c = chart(&root, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
+    let mut c = chart(&root, at, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
     for (k, (col, r)) in cols.iter().zip(runs).enumerate() {
         let colour = run_name(r, runs).1;
         line(
@@ -57,36 +58,37 @@ pub fn draw_compare_cwnd(canvas: &HtmlCanvasElement, runs: &[&RunData], at: At) 
 }
 
 /// Compare: the FCT CDFs of several runs.
-pub fn draw_compare_fct(canvas: &HtmlCanvasElement, runs: &[&RunData], at: At) -> DrawResult {
+pub fn compare_fct<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &At) -> DrawResult {
     const TITLE: &str = "flow completion times (CDF)";
-    let finished: Vec<(&RunData, Vec<f64>, usize)> = runs
+    let series: Vec<CdfSeries> = runs
         .iter()
         .enumerate()
-        .map(|(k, r)| (*r, sorted_fcts(r, f64::INFINITY), k))
-        .filter(|(_, f, _)| !f.is_empty())
+        .map(|(k, r)| {
+            let (label, colour) = run_name(r, runs);
+            let sorted = sorted_fcts(r, f64::INFINITY);
+            let width = nth_of_cca(runs, k);
+            CdfSeries {
+                label,
+                colour,
+                width,
+                sorted,
+            }
+        })
+        .filter(|s| !s.sorted.is_empty())
         .collect();
-    if finished.is_empty() {
-        return empty(canvas, at, TITLE, "finished runs appear here");
+    if series.is_empty() {
+        return empty(root, at, TITLE, "finished runs appear here");
     }
-    let x_top = finished
+    let x_top = series
         .iter()
-        .filter_map(|(_, f, _)| f.last().copied())
-        .fold(1.0, f64::max)
-        * 1.05;
-    let mut legend = Legend::default();
-    for (r, _, k) in &finished {
-        let (name, colour) = run_name(r, runs);
-        legend.add(Mark::Line(colour, nth_of_cca(runs, *k)), name);
-    }
-    let root = with_legend(area(canvas, at)?, &legend)?;
-    let mut c = chart(&root, TITLE, 0.0..x_top, 0.0..1.02, "FCT (µs)")?;
-    for (r, fcts, k) in &finished {
-        let colour = run_name(r, runs).1;
-        line(
-            &mut c,
-            cdf_steps(fcts),
-            colour.mix(0.85).stroke_width(nth_of_cca(runs, *k)),
-        )?;
-    }
-    root.present().map_err(err)
+        .filter_map(|s| s.sorted.last().copied())
+        .fold(1.0, f64::max);
+    let figure = Cdfs {
+        title: TITLE,
+        series,
+        bound: None,
+        x_top,
+    };
+    // finished runs: every flow, no cursor
+    cdfs(root, &figure, &At::still(at.style))
 }

@@ -1,5 +1,6 @@
 //! The main run's time charts (cwnd, delay, queues) and its FCT distribution.
 
+use super::cdf::{cdfs, CdfSeries, Cdfs};
 use super::*;
 
 /// The sorted FCTs of a run's sprayed flows that finished by `until_us`.
@@ -18,13 +19,13 @@ pub fn sorted_fcts(run: &RunData, until_us: f64) -> Vec<f64> {
 
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
 /// elephants' mean.
-pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At) -> DrawResult {
+pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: &At) -> DrawResult {
     const TITLE: &str = "congestion window (packets)";
     if run.summary.is_empty() {
-        return empty(canvas, at, TITLE, "press Run");
+        return empty(root, at, TITLE, "press Run");
     }
     let span = run.span_us();
-    let width = (canvas.width() as f64 / at.scale) as usize;
+    let width = root.dim_in_pixel().0 as usize;
     let [mut band, mut mean, mut one, mut elephants] =
         std::array::from_fn(|_| Columns::new(width, span));
     for s in run.summary.iter().filter(|s| at.shows(s.time_us)) {
@@ -46,9 +47,9 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At)
     if has_elephants {
         legend.add(Mark::Line(palette::ELEPHANT, 3), "elephants (mean)");
     }
-    let root = with_legend(area(canvas, at)?, &legend)?;
+    let root = with_legend(root, &legend, at.style)?;
     let y_top = band.top().max(one.top()).max(1.0) * 1.05;
-    let mut c = chart(&root, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
+    let mut c = chart(&root, at, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
     c.draw_series(std::iter::once(Polygon::new(band.band(), colour.mix(0.22))))
         .map_err(err)?;
     line(&mut c, mean.means(), colour.stroke_width(3))?;
@@ -62,13 +63,18 @@ pub fn draw_cwnd(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At)
 
 /// The delay the CCA decided on (MSwift: the median of the last H samples) against the raw
 /// latest RTT, for one flow.
-pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At) -> DrawResult {
+pub fn delay<DB: DrawingBackend>(
+    root: Root<DB>,
+    run: &RunData,
+    flow: usize,
+    at: &At,
+) -> DrawResult {
     let title = format!("delay of flow {flow} (µs)");
     if run.summary.is_empty() {
-        return empty(canvas, at, &title, "press Run");
+        return empty(root, at, &title, "press Run");
     }
     let span = run.span_us();
-    let width = (canvas.width() as f64 / at.scale) as usize;
+    let width = root.dim_in_pixel().0 as usize;
     let (mut raw, mut signal) = (Columns::new(width, span), Columns::new(width, span));
     for (t, b, i) in run.buckets().filter(|(t, _, _)| at.shows(*t)) {
         let k = i * b.flows + flow;
@@ -87,9 +93,9 @@ pub fn draw_delay(canvas: &HtmlCanvasElement, run: &RunData, flow: usize, at: At
         Mark::Line(colour, 3),
         format!("decision signal ({})", cca_of(run)),
     );
-    let root = with_legend(area(canvas, at)?, &legend)?;
+    let root = with_legend(root, &legend, at.style)?;
     let y_top = raw.top().max(signal.top()).max(1.0) * 1.05;
-    let mut c = chart(&root, &title, 0.0..span, 0.0..y_top, "time (µs)")?;
+    let mut c = chart(&root, at, &title, 0.0..span, 0.0..y_top, "time (µs)")?;
     line(
         &mut c,
         raw.maxes(),
@@ -133,19 +139,19 @@ pub fn queue_ports(run: &RunData, chosen: &[usize], n: usize) -> Vec<(usize, boo
 }
 
 /// Queue depth over time of the chosen ports, the ports the elephants cross and the busiest.
-pub fn draw_queues(
-    canvas: &HtmlCanvasElement,
+pub fn queues<DB: DrawingBackend>(
+    root: Root<DB>,
     run: &RunData,
     chosen: &[usize],
-    at: At,
+    at: &At,
 ) -> DrawResult {
     const TITLE: &str = "queue depth (KiB)";
     let Some(meta) = run.meta.as_ref().filter(|_| !run.summary.is_empty()) else {
-        return empty(canvas, at, TITLE, "press Run");
+        return empty(root, at, TITLE, "press Run");
     };
     let ports = queue_ports(run, chosen, 6);
     let span = run.span_us();
-    let width = (canvas.width() as f64 / at.scale) as usize;
+    let width = root.dim_in_pixel().0 as usize;
     let mut cols: Vec<Columns> = ports.iter().map(|_| Columns::new(width, span)).collect();
     for (t, b, i) in run.buckets().filter(|(t, _, _)| at.shows(*t)) {
         for (c, &(p, _)) in cols.iter_mut().zip(&ports) {
@@ -165,9 +171,9 @@ pub fn draw_queues(
             format!("{}{tag}", meta.port_names[p]),
         );
     }
-    let root = with_legend(area(canvas, at)?, &legend)?;
+    let root = with_legend(root, &legend, at.style)?;
     let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
-    let mut c = chart(&root, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
+    let mut c = chart(&root, at, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
     for (k, (col, &(_, elephant))) in cols.iter().zip(&ports).enumerate() {
         let colour = PORT_COLOURS[k % PORT_COLOURS.len()];
         line(
@@ -182,41 +188,29 @@ pub fn draw_queues(
 
 /// The CDF of the sprayed flows' FCTs (those finished by the cursor), with the zero-queueing
 /// lower bound of the CCT.
-pub fn draw_fct_cdf(canvas: &HtmlCanvasElement, run: &RunData, at: At) -> DrawResult {
+pub fn fct_cdf<DB: DrawingBackend>(root: Root<DB>, run: &RunData, at: &At) -> DrawResult {
     const TITLE: &str = "flow completion times (CDF)";
     let Some(report) = &run.report else {
-        return empty(canvas, at, TITLE, "after the run");
+        return empty(root, at, TITLE, "after the run");
     };
     let all = sorted_fcts(run, f64::INFINITY);
-    let fcts = sorted_fcts(run, at.cursor.unwrap_or(f64::INFINITY));
     if all.is_empty() {
-        return empty(canvas, at, TITLE, "no flow finished");
+        return empty(root, at, TITLE, "no flow finished");
     }
-    let bound = report.ideal_cct_us;
-    let x_top = all.last().copied().unwrap_or(1.0).max(bound) * 1.05;
-    let colour = palette::cca(cca_of(run));
-    let mut legend = Legend::default();
-    legend.add(
-        Mark::Line(palette::REFERENCE, 2),
-        format!("lower bound {bound:.1} µs"),
-    );
     let label = match report.cct_us {
         Some(cct) => format!("{} FCTs (CCT {cct:.1} µs)", cca_of(run)),
         None => "FCTs (unfinished)".to_string(),
     };
-    legend.add(Mark::Line(colour, 3), label);
-    let root = with_legend(area(canvas, at)?, &legend)?;
-    let mut c = chart(&root, TITLE, 0.0..x_top, 0.0..1.02, "FCT (µs)")?;
-    line(
-        &mut c,
-        vec![(bound, 0.0), (bound, 1.02)],
-        palette::REFERENCE.stroke_width(2),
-    )?;
-    let mut steps = cdf_steps(&fcts);
-    if let (Some(c), Some(&(_, y))) = (at.cursor, steps.last()) {
-        steps.push((c.min(x_top), y));
-    }
-    line(&mut c, steps, colour.stroke_width(3))?;
-    cursor(&mut c, at, 0.0..1.02)?;
-    root.present().map_err(err)
+    let figure = Cdfs {
+        title: TITLE,
+        series: vec![CdfSeries {
+            label,
+            colour: palette::cca(cca_of(run)),
+            width: 3,
+            sorted: sorted_fcts(run, at.cursor.unwrap_or(f64::INFINITY)),
+        }],
+        bound: Some(report.ideal_cct_us),
+        x_top: all.last().copied().unwrap_or(1.0),
+    };
+    cdfs(root, &figure, at)
 }

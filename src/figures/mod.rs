@@ -1,0 +1,270 @@
+//! The figures: every chart SprayLab draws, one function each, generic over plotters'
+//! `DrawingBackend`, so the page (a `<canvas>`) and the command line (SVG and PNG) draw the same
+//! figure from the same data and only pick a backend.
+//!
+//! A figure takes a drawing area, its data and an [`At`] (the playback cursor and the text
+//! sizes) and draws itself in the house style: a title, a light mesh, the axes named, the legend
+//! in a strip below the plot (never over the data), every CCA in its [`crate::palette`] colour.
+//!
+//! ```
+//! use plotters::prelude::*;
+//! use spraylab::figures::{self, At, SweepChart};
+//! use spraylab::repro::SummaryRow;
+//! use spraylab::scenario::{CcaName, LbScheme};
+//!
+//! // two cells of a figure, as `summary.csv` holds them: MSwift and Swift under OPS
+//! let row = |cca: CcaName, inflation: f64| SummaryRow {
+//!     figure: "baseline".into(),
+//!     cca,
+//!     lb: LbScheme::Ops,
+//!     paths: 0,
+//!     runs: 10,
+//!     unfinished: 0,
+//!     inflation_mean: Some(inflation),
+//!     inflation_stderr: Some(0.02),
+//!     cct_us_mean: None,
+//!     throughput_gbps_mean: None,
+//!     model_gbps: None,
+//! };
+//! let rows = vec![(0, row(CcaName::MSWIFT, 0.2)), (0, row(CcaName::SWIFT, 3.1))];
+//! figures::register_font().unwrap(); // the embedded font, for drawing natively
+//! let mut svg = String::new();
+//! {
+//!     let root = SVGBackend::with_string(&mut svg, (600, 300)).into_drawing_area();
+//!     let chart = SweepChart { rows: &rows, points: &[], over_q: false, log: false, title: "Fig. 4" };
+//!     figures::sweep(root, &chart, &At::still(figures::Style::PAGE)).unwrap();
+//! }
+//! assert!(svg.contains("mswift") && svg.contains("OPS"));
+//! ```
+//!
+//! The time charts decimate every series to the area's width: the run's span is cut into one
+//! column per pixel and each column keeps the min and max (or mean) of the samples it covers
+//! ([`columns`]), so a redraw costs O(width) however long the run. With the playback cursor
+//! away from the live edge, they draw the samples up to the cursor over the run's whole span,
+//! and a vertical line marks the cursor.
+
+mod axis;
+mod cdf;
+mod columns;
+mod compare;
+mod legend;
+mod run;
+mod sweep;
+mod text;
+mod theory;
+mod throughput;
+
+use crate::palette;
+use crate::scenario::CcaName;
+use crate::session::store::RunData;
+pub use cdf::{cdfs, CdfSeries, Cdfs};
+use columns::Columns;
+pub use compare::{compare_cwnd, compare_fct};
+use legend::{with_legend, Legend, Mark};
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::Ranged;
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+pub use run::{cwnd, delay, fct_cdf, queue_ports, queues, sorted_fcts};
+use std::ops::Range;
+pub use sweep::{figure_title, sweep, SweepChart};
+pub use text::{TextEngine, WithText};
+pub use theory::theory;
+pub use throughput::{throughput_against_q, QCurve, QFigure, QSeries};
+
+/// The font of the figures drawn natively (SVG and PNG): DejaVu Sans, embedded (`fonts/`,
+/// Bitstream Vera licence), so the plots look the same on every machine, with or without
+/// system fonts. The page draws with the browser's own sans-serif.
+#[cfg(not(target_arch = "wasm32"))]
+pub const FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
+
+/// Makes [`FONT`] plotters' "sans-serif" (once per process): call it before drawing natively.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn register_font() -> Result<(), String> {
+    static REGISTERED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    REGISTERED
+        .get_or_init(|| {
+            plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+                .map_err(|_| "plot: the embedded font does not load".to_string())
+        })
+        .clone()
+}
+
+/// What drawing a figure gives: nothing, or what went wrong, in words.
+pub type DrawResult = Result<(), String>;
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("{e:?}")
+}
+
+/// A figure's drawing area.
+pub type Root<DB> = DrawingArea<DB, Shift>;
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Text sizes in the backend's pixels (CSS pixels on the page).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// A figure's title.
+    pub title_px: u32,
+    /// Tick labels, axis names, legends and notes.
+    pub text_px: u32,
+}
+
+impl Style {
+    /// The page's charts.
+    pub const PAGE: Style = Style {
+        title_px: 15,
+        text_px: 13,
+    };
+    /// The command line's plots (900 pixels wide, read on a page or a slide).
+    pub const PRINT: Style = Style {
+        title_px: 18,
+        text_px: 15,
+    };
+
+    fn text(&self) -> (&'static str, u32) {
+        ("sans-serif", self.text_px)
+    }
+}
+
+/// What a figure is drawn at.
+#[derive(Clone, Copy, Debug)]
+pub struct At {
+    /// The playback cursor, µs; `None`: at the live edge (everything, no cursor line).
+    pub cursor: Option<f64>,
+    pub style: Style,
+}
+
+impl At {
+    /// Everything, no cursor.
+    pub fn still(style: Style) -> At {
+        At {
+            cursor: None,
+            style,
+        }
+    }
+
+    fn shows(&self, t: f64) -> bool {
+        self.cursor.is_none_or(|c| t <= c)
+    }
+}
+
+/// `root` filled white: the ground every figure is drawn on.
+fn ground<DB: DrawingBackend>(root: Root<DB>) -> Result<Root<DB>, String> {
+    root.fill(&WHITE).map_err(err)?;
+    Ok(root)
+}
+
+/// A chart in the house style: title, margins, a light mesh, the axes named.
+fn chart<'a, DB: DrawingBackend>(
+    root: &'a Root<DB>,
+    at: &At,
+    title: &str,
+    x: Range<f64>,
+    y: Range<f64>,
+    x_desc: &str,
+) -> Result<Chart<'a, DB>, String> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", at.style.title_px))
+        .margin(8)
+        .x_label_area_size(at.style.text_px * 3 + 1)
+        .y_label_area_size(at.style.text_px * 4 - 4)
+        .build_cartesian_2d(x, y)
+        .map_err(err)?;
+    house_mesh(&mut chart.configure_mesh(), at.style)
+        .x_desc(x_desc)
+        .draw()
+        .map_err(err)?;
+    Ok(chart)
+}
+
+/// The house style of a chart's mesh and labels: tick labels and axis names at the text size, no
+/// minor grid lines, faint major ones.
+fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    style: Style,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.label_style(style.text())
+        .axis_desc_style(style.text())
+        .light_line_style(WHITE)
+        .bold_line_style(BLACK.mix(0.12))
+}
+
+fn line<DB: DrawingBackend>(
+    chart: &mut Chart<DB>,
+    points: Vec<(f64, f64)>,
+    style: ShapeStyle,
+) -> DrawResult {
+    chart
+        .draw_series(LineSeries::new(points, style))
+        .map_err(err)?;
+    Ok(())
+}
+
+/// The scenario's timed events (a link failing, slowing, coming back; elephants stopping or
+/// starting): a thin vertical line at each event's time, then the cursor.
+fn marks<DB: DrawingBackend>(
+    chart: &mut Chart<DB>,
+    run: &RunData,
+    at: &At,
+    y: Range<f64>,
+) -> DrawResult {
+    for e in &run.scenario.events {
+        line(
+            chart,
+            vec![(e.at_us, y.start), (e.at_us, y.end)],
+            palette::EVENT.stroke_width(1),
+        )?;
+    }
+    cursor(chart, at, y)
+}
+
+/// The playback cursor: a vertical line at `at.cursor` over the y range.
+fn cursor<DB: DrawingBackend>(chart: &mut Chart<DB>, at: &At, y: Range<f64>) -> DrawResult {
+    if let Some(c) = at.cursor {
+        line(
+            chart,
+            vec![(c, y.start), (c, y.end)],
+            palette::CURSOR.stroke_width(2),
+        )?;
+    }
+    Ok(())
+}
+
+/// The steps of an empirical CDF of sorted values.
+fn cdf_steps(sorted: &[f64]) -> Vec<(f64, f64)> {
+    let n = sorted.len() as f64;
+    let mut steps = vec![(0.0, 0.0)];
+    for (i, &v) in sorted.iter().enumerate() {
+        steps.push((v, i as f64 / n));
+        steps.push((v, (i + 1) as f64 / n));
+    }
+    steps
+}
+
+/// An empty chart with its title and axes, and a note on what will appear. Drawing the axes at
+/// page load also warms up the plotting code, so the first live redraw is fast.
+pub fn empty<DB: DrawingBackend>(root: Root<DB>, at: &At, title: &str, note: &str) -> DrawResult {
+    let root = ground(root)?;
+    let mut c = chart(&root, at, title, 0.0..100.0, 0.0..1.0, "time (µs)")?;
+    let style = ("sans-serif", at.style.text_px + 1)
+        .into_font()
+        .color(&BLACK.mix(0.6));
+    c.draw_series(std::iter::once(Text::new(
+        note.to_string(),
+        (30.0, 0.5),
+        style,
+    )))
+    .map_err(err)?;
+    root.present().map_err(err)
+}
+
+fn cca_of(run: &RunData) -> CcaName {
+    let c = &run.scenario.cca;
+    CcaName::of_config(c.algorithm, c.percentile)
+}
+
+// natively: the SVG backend draws them as text a test can read
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

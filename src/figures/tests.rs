@@ -1,0 +1,227 @@
+//! Every figure drawn as SVG from a finished run, a sweep's rows and the theory's points: each
+//! draws, says what it shows (title and legend), and marks the cursor where it has one.
+
+use super::*;
+use crate::repro::rows::from_csv;
+use crate::repro::SummaryRow;
+use crate::session::fake_worker::{finished_session, small};
+use crate::session::TheoryPoint;
+use crate::sweep::PointRow;
+
+const SIZE: (u32, u32) = (640, 320);
+/// The cursor's colour as SVG writes it.
+const CURSOR_SVG: &str = "#C80000";
+
+fn svg(draw: impl FnOnce(Root<SVGBackend>) -> DrawResult) -> String {
+    register_font().unwrap();
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
+        draw(root).expect("the figure draws");
+    }
+    out
+}
+
+fn has_all(svg: &str, words: &[&str]) {
+    for w in words {
+        assert!(svg.contains(w), "the figure lacks {w:?}");
+    }
+}
+
+/// An SVG text element holding exactly `s`.
+fn text(s: &str) -> String {
+    format!(">\n{s}\n</text>")
+}
+
+fn baseline_rows() -> Vec<PointRow> {
+    let text = include_str!("../../repro/baseline/summary.csv");
+    let rows: Vec<SummaryRow> = from_csv(text).unwrap();
+    rows.into_iter().map(|r| (0, r)).collect()
+}
+
+#[test]
+fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_edge() {
+    let session = finished_session(small());
+    let run = session.run.as_ref().unwrap();
+    let span = run.span_us();
+    type Draw = fn(Root<SVGBackend>, &RunData, &At) -> DrawResult;
+    let figures: [(&str, Draw, &[&str]); 4] = [
+        (
+            "cwnd",
+            |r, run, at| cwnd(r, run, 3, at),
+            &["congestion window", "flow 3", "elephants"],
+        ),
+        (
+            "delay",
+            |r, run, at| delay(r, run, 3, at),
+            &["delay of flow 3", "raw RTT", "decision signal"],
+        ),
+        (
+            "queues",
+            |r, run, at| queues(r, run, &[], at),
+            &["queue depth", "(elephant)"],
+        ),
+        (
+            "fct",
+            |r, run, at| fct_cdf(r, run, at),
+            &["flow completion times", "lower bound", "CCT"],
+        ),
+    ];
+    for (name, draw, words) in figures {
+        let live = svg(|root| draw(root, run, &At::still(Style::PAGE)));
+        has_all(&live, words);
+        assert!(
+            !live.contains(CURSOR_SVG),
+            "{name}: a cursor at the live edge"
+        );
+        let at = At {
+            cursor: Some(span / 2.0),
+            style: Style::PAGE,
+        };
+        let scrubbed = svg(|root| draw(root, run, &at));
+        assert!(scrubbed.contains(CURSOR_SVG), "{name}: no cursor");
+        assert_ne!(live, scrubbed, "{name}: the cursor changes nothing");
+    }
+}
+
+#[test]
+fn an_empty_run_draws_each_time_figure_with_a_note() {
+    let run = RunData::new(0, small());
+    let at = At::still(Style::PAGE);
+    for drawn in [
+        svg(|root| cwnd(root, &run, 0, &at)),
+        svg(|root| delay(root, &run, 0, &at)),
+        svg(|root| queues(root, &run, &[], &at)),
+    ] {
+        assert!(drawn.contains("press Run"));
+    }
+    assert!(svg(|root| fct_cdf(root, &run, &at)).contains("after the run"));
+}
+
+#[test]
+fn the_comparison_figures_name_every_run() {
+    let (a, mut b) = (finished_session(small()), small());
+    b.set_field("cca", "swift").unwrap();
+    let b = finished_session(b);
+    let runs = [a.run.as_ref().unwrap(), b.run.as_ref().unwrap()];
+    let at = At::still(Style::PAGE);
+    for drawn in [
+        svg(|root| compare_cwnd(root, &runs, &at)),
+        svg(|root| compare_fct(root, &runs, &at)),
+    ] {
+        has_all(&drawn, &["mswift", "swift"]);
+    }
+}
+
+#[test]
+fn a_paper_figure_is_bars_over_every_lb_and_cca_with_its_seeds_in_the_title() {
+    let rows = baseline_rows();
+    let f = crate::repro::figure("baseline").unwrap();
+    let title = figure_title(f, 10);
+    let chart = SweepChart {
+        rows: &rows,
+        points: &[],
+        over_q: false,
+        log: false,
+        title: &title,
+    };
+    let drawn = svg(|root| sweep(root, &chart, &At::still(Style::PRINT)));
+    has_all(
+        &drawn,
+        &["Fig. 4: baseline · 10 seeds per cell", "OPS", "AR", "REPS"],
+    );
+    for c in f.ccas {
+        assert!(
+            drawn.contains(&text(&c.to_string())),
+            "no legend entry for {c}"
+        );
+    }
+    // one bar per cell: 15 rectangles in the CCAs' colours at least
+    assert!(drawn.matches("<rect").count() >= 15);
+}
+
+#[test]
+fn a_what_if_over_a_field_draws_a_line_per_cca_against_its_values() {
+    let mut rows = baseline_rows();
+    let mut second = rows.clone();
+    for (p, _) in &mut second {
+        *p = 1;
+    }
+    rows.extend(second);
+    let points = ["elephants=4".to_string(), "elephants=8".to_string()];
+    let chart = SweepChart {
+        rows: &rows,
+        points: &points,
+        over_q: false,
+        log: true,
+        title: "what-if",
+    };
+    let drawn = svg(|root| sweep(root, &chart, &At::still(Style::PAGE)));
+    has_all(
+        &drawn,
+        &[
+            "elephants",
+            &text("4"),
+            &text("8"),
+            "log scale",
+            "mswift · OPS",
+        ],
+    );
+}
+
+#[test]
+fn the_theory_figure_draws_points_and_closed_forms_on_log_axes() {
+    let text = include_str!("../../repro/theory/summary.csv");
+    let rows: Vec<PointRow> = from_csv::<SummaryRow>(text)
+        .unwrap()
+        .into_iter()
+        .map(|r| (0, r))
+        .collect();
+    let f = crate::repro::figure("theory").unwrap();
+    let title = figure_title(f, 1);
+    let chart = SweepChart {
+        rows: &rows,
+        points: &[],
+        over_q: true,
+        log: false,
+        title: &title,
+    };
+    let drawn = svg(|root| sweep(root, &chart, &At::still(Style::PRINT)));
+    has_all(
+        &drawn,
+        &[
+            "throughput against q",
+            "tcp, simulated",
+            "closed form",
+            "Gbps (log scale)",
+        ],
+    );
+    let npath = crate::Scenario::preset("npath").unwrap();
+    let points = [TheoryPoint {
+        cca: 0,
+        q: 0.05,
+        gbps: 80.0,
+    }];
+    let drawn = svg(|root| theory(root, &npath, &points, &At::still(Style::PAGE)));
+    has_all(&drawn, &["line rate", "SMaRTT model", "simulated"]);
+}
+
+#[test]
+fn text_is_drawn_at_the_style_s_sizes() {
+    let rows = baseline_rows();
+    let chart = SweepChart {
+        rows: &rows,
+        points: &[],
+        over_q: false,
+        log: false,
+        title: "t",
+    };
+    for style in [Style::PAGE, Style::PRINT] {
+        let drawn = svg(|root| sweep(root, &chart, &At::still(style)));
+        for px in [style.title_px, style.text_px] {
+            // plotters' SVG writes a size of s pixels as s / 1.24
+            let size = format!("font-size=\"{}\"", px as f64 / 1.24);
+            assert!(drawn.contains(&size), "no text at {px} px");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The worker played in process, for tests: a [`crate::protocol::Runner`] takes the worker's
+//! part, one chunk per step, so a test drives a [`Session`] as the page does.
+
+use super::*;
+use crate::protocol::Runner;
+use crate::scenario::History;
+
+/// The worker, in process: one run at a time, advanced in small chunks.
+pub(crate) struct FakeWorker {
+    pub(crate) runner: Option<Runner>,
+    pub(crate) inbox: Vec<FromWorker>,
+}
+
+impl FakeWorker {
+    pub(crate) fn new() -> FakeWorker {
+        FakeWorker {
+            runner: None,
+            inbox: vec![FromWorker::Ready],
+        }
+    }
+
+    pub(crate) fn send(&mut self, msgs: Vec<ToWorker>) {
+        for m in msgs {
+            match m {
+                ToWorker::Run { id, scenario } => match Runner::start(id, &scenario) {
+                    Ok((r, started)) => {
+                        self.inbox.push(started);
+                        self.runner = Some(r);
+                    }
+                    Err(message) => self.inbox.push(FromWorker::Failed { id, message }),
+                },
+                ToWorker::Cancel { id } => {
+                    if self.runner.as_ref().is_some_and(|r| r.id == id) {
+                        self.runner = None;
+                        self.inbox.push(FromWorker::Cancelled { id });
+                    }
+                }
+                ToWorker::Pace { .. } => {}
+                ToWorker::Job { .. } => panic!("the session never sends a sweep's jobs"),
+            }
+        }
+    }
+
+    /// Delivers what is waiting, else runs one chunk; false once idle.
+    pub(crate) fn pump(&mut self, session: &mut Session) -> bool {
+        if self.inbox.is_empty() {
+            let Some(r) = &mut self.runner else {
+                return false;
+            };
+            let msg = r.step(3_000, 1.0);
+            if matches!(msg, FromWorker::Finished { .. }) {
+                self.runner = None;
+            }
+            self.inbox.push(msg);
+        }
+        for msg in std::mem::take(&mut self.inbox) {
+            let (out, _) = session.on_message(msg);
+            self.send(out);
+        }
+        true
+    }
+
+    pub(crate) fn run_to_idle(&mut self, session: &mut Session) {
+        while self.pump(session) {}
+    }
+}
+
+/// A small baseline: k = 4, two elephants, 256 KiB flows.
+pub(crate) fn small() -> Scenario {
+    let mut s = Scenario::default();
+    s.topology.k = 4;
+    s.workload.elephants = 2;
+    s.workload.flow_size_bytes = 256 << 10;
+    s.cca.history = History::Fixed(5);
+    s.timeline.max_buffered = 4096;
+    s
+}
+
+/// A session whose main run of `s` has finished.
+pub(crate) fn finished_session(s: Scenario) -> Session {
+    let (mut session, mut worker) = (Session::new(), FakeWorker::new());
+    worker.run_to_idle(&mut session);
+    worker.send(session.start(s));
+    worker.run_to_idle(&mut session);
+    assert_eq!(session.phase, Some(Phase::Done));
+    session
+}
