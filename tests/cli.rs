@@ -437,7 +437,7 @@ fn repro_shards_merged_equal_one_unsharded_run() {
     let text = |i: usize| String::from_utf8(whole[i].1.clone()).unwrap();
     assert!(whole[3].1.starts_with(b"\x89PNG\r\n"), "a PNG file");
     let svg = text(4);
-    assert!(svg.starts_with("<svg") && svg.contains("CCT inflation (%)"));
+    assert!(svg.starts_with("<svg") && svg.contains("CCT inflation, %"));
     // one row per CCA and spraying scheme, plus the header
     let runs = &text(5);
     assert_eq!(runs.lines().count(), 1 + 5 * 3, "{runs}");

@@ -14,11 +14,12 @@ use spraylab::repro::Row;
 use spraylab::scenario::Budget;
 use spraylab::session::layout::Layout;
 use spraylab::session::store::RunData;
+use spraylab::session::sweeps::PoolMessage;
 use spraylab::sweep::{Sweep, SweepPhase, SweepRun};
 use spraylab::web::app::{App, AppProps};
 use spraylab::web::bridge::{SimWorker, WorkerEvent};
 use spraylab::web::network::{draw_network, Marks, Picture};
-use spraylab::web::pool::{Pool, PoolEvent};
+use spraylab::web::pool::Pool;
 use spraylab::Scenario;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -667,37 +668,10 @@ async fn enter_in_a_field_applies_it_and_runs() {
     handle.destroy();
 }
 
-#[wasm_bindgen_test]
-fn exports_carry_the_scenario_the_seed_and_the_version() {
-    let mut s = Scenario::preset("drr").unwrap();
-    s.topology.k = 4;
-    s.workload.elephants = 2;
-    s.workload.flow_size_bytes = 128 << 10;
-    s.seed = 11;
-    let run = run_data(&s);
-    let json: serde_json::Value =
-        serde_json::from_str(&spraylab::web::exports::report_json(&run).unwrap()).unwrap();
-    assert_eq!(json["scenario"], serde_json::to_value(&s).unwrap());
-    assert_eq!(json["seed"], 11);
-    assert_eq!(json["spraylab_version"], env!("CARGO_PKG_VERSION"));
-    let link = json["link"].as_str().unwrap();
-    assert!(
-        link.contains("topology.drr=true") && link.contains("run=1"),
-        "{link}"
-    );
-    assert_eq!(
-        spraylab::link::from_fragment(link).unwrap().scenario,
-        s,
-        "the exported link reproduces the run"
-    );
-    let name = spraylab::web::exports::file_name(&run, "report", "json");
-    assert!(name.contains("k-4") && name.contains("drr"), "{name}");
-}
-
 /// Runs `sweep` on a pool of `size` real workers, as the page does, to its end.
 async fn run_on_pool(sweep: Sweep, size: usize) -> SweepRun {
     let base = worker_base();
-    let inbox: Rc<RefCell<Vec<PoolEvent>>> = Rc::new(RefCell::new(Vec::new()));
+    let inbox: Rc<RefCell<Vec<PoolMessage>>> = Rc::new(RefCell::new(Vec::new()));
     let sink = inbox.clone();
     let pool = Pool::spawn(
         &format!("{base}/worker.js"),
@@ -709,7 +683,7 @@ async fn run_on_pool(sweep: Sweep, size: usize) -> SweepRun {
     let mut run = SweepRun::new(sweep, &Scenario::default(), &Budget::BROWSER, size, 0.0).unwrap();
     let mut waited = 0;
     while run.running() && waited < 120_000 {
-        let events: Vec<PoolEvent> = inbox.borrow_mut().drain(..).collect();
+        let events: Vec<PoolMessage> = inbox.borrow_mut().drain(..).collect();
         for e in events {
             match e.event {
                 Ok(FromWorker::JobDone { id, report, .. }) => {

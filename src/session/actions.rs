@@ -3,6 +3,7 @@
 //! shell performs. The components and the reducer share these types; neither imports the other.
 
 use super::edits::Edit;
+use crate::scenario::{CcaName, LbScheme};
 
 /// What the scenario form asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,4 +76,38 @@ pub enum StoryAction {
     Show(Option<usize>),
     /// Run this step.
     Run(usize),
+}
+
+/// What the sweeps area asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SweepAction {
+    /// Reproduce one of the paper's figures as a sweep (by name).
+    Figure(&'static str),
+    /// Run the what-if the form describes.
+    Run,
+    Cancel,
+    /// Seeds per point, as chosen.
+    Seeds(String),
+    /// A CCA or LB scheme turned on or off in the what-if.
+    Cca(CcaName, bool),
+    Lb(LbScheme, bool),
+    /// The varied field (a key or a dotted path; empty for none), and its values as typed.
+    Vary(String),
+    Values(String),
+    /// A log scale for the chart.
+    Log(bool),
+    /// Download the summary.csv (true) or runs.csv (false).
+    Csv(bool),
+    CopyLink,
+}
+
+/// What a user can take away from the run on screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Export {
+    /// The report as JSON, with the scenario, its link, the seed and the version.
+    ReportJson,
+    /// The timelines as CSV.
+    TimelinesCsv,
+    /// The charts as one PNG.
+    ChartsPng,
 }

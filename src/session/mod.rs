@@ -17,17 +17,20 @@
 
 pub mod actions;
 pub mod edits;
+pub mod exports;
 pub mod frames;
 mod history;
 pub mod keys;
 pub mod layout;
 pub mod lockstep;
 pub mod page;
+mod picture;
 pub mod pixels;
 pub mod playback;
 pub mod series;
 pub mod store;
 pub mod story;
+pub mod sweeps;
 mod theory;
 
 use crate::protocol::{FromWorker, ToWorker};

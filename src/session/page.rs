@@ -22,9 +22,12 @@
 //! ```
 
 use super::actions::{
-    CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction, StoryAction,
+    CompareAction, EventAction, Export, FormAction, LockstepAction, PlaybackAction, StoryAction,
+    SweepAction,
 };
+use super::layout::Layout;
 use super::story::{StepRun, STEPS};
+use super::sweeps::{PoolMessage, Sweeps};
 use super::{edits, lockstep, Phase, Session};
 use crate::link::check_web_size;
 use crate::protocol::ToWorker;
@@ -71,6 +74,15 @@ pub struct Page {
     /// The presentation layout: the story's narration, the network picture and the step's one
     /// chart on one 1280×720 screen, in large text.
     pub presenting: bool,
+    /// The sweeps area: its form, the sweep on screen and its pool.
+    pub sweeps: Sweeps,
+    /// The network pictures' layouts on screen, the main run's and the partner's, each with the
+    /// id of the run it is for.
+    pub layouts: [Option<(u32, Layout)>; 2],
+    /// The page's address before its fragment (`https://host/spraylab/`), which links start with.
+    pub base_url: String,
+    /// The shell's clock when the action came, ms (a sweep's status and time left).
+    pub now_ms: f64,
 }
 
 /// What the user asked for.
@@ -90,6 +102,19 @@ pub enum Action {
     Highlight(String),
     /// Forget the links clicked for the queue chart.
     ClearChosen,
+    /// A click (or tap) on a network picture at (x, y) CSS px, in a plot of `w` × `h` CSS px.
+    PictureClick {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+    },
+    /// Something to take away: a download, or the charts as one picture.
+    Export(Export),
+    /// The sweeps area: a figure, a what-if, its form, its exports.
+    Sweep(SweepAction),
+    /// A message from a sweep's pool of workers.
+    Pool(Box<PoolMessage>),
 }
 
 /// What the app shell does after an action.
@@ -99,8 +124,6 @@ pub enum Effect {
     Worker(Vec<ToWorker>),
     /// The address bar shows the page's link again.
     WriteLink,
-    /// The page's link, with `run=1`, goes on the clipboard.
-    CopyLink,
     /// The canvases that follow the cursor are drawn again.
     RedrawAtCursor,
     /// Every canvas is drawn again.
@@ -115,6 +138,24 @@ pub enum Effect {
     RedrawTheory,
     /// The page scrolls to the element with this id.
     ScrollTo(&'static str),
+    /// The sweep chart is drawn again.
+    RedrawSweep,
+    /// A pool of this many sweep workers starts, its messages tagged with `generation`.
+    StartPool { workers: usize, generation: u32 },
+    /// The pool's workers are terminated.
+    StopPool,
+    /// A message for one worker of the pool.
+    PoolSend { worker: usize, msg: ToWorker },
+    /// A file is downloaded.
+    Download {
+        name: String,
+        mime: &'static str,
+        text: String,
+    },
+    /// The run's charts are downloaded as one PNG, under a title line.
+    ChartsPng { name: String, title: String },
+    /// `text` goes on the clipboard, and the notice says `what` was copied.
+    Copy { what: &'static str, text: String },
 }
 
 impl Page {
@@ -140,6 +181,10 @@ impl Page {
             },
             story: None,
             presenting: false,
+            sweeps: Sweeps::default(),
+            layouts: [None, None],
+            base_url: String::new(),
+            now_ms: 0.0,
         }
     }
 
@@ -213,13 +258,9 @@ impl Page {
 
     /// A new link in the address bar (pasted, or Back and Forward): its scenario, partner and
     /// notice replace the page's, the run on screen goes (cancelled if it runs), and the link's
-    /// `run=1` starts its run as on load. The layout, the story and the series stay. Returns the
-    /// effects, whether the link said `run=1`, and its sweep (which the shell shows, and starts
-    /// with `run=1`, instead of a run).
-    pub fn open_link(
-        &mut self,
-        fragment: &str,
-    ) -> (Vec<Effect>, bool, Option<crate::sweep::Sweep>) {
+    /// `run=1` starts its run as on load (or its sweep, for a sweep's link). The layout, the
+    /// story and the series stay. Returns the effects and whether a run started.
+    pub fn open_link(&mut self, fragment: &str) -> (Vec<Effect>, bool) {
         let (fresh, run, sweep) = Page::from_fragment(fragment);
         let msgs = self.session.clear_main();
         self.scenario = fresh.scenario;
@@ -230,16 +271,68 @@ impl Page {
         self.chosen.clear();
         self.events = fresh.events;
         let mut effects = vec![Effect::Worker(msgs), Effect::RedrawAll];
-        if run && sweep.is_none() {
-            effects.extend(self.launch_run());
+        let ran = match sweep {
+            Some(sweep) => {
+                self.sweeps.show(sweep.clone());
+                if run {
+                    effects.extend(self.run_link_sweep(sweep));
+                }
+                false
+            }
+            None => {
+                self.sweeps.link = None;
+                if run {
+                    effects.extend(self.launch_run());
+                }
+                run
+            }
+        };
+        (effects, ran)
+    }
+
+    /// The address bar's fragment: the form's scenario, the last sweep while it still fits the
+    /// scenario (a what-if's grid is checked again over the new base), and the partner.
+    pub fn address_fragment(&self) -> String {
+        let sweep = self.sweeps.link.as_ref().filter(|s| {
+            matches!(s.plan, crate::sweep::Plan::Figure(_))
+                || s.jobs(&self.scenario, &crate::scenario::Budget::BROWSER)
+                    .is_ok()
+        });
+        let mut fragment = match sweep {
+            Some(s) => crate::link::sweep_fragment(&self.scenario, s, false),
+            None => crate::link::to_fragment(&self.scenario, false),
+        };
+        if let Some(choice) = self.beside() {
+            let sep = if fragment.is_empty() { "" } else { "&" };
+            fragment += &format!("{sep}{}={choice}", crate::link::BESIDE);
         }
-        (effects, run, sweep)
+        fragment
+    }
+
+    /// The page's link for the form's scenario (`run`: with `run=1`).
+    pub fn page_link(&self, run: bool) -> String {
+        let fragment = crate::link::to_fragment(&self.scenario, run);
+        format!("{}#{fragment}", self.base_url)
+    }
+
+    /// A link's sweep with `run=1`: it starts, the notice says where, and the page scrolls to it.
+    pub fn run_link_sweep(&mut self, sweep: crate::sweep::Sweep) -> Vec<Effect> {
+        let mut effects = self.start_sweep(sweep);
+        if self.sweeps.run.as_ref().is_some_and(|r| r.running()) {
+            self.notice = Some("the link's sweep is running, below".into());
+            effects.push(Effect::ScrollTo("sweeps"));
+        }
+        effects
     }
 
     /// Applies `action` and says what the shell must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Form(a) => self.on_form(a),
+            Action::Sweep(a) => self.on_sweep(a),
+            Action::Pool(m) => self.on_pool(*m),
+            Action::PictureClick { x, y, w, h } => self.on_picture_click(x, y, w, h),
+            Action::Export(e) => self.export(e),
             Action::Events(a) => self.on_events(a),
             Action::Lockstep(a) => self.on_lockstep(a),
             Action::Playback(a) => self.on_playback(a),
@@ -310,7 +403,10 @@ impl Page {
             FormAction::Run => self.start_main(self.scenario.clone()),
             FormAction::Cancel => vec![Effect::Worker(self.session.cancel())],
             FormAction::Open(name, text) => self.open_file(&name, &text),
-            FormAction::CopyLink => vec![Effect::CopyLink],
+            FormAction::CopyLink => vec![Effect::Copy {
+                what: "link",
+                text: self.page_link(true),
+            }],
         }
     }
 

@@ -549,8 +549,8 @@ mod page {
         assert!(page.session.running());
         let old = page.session.run.as_ref().unwrap().id;
         page.highlight = Some(2);
-        let (effects, run, sweep) = page.open_link("#k=4&cca=lswift&elephants=2&run=1");
-        assert!((run, sweep.is_none()) == (true, true));
+        let (effects, run) = page.open_link("#k=4&cca=lswift&elephants=2&run=1");
+        assert!(run);
         assert_eq!(
             page.scenario.cca.algorithm,
             crate::scenario::CcaKind::LSwift
@@ -577,22 +577,33 @@ mod page {
         assert_eq!(page.session.phase, Some(Phase::Done));
         assert_ne!(page.session.run.as_ref().unwrap().id, old);
         // a link without run=1 shows its scenario and no run; a refused one says so
-        let (effects, run, _) = page.open_link("#k=4&cca=nscc");
+        let (effects, run) = page.open_link("#k=4&cca=nscc");
         assert!(!run && page.session.run.is_none() && page.session.phase.is_none());
         assert!(!effects.contains(&Effect::WriteLink));
-        let (_, run, _) = page.open_link("#k=5&run=1");
+        let (_, run) = page.open_link("#k=5&run=1");
         assert!(!run && page.scenario == Scenario::default());
         assert!(page
             .notice
             .as_deref()
             .unwrap()
             .starts_with("the link was refused"));
-        // a sweep link hands its sweep to the shell and starts no run
-        let (effects, run, sweep) = page.open_link("#sweep=baseline&run=1");
-        assert!(run && sweep.is_some(), "{:?}", page.notice);
+        // a sweep link starts its sweep on a pool, not a run, and scrolls to it
+        page.sweeps.cores = 3;
+        let (effects, run) = page.open_link("#sweep=baseline&run=1");
+        assert!(!run, "{:?}", page.notice);
         assert!(!effects
             .iter()
             .any(|e| matches!(e, Effect::Worker(m) if !m.is_empty())));
+        assert!(effects.contains(&Effect::StartPool {
+            workers: 3,
+            generation: 1
+        }));
+        assert!(effects.contains(&Effect::ScrollTo("sweeps")));
+        assert_eq!(
+            page.notice.as_deref(),
+            Some("the link's sweep is running, below")
+        );
+        assert!(page.address_fragment().contains("sweep=baseline"));
     }
 
     #[test]
@@ -633,10 +644,17 @@ mod page {
         );
         assert_eq!(page.scenario.seed, 9);
         assert_eq!(page.reduce(form(FormAction::Preset("nope".into()))), vec![]);
+        page.base_url = "https://example.org/spraylab/".into();
         assert_eq!(
             page.reduce(form(FormAction::CopyLink)),
-            vec![Effect::CopyLink]
+            vec![Effect::Copy {
+                what: "link",
+                text: page.page_link(true)
+            }]
         );
+        assert!(page
+            .page_link(true)
+            .starts_with("https://example.org/spraylab/#"));
     }
 
     #[test]

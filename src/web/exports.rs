@@ -1,45 +1,9 @@
-//! What the page lets a user take away: the report as JSON (with the full scenario, its link,
-//! the seed and the SprayLab version, so it reproduces), the timelines as CSV (under `#` lines
-//! with the version and the link), all charts as one PNG, and the page's link on the clipboard.
-//! File names carry the scenario's short form.
+//! Taking things away from the page, in the browser: a download, all charts as one PNG, text
+//! on the clipboard. What the files hold is made natively ([`crate::session::exports`]).
 
-use crate::link::{short_form, to_fragment};
-use crate::session::store::RunData;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
-
-/// The JSON export of a finished run.
-pub fn report_json(run: &RunData) -> Option<String> {
-    let report = run.report.as_ref()?;
-    let doc = serde_json::json!({
-        "spraylab_version": env!("CARGO_PKG_VERSION"),
-        "seed": run.scenario.seed,
-        "link": format!("#{}", to_fragment(&run.scenario, true)),
-        "scenario": run.scenario,
-        "report": report,
-    });
-    serde_json::to_string_pretty(&doc).ok()
-}
-
-/// The page's link that runs `run`'s scenario again.
-pub fn run_link(run: &RunData) -> String {
-    let href = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .unwrap_or_default();
-    let base = href.split('#').next().unwrap_or_default();
-    format!("{base}#{}", to_fragment(&run.scenario, true))
-}
-
-/// The timelines CSV of `run`, under the SprayLab version and the link that reproduces it.
-pub fn timeline_csv(run: &RunData) -> String {
-    crate::repro::rows::provenance(&run_link(run)) + &run.timeline_csv()
-}
-
-/// `spraylab-<short form>-<what>.<ext>`.
-pub fn file_name(run: &RunData, what: &str, ext: &str) -> String {
-    format!("spraylab-{}-{what}.{ext}", short_form(&run.scenario))
-}
 
 /// All `canvases` in one PNG: a title line, then the charts two to a row.
 pub fn charts_png(title: &str, canvases: &[HtmlCanvasElement]) -> Option<String> {

@@ -6,16 +6,10 @@
 //! Every event carries the pool's generation, so a message still in flight from a terminated
 //! pool is told apart from the current one's.
 
-use super::bridge::{SimWorker, WorkerEvent};
+use super::bridge::SimWorker;
 use crate::protocol::ToWorker;
+use crate::session::sweeps::PoolMessage;
 use yew::Callback;
-
-/// What a pool's worker said.
-pub struct PoolEvent {
-    pub generation: u32,
-    pub worker: usize,
-    pub event: WorkerEvent,
-}
 
 /// The running workers of one sweep. Dropping the pool terminates them.
 pub struct Pool {
@@ -36,7 +30,7 @@ impl Pool {
         url: &str,
         size: usize,
         generation: u32,
-        on_event: Callback<PoolEvent>,
+        on_event: Callback<PoolMessage>,
     ) -> Result<Pool, String> {
         let workers = (0..size.max(1))
             .map(|worker| {
@@ -44,7 +38,7 @@ impl Pool {
                 SimWorker::spawn(
                     url,
                     Callback::from(move |event| {
-                        on_event.emit(PoolEvent {
+                        on_event.emit(PoolMessage {
                             generation,
                             worker,
                             event,

@@ -177,9 +177,6 @@ pub(super) fn fit(canvas: &HtmlCanvasElement, which: Canvas, css: CssBox, scale:
 /// The canvases and what drawing them keeps between frames.
 pub(super) struct Drawing {
     pub canvases: [NodeRef; CANVASES],
-    /// The network layout of the main run and of the lockstep partner (by run id).
-    pub layout: Option<(u32, Layout)>,
-    pub partner_layout: Option<(u32, Layout)>,
     /// The network pictures' pixel buffers and how far their links have got.
     pub picture: std::cell::RefCell<network::Picture>,
     pub partner_picture: std::cell::RefCell<network::Picture>,
@@ -198,8 +195,6 @@ impl Default for Drawing {
     fn default() -> Self {
         Drawing {
             canvases: Default::default(),
-            layout: None,
-            partner_layout: None,
             picture: Default::default(),
             partner_picture: Default::default(),
             widths: [None; CANVASES],
@@ -279,7 +274,7 @@ impl App {
         let scale = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 3.0);
-        self.refresh_layout();
+        self.page.refresh_layouts();
         // a partner's stage opening or closing changes every stage canvas's width
         let paired = self.page.paired();
         if paired != self.drawing.widths_paired {
@@ -383,20 +378,6 @@ impl App {
         }
     }
 
-    pub(super) fn refresh_layout(&mut self) {
-        for (run, layout) in [
-            (&self.page.session.run, &mut self.drawing.layout),
-            (&self.page.session.partner, &mut self.drawing.partner_layout),
-        ] {
-            let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {
-                continue;
-            };
-            if layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
-                *layout = Some((run.id, Layout::of(&meta.network)));
-            }
-        }
-    }
-
     /// A run's network picture at the cursor, on the colour scale the main run and its partner
     /// share; `Ok(false)`: not finished yet (it goes on in the next frames).
     fn draw_picture(
@@ -470,7 +451,7 @@ impl App {
                     canvas,
                     scale,
                     run,
-                    &self.drawing.layout,
+                    &self.page.layouts[0],
                     &self.drawing.picture,
                 )
             }
@@ -480,7 +461,7 @@ impl App {
                         canvas,
                         scale,
                         p,
-                        &self.drawing.partner_layout,
+                        &self.page.layouts[1],
                         &self.drawing.partner_picture,
                     )
                 }
@@ -498,19 +479,23 @@ impl App {
             }
             Canvas::Sweep => {
                 let rows = self
-                    .sweep
+                    .page
+                    .sweeps
+                    .run
                     .as_ref()
                     .map_or(Vec::new(), |r| r.results.summary());
                 let points = self
-                    .sweep
+                    .page
+                    .sweeps
+                    .run
                     .as_ref()
                     .map_or(Vec::new(), |r| r.results.points.clone());
-                let title = self.sweep_title();
+                let title = self.page.sweep_title();
                 let chart = figures::SweepChart {
                     rows: &rows,
                     points: &points,
-                    over_q: self.sweep_over_q(),
-                    log: self.sweep_form.log,
+                    over_q: self.page.sweep_over_q(),
+                    log: self.page.sweeps.form.log,
                     title: &title,
                 };
                 figures::sweep(area()?, &chart, &at)

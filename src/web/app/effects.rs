@@ -7,6 +7,7 @@ use super::*;
 impl App {
     /// Hands `action` to the page and performs what it asks.
     pub(super) fn reduce(&mut self, ctx: &Context<Self>, action: Action) -> bool {
+        self.page.now_ms = crate::web::now_ms();
         let effects = self.page.reduce(action);
         self.perform(ctx, effects);
         true
@@ -22,18 +23,75 @@ impl App {
                     self.send(msgs);
                 }
                 Effect::WriteLink => self.write_link(),
-                Effect::CopyLink => self.copy_link("link", self.page_link(true)),
+                Effect::Copy { what, text } => {
+                    self.page.notice = Some(if exports::copy_text(&text) {
+                        format!("{what} copied")
+                    } else {
+                        format!("{what}: {text}")
+                    });
+                }
+                Effect::Download { name, mime, text } => exports::download_text(&name, mime, &text),
+                Effect::ChartsPng { name, title } => self.download_charts(&name, &title),
+                Effect::StartPool {
+                    workers,
+                    generation,
+                } => self.start_pool(ctx, workers, generation),
+                Effect::StopPool => self.pool = None,
+                Effect::PoolSend { worker, msg } => {
+                    if let Some(pool) = &self.pool {
+                        pool.send(worker, &msg);
+                    }
+                }
+                Effect::RedrawSweep => self.mark(&[Canvas::Sweep], ctx),
                 Effect::RedrawAtCursor => self.mark(&AT_CURSOR, ctx),
                 Effect::RedrawAll => self.mark(&ALL, ctx),
                 Effect::RedrawCompare => self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx),
                 Effect::RestartClock => self.last_frame_ms = None,
                 Effect::RedrawTheory => self.mark(&[Canvas::Theory], ctx),
+                Effect::ScrollTo("sweeps") if self.sections_shown < SWEEPS => {
+                    // the sweeps section comes in a later task: scroll once it is there
+                    self.scroll_to_sweep = true;
+                }
                 Effect::ScrollTo(id) => scroll_to(id),
                 Effect::Relayout => {
                     self.drawing.widths = [None; CANVASES];
                     self.mark(&ALL, ctx);
                 }
             }
+        }
+    }
+}
+
+impl App {
+    /// Starts a pool of `workers` sweep workers; one that cannot start fails the sweep.
+    fn start_pool(&mut self, ctx: &Context<Self>, workers: usize, generation: u32) {
+        let url = match &ctx.props().worker_url {
+            Some(u) => Ok(u.clone()),
+            None => default_worker_url(),
+        };
+        let on_event = ctx.link().callback(|m| Msg::Pool(Box::new(m)));
+        match url.and_then(|u| Pool::spawn(&u, workers, generation, on_event)) {
+            Ok(pool) => self.pool = Some(pool),
+            Err(e) => {
+                let failed = crate::session::sweeps::PoolMessage {
+                    generation,
+                    worker: 0,
+                    event: Err(format!("could not start the workers: {e}")),
+                };
+                let effects = self.page.reduce(Action::Pool(Box::new(failed)));
+                self.perform(ctx, effects);
+            }
+        }
+    }
+
+    /// The run's charts as one PNG, under `title`.
+    fn download_charts(&self, name: &str, title: &str) {
+        let canvases: Vec<HtmlCanvasElement> = self.drawing.canvases[..5]
+            .iter()
+            .filter_map(|n| n.cast::<HtmlCanvasElement>())
+            .collect();
+        if let Some(url) = exports::charts_png(title, &canvases) {
+            exports::download_url(name, &url);
         }
     }
 }

@@ -12,10 +12,8 @@ mod canvases;
 mod dom;
 mod effects;
 mod msg;
-mod panels;
 mod runs;
 mod selection;
-mod sweeps;
 mod view;
 
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
@@ -26,10 +24,10 @@ use super::components::form::{Form, FormAction};
 use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};
 use super::components::lockstep::Lockstep;
-use super::components::network_panel::NetworkPanel;
+use super::components::network_panel::{NetworkAction, NetworkPanel};
 use super::components::partner_stage::PartnerStage;
 use super::components::playback::Playback;
-use super::components::report::Report;
+use super::components::report::{Report, ReportAction};
 use super::components::status::{status_text, Status};
 use super::components::story::{Story, STEPS};
 use super::components::sweep::SweepView;
@@ -37,17 +35,15 @@ use super::components::theory::TheoryView;
 use super::exports;
 use super::network::{self, Marks};
 use crate::figures::{self, At, Style};
-use crate::link::{sweep_fragment, to_fragment};
-use crate::protocol::{FromWorker, ToWorker};
-use crate::scenario::{Scenario, ScenarioError};
+use crate::protocol::ToWorker;
+use crate::scenario::Scenario;
 use crate::session::edits;
 use crate::session::frames::{Budget, Frames};
-use crate::session::layout::{Hit, Layout};
+use crate::session::layout::Layout;
 use crate::session::page::{Action, Effect, Page};
 use crate::session::store::RunData;
 use crate::sim::netmap::Shape;
-use crate::sweep::form::SweepForm;
-use crate::sweep::{Sweep, SweepRun};
+use crate::sweep::Sweep;
 use crate::web::pool::Pool;
 use canvases::{canvases_of, send_later, Canvas, Drawing, ALL, AT_CURSOR, CANVASES};
 use canvases::{COMPARE, CONTROLS, SECTIONS, STAGE, SWEEPS};
@@ -80,7 +76,7 @@ pub struct App {
     refocus: bool,
     /// The main run was started by the Run button.
     run_pressed: bool,
-    /// A link's sweep runs: the page scrolls to it once its section is there.
+    /// The page scrolls to the sweeps once their section is there (a link's sweep runs).
     scroll_to_sweep: bool,
     /// The address fragment of the run a link started (`run=1`), while the page still shows it.
     link_ran: Option<String>,
@@ -96,15 +92,8 @@ pub struct App {
     sections_shown: u8,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
-    /// The sweep form's choices, and why the last sweep was refused.
-    sweep_form: SweepForm,
-    sweep_refused: Option<ScenarioError>,
-    /// The sweep on screen (running or ended), the last one started (for the address bar),
-    /// and the pool running it.
-    sweep: Option<SweepRun>,
-    sweep_link: Option<Sweep>,
+    /// The workers of the sweep on screen, while it runs.
     pool: Option<Pool>,
-    pool_generation: u32,
     /// What the link asked to start on load, until [`App::launch`] starts it.
     on_load: Option<OnLoad>,
 }
@@ -123,7 +112,9 @@ impl Component for App {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        let (page, run_now, sweep) = Page::from_fragment(&hash);
+        let (mut page, run_now, sweep) = Page::from_fragment(&hash);
+        page.base_url = page_base();
+        page.sweeps.cores = crate::web::pool::pool_size();
         let mut app = App {
             page,
             worker: None,
@@ -142,18 +133,12 @@ impl Component for App {
             sections_shown: 0,
             run_button: NodeRef::default(),
             listeners: listen(ctx),
-            sweep_form: SweepForm::default(),
-            sweep_refused: None,
-            sweep: None,
-            sweep_link: None,
             pool: None,
-            pool_generation: 0,
             on_load: None,
         };
         if let Some(sweep) = sweep {
             // a sweep link shows its sweep; with run=1 it starts the sweep, not a run
-            app.sweep_form.show(&sweep);
-            app.sweep_link = Some(sweep.clone());
+            app.page.sweeps.show(sweep.clone());
             app.on_load = run_now.then_some(OnLoad::Sweep(sweep));
         } else {
             app.on_load = run_now.then_some(OnLoad::Run);
@@ -193,14 +178,29 @@ impl Component for App {
             Msg::Key(cmd) => self.on_key(ctx, cmd),
             Msg::NewLink => self.open_link(ctx),
             Msg::Playback(action) => self.reduce(ctx, Action::Playback(action)),
-            Msg::Network(action) => self.on_network(ctx, action),
-            Msg::Report(action) => self.on_report(ctx, action),
+            Msg::Network(NetworkAction::Click(x, y, w, h)) => {
+                // the picture's colour key is below its plot
+                let h = h - network::KEY_H;
+                self.reduce(ctx, Action::PictureClick { x, y, w, h })
+            }
+            Msg::Network(NetworkAction::ClearChosen) => self.reduce(ctx, Action::ClearChosen),
+            Msg::Report(ReportAction::Highlight(text)) => self.reduce(ctx, Action::Highlight(text)),
+            Msg::Report(ReportAction::Export(e)) => self.reduce(ctx, Action::Export(e)),
             Msg::Events(action) => self.reduce(ctx, Action::Events(action)),
             Msg::Lockstep(action) => self.reduce(ctx, Action::Lockstep(action)),
             Msg::Compare(action) => self.reduce(ctx, Action::Compare(action)),
             Msg::TheorySweep => self.reduce(ctx, Action::Theory),
-            Msg::Sweep(action) => self.on_sweep_action(ctx, action),
-            Msg::Pool(e) => self.on_pool(ctx, *e),
+            Msg::Sweep(action) => self.reduce(ctx, Action::Sweep(action)),
+            Msg::Pool(e) => {
+                self.page.now_ms = crate::web::now_ms();
+                let effects = self.page.reduce(Action::Pool(e));
+                self.perform(ctx, effects);
+                // the view follows on the next frame, as for the main worker: many reports,
+                // one render
+                self.view_stale = true;
+                self.schedule_frame(ctx);
+                false
+            }
             Msg::Present(on) => self.reduce(ctx, Action::Present(on)),
             Msg::Story(action) => self.reduce(ctx, Action::Story(action)),
         }
@@ -239,6 +239,14 @@ impl Component for App {
             self.show_section_later(ctx);
         }
     }
+}
+
+/// The page's address before its fragment.
+fn page_base() -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
 }
 
 /// Mounts the app in `#app` (or the body).

@@ -38,7 +38,7 @@ pub enum Msg {
     /// The sweeps area: a figure, a what-if, its form, its exports.
     Sweep(crate::web::components::sweep::SweepAction),
     /// A message from a sweep's pool of workers.
-    Pool(Box<crate::web::pool::PoolEvent>),
+    Pool(Box<crate::session::sweeps::PoolMessage>),
     /// The presentation layout on or off (the header's button, or P).
     Present(bool),
     /// The class story: a step shown, or run, or the story closed.

@@ -29,24 +29,17 @@ impl App {
         }
         match self.on_load.take() {
             Some(OnLoad::Sweep(sweep)) => {
-                self.run_link_sweep(ctx, sweep);
+                self.page.now_ms = crate::web::now_ms();
+                let effects = self.page.run_link_sweep(sweep);
+                self.perform(ctx, effects);
                 self.write_link();
             }
             Some(OnLoad::Run) => {
                 let effects = self.page.launch_run();
-                self.link_ran = Some(self.address_fragment());
+                self.link_ran = Some(self.page.address_fragment());
                 self.perform(ctx, effects);
             }
             None => self.write_link(),
-        }
-    }
-
-    /// A link's sweep with `run=1`: it starts, the status says where, and the page scrolls to it.
-    pub(super) fn run_link_sweep(&mut self, ctx: &Context<Self>, sweep: Sweep) {
-        self.start_sweep(ctx, sweep);
-        if self.sweep.as_ref().is_some_and(|r| r.running()) {
-            self.page.notice = Some("the link's sweep is running, below".into());
-            self.scroll_to_sweep = true;
         }
     }
 
@@ -57,7 +50,7 @@ impl App {
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
         let mut fragment = hash.trim_start_matches('#').to_string();
-        if fragment == self.address_fragment() {
+        if fragment == self.page.address_fragment() {
             return false;
         }
         // Back or Forward to an entry whose link ran: run it again
@@ -72,20 +65,11 @@ impl App {
                 "&run=1"
             };
         }
-        let (effects, run, sweep) = self.page.open_link(&fragment);
+        self.page.now_ms = crate::web::now_ms();
+        let (effects, run) = self.page.open_link(&fragment);
         self.run_pressed = false;
-        self.link_ran = (run && sweep.is_none()).then(|| self.address_fragment());
+        self.link_ran = run.then(|| self.page.address_fragment());
         self.perform(ctx, effects);
-        match sweep {
-            Some(sweep) => {
-                self.sweep_form.show(&sweep);
-                self.sweep_link = Some(sweep.clone());
-                if run {
-                    self.run_link_sweep(ctx, sweep);
-                }
-            }
-            None => self.sweep_link = None,
-        }
         if !run {
             self.write_link();
         }

@@ -1,4 +1,4 @@
-//! Keys and clicks: the playback keys, picking a link or a host in the network picture, and the text that describes the selection.
+//! Keys, and the text that describes the selection (the highlighted flow, the chosen links).
 
 use super::*;
 use crate::session::keys::KeyCommand;
@@ -20,65 +20,6 @@ impl App {
             }
         };
         <App as Component>::update(self, ctx, msg)
-    }
-
-    pub(super) fn on_network_click(
-        &mut self,
-        ctx: &Context<Self>,
-        x: f64,
-        y: f64,
-        w: f64,
-        h: f64,
-    ) -> bool {
-        let Some((_, layout)) = &self.drawing.layout else {
-            return false;
-        };
-        let plot_h = (h - network::KEY_H).max(1.0);
-        let p = (x / w.max(1.0), y / plot_h);
-        match layout.hit(p, crate::session::layout::TOUCH_REACH_PX / w.max(1.0)) {
-            Some(Hit::Host(h)) => {
-                let flows = self.page.session.run.as_ref().and_then(|r| r.meta.as_ref());
-                let group = layout
-                    .nodes
-                    .iter()
-                    .find(|n| n.hosts.contains(&h))
-                    .map_or(h..h + 1, |n| n.hosts.clone());
-                if let Some(f) =
-                    flows.and_then(|m| m.flows.iter().position(|f| group.contains(&f.0)))
-                {
-                    self.page.highlight = Some(f);
-                }
-            }
-            Some(Hit::Link(i)) => {
-                let run = self.page.session.run.as_ref();
-                let peak = |p: u32| {
-                    run.and_then(|r| r.port_peak.get(p as usize))
-                        .copied()
-                        .unwrap_or(0.0)
-                };
-                let ports = &layout.links[i].ports;
-                let busiest = ports
-                    .iter()
-                    .copied()
-                    .max_by(|a, b| peak(*a).total_cmp(&peak(*b)));
-                if let Some(p) = busiest.map(|p| p as usize) {
-                    let names = run.and_then(|r| r.meta.as_ref()).map(|m| &m.port_names);
-                    if let Some(name) = names.and_then(|n| n.get(p)) {
-                        self.page.events.link = name.clone();
-                        self.page.events.refused = None;
-                    }
-                    if let Some(at) = self.page.chosen.iter().position(|&c| c == p) {
-                        self.page.chosen.remove(at);
-                    } else {
-                        self.page.chosen.insert(0, p);
-                        self.page.chosen.truncate(4);
-                    }
-                }
-            }
-            None => return false,
-        }
-        self.mark(&AT_CURSOR, ctx);
-        true
     }
 
     pub(super) fn meta_flows(&self) -> usize {

@@ -28,7 +28,7 @@ impl App {
             .and_then(|r| r.meta.as_ref())
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
         let [c0, c1, c2, c3, c4, p0, p1, c5, c6, c7, c8] = self.drawing.canvases.clone();
-        let sweep = self.sweep.as_ref();
+        let sweep = self.page.sweeps.run.as_ref();
         let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
@@ -115,11 +115,11 @@ impl App {
                 }
                 if self.sections_shown >= SWEEPS {
                 <section id="sweeps" class="sweeps" aria-label="sweeps">
-                    <SweepView form={self.sweep_form.clone()} refused={self.sweep_refused.clone()} status={sweep_status}
+                    <SweepView form={self.page.sweeps.form.clone()} refused={self.page.sweeps.refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
-                        over_q={self.sweep_over_q()} canvas={c8} on={on.reform(Msg::Sweep)} />
+                        over_q={self.page.sweep_over_q()} canvas={c8} on={on.reform(Msg::Sweep)} />
                 </section>
                 }
             </main>

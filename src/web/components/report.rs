@@ -1,6 +1,7 @@
 //! The main run's report: the highlighted flow, the counters, and the exports.
 
 use super::glossary::Term;
+use crate::session::actions::Export;
 use crate::sim::metrics::Counters;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -10,9 +11,8 @@ use yew::prelude::*;
 pub enum ReportAction {
     /// The highlighted flow, as typed (empty: the slowest sprayed flow).
     Highlight(String),
-    ExportJson,
-    ExportCsv,
-    ExportPng,
+    /// A download of the run.
+    Export(Export),
 }
 
 #[derive(Properties, PartialEq)]
@@ -53,9 +53,9 @@ pub fn report(props: &ReportProps) -> Html {
                 </table>
                 </div>
                 <div class="buttons">
-                    <button id="export-json" class="quiet" onclick={on.reform(|_| ReportAction::ExportJson)}>{ "Report (JSON)" }</button>
-                    <button id="export-csv" class="quiet" onclick={on.reform(|_| ReportAction::ExportCsv)}>{ "Timelines (CSV)" }</button>
-                    <button id="export-png" class="quiet" onclick={on.reform(|_| ReportAction::ExportPng)}>{ "Charts (PNG)" }</button>
+                    <button id="export-json" class="quiet" onclick={on.reform(|_| ReportAction::Export(Export::ReportJson))}>{ "Report (JSON)" }</button>
+                    <button id="export-csv" class="quiet" onclick={on.reform(|_| ReportAction::Export(Export::TimelinesCsv))}>{ "Timelines (CSV)" }</button>
+                    <button id="export-png" class="quiet" onclick={on.reform(|_| ReportAction::Export(Export::ChartsPng))}>{ "Charts (PNG)" }</button>
                 </div>
             }
         </div>

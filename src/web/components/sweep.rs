@@ -4,34 +4,13 @@
 use super::figure::Figure;
 use super::glossary::Term;
 use crate::repro::{Figure as ReproFigure, FIGURES};
-use crate::scenario::{CcaName, LbScheme, ScenarioError};
+use crate::scenario::{LbScheme, ScenarioError};
 use crate::sweep::form::{ccas, SweepForm, SEED_CHOICES};
 use crate::sweep::{params, PointRow, Sweep, MAX_VALUES};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// What the sweeps area asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SweepAction {
-    /// Reproduce one of the paper's figures as a sweep (by name).
-    Figure(&'static str),
-    /// Run the what-if the form describes.
-    Run,
-    Cancel,
-    /// Seeds per point, as chosen.
-    Seeds(String),
-    /// A CCA or LB scheme turned on or off in the what-if.
-    Cca(CcaName, bool),
-    Lb(LbScheme, bool),
-    /// The varied field (a key or a dotted path; empty for none), and its values as typed.
-    Vary(String),
-    Values(String),
-    /// A log scale for the chart.
-    Log(bool),
-    /// Download the summary.csv (true) or runs.csv (false).
-    Csv(bool),
-    CopyLink,
-}
+pub use crate::session::actions::SweepAction;
 
 #[derive(Properties, PartialEq)]
 pub struct SweepProps {

@@ -1,0 +1,147 @@
+//! A click (or tap) on the network picture: a host highlights the first flow it sends or
+//! receives, a link is chosen for the queue chart (or forgotten, clicked again) and named in
+//! the events panel. Hit-testing reads the layout the picture was drawn from
+//! ([`Page::layouts`]), with a finger's reach ([`super::layout::TOUCH_REACH_PX`]).
+
+use super::layout::{Hit, TOUCH_REACH_PX};
+use super::page::{Effect, Page};
+
+/// How many chosen links the queue chart keeps.
+const MAX_CHOSEN: usize = 4;
+
+impl Page {
+    /// A click at (x, y) CSS px on the main run's picture, whose plot is `w` × `h` CSS px.
+    pub(super) fn on_picture_click(&mut self, x: f64, y: f64, w: f64, h: f64) -> Vec<Effect> {
+        let Some((_, layout)) = &self.layouts[0] else {
+            return Vec::new();
+        };
+        let (w, h) = (w.max(1.0), h.max(1.0));
+        let run = self.session.run.as_ref();
+        match layout.hit((x / w, y / h), TOUCH_REACH_PX / w) {
+            Some(Hit::Host(host)) => {
+                let group = layout
+                    .nodes
+                    .iter()
+                    .find(|n| n.hosts.contains(&host))
+                    .map_or(host..host + 1, |n| n.hosts.clone());
+                let meta = run.and_then(|r| r.meta.as_ref());
+                if let Some(f) =
+                    meta.and_then(|m| m.flows.iter().position(|f| group.contains(&f.0)))
+                {
+                    self.highlight = Some(f);
+                }
+            }
+            Some(Hit::Link(i)) => {
+                let peak = |p: u32| {
+                    run.and_then(|r| r.port_peak.get(p as usize))
+                        .copied()
+                        .unwrap_or(0.0)
+                };
+                let busiest = layout.links[i]
+                    .ports
+                    .iter()
+                    .copied()
+                    .max_by(|a, b| peak(*a).total_cmp(&peak(*b)));
+                let Some(p) = busiest.map(|p| p as usize) else {
+                    return Vec::new();
+                };
+                let names = run.and_then(|r| r.meta.as_ref()).map(|m| &m.port_names);
+                if let Some(name) = names.and_then(|n| n.get(p)) {
+                    self.events.link = name.clone();
+                    self.events.refused = None;
+                }
+                match self.chosen.iter().position(|&c| c == p) {
+                    Some(at) => {
+                        self.chosen.remove(at);
+                    }
+                    None => {
+                        self.chosen.insert(0, p);
+                        self.chosen.truncate(MAX_CHOSEN);
+                    }
+                }
+            }
+            None => return Vec::new(),
+        }
+        vec![Effect::RedrawAtCursor]
+    }
+
+    /// The layouts of the pictures of the runs on screen, made anew for a new run.
+    pub fn refresh_layouts(&mut self) {
+        let runs = [&self.session.run, &self.session.partner];
+        for (run, layout) in runs.into_iter().zip(&mut self.layouts) {
+            let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {
+                continue;
+            };
+            if layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
+                *layout = Some((run.id, super::layout::Layout::of(&meta.network)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::fake_worker::{finished_session, small};
+    use crate::sim::netmap::Role;
+
+    /// A page whose finished run's picture is laid out, `W` × `W` CSS px.
+    fn laid_out() -> Page {
+        let mut page = Page::new(small());
+        page.session = finished_session(small());
+        page.refresh_layouts();
+        page
+    }
+
+    const W: f64 = 800.0;
+
+    fn click(page: &mut Page, at: (f64, f64)) -> Vec<Effect> {
+        let action = super::super::page::Action::PictureClick {
+            x: at.0 * W,
+            y: at.1 * W,
+            w: W,
+            h: W,
+        };
+        page.reduce(action)
+    }
+
+    #[test]
+    fn a_host_highlights_a_flow_of_its_own() {
+        let mut page = laid_out();
+        let (_, layout) = page.layouts[0].clone().unwrap();
+        let flows = page
+            .session
+            .run
+            .as_ref()
+            .unwrap()
+            .meta
+            .as_ref()
+            .unwrap()
+            .flows
+            .clone();
+        let host = layout
+            .nodes
+            .iter()
+            .find(|n| matches!(n.role, Role::Host(_)))
+            .unwrap();
+        assert_eq!(click(&mut page, host.at), vec![Effect::RedrawAtCursor]);
+        let f = page.highlight.expect("a flow is highlighted");
+        assert!(host.hosts.contains(&flows[f].0));
+    }
+
+    #[test]
+    fn a_link_is_chosen_named_and_forgotten_when_clicked_again() {
+        let mut page = laid_out();
+        let (_, layout) = page.layouts[0].clone().unwrap();
+        let link = &layout.links[layout.links.len() / 2];
+        let mid = ((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0);
+        click(&mut page, mid);
+        assert_eq!(page.chosen.len(), 1);
+        assert!(link.ports.contains(&(page.chosen[0] as u32)));
+        assert!(!page.events.link.is_empty(), "the events panel names it");
+        click(&mut page, mid);
+        assert!(page.chosen.is_empty());
+        // nowhere near anything: nothing changes
+        assert_eq!(click(&mut page, (-1.0, -1.0)), vec![]);
+    }
+}
