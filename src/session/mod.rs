@@ -16,6 +16,7 @@
 //! The series' status and results never touch the main run's status or charts.
 
 pub mod actions;
+pub mod charts;
 pub mod edits;
 pub mod exports;
 pub mod frames;

@@ -25,6 +25,7 @@ use super::actions::{
     CompareAction, EventAction, Export, FormAction, LockstepAction, PlaybackAction, StoryAction,
     SweepAction,
 };
+use super::charts::Trigger;
 use super::layout::Layout;
 use super::story::{StepRun, STEPS};
 use super::sweeps::{PoolMessage, Sweeps};
@@ -124,22 +125,16 @@ pub enum Effect {
     Worker(Vec<ToWorker>),
     /// The address bar shows the page's link again.
     WriteLink,
-    /// The canvases that follow the cursor are drawn again.
-    RedrawAtCursor,
+    /// The canvases this trigger redraws ([`super::charts::CHARTS`]) are drawn again.
+    Redraw(Trigger),
     /// Every canvas is drawn again.
     RedrawAll,
-    /// The comparison's charts are drawn again.
-    RedrawCompare,
     /// The layout changed: every canvas is measured and drawn again.
     Relayout,
     /// Playback (re)starts: its clock counts from the next frame.
     RestartClock,
-    /// The theory chart is drawn again.
-    RedrawTheory,
     /// The page scrolls to the element with this id.
     ScrollTo(&'static str),
-    /// The sweep chart is drawn again.
-    RedrawSweep,
     /// A pool of this many sweep workers starts, its messages tagged with `generation`.
     StartPool { workers: usize, generation: u32 },
     /// The pool's workers are terminated.
@@ -346,7 +341,7 @@ impl Page {
             }
             Action::Compare(CompareAction::Clear) => {
                 self.session.past.clear();
-                vec![Effect::RedrawCompare]
+                vec![Effect::Redraw(Trigger::Compare)]
             }
             Action::Story(StoryAction::Show(step)) => {
                 self.story = step.map(|s| s.min(STEPS.len() - 1));
@@ -372,11 +367,11 @@ impl Page {
                     .and_then(|r| r.meta.as_ref())
                     .map_or(0, |m| m.flows.len());
                 self.highlight = text.trim().parse().ok().filter(|&f| f < flows);
-                vec![Effect::RedrawAtCursor]
+                vec![Effect::Redraw(Trigger::Cursor)]
             }
             Action::ClearChosen => {
                 self.chosen.clear();
-                vec![Effect::RedrawAtCursor]
+                vec![Effect::Redraw(Trigger::Cursor)]
             }
         }
     }
@@ -472,7 +467,7 @@ impl Page {
     fn start_theory(&mut self) -> Vec<Effect> {
         vec![
             Effect::Worker(self.session.start_theory()),
-            Effect::RedrawTheory,
+            Effect::Redraw(Trigger::Theory),
         ]
     }
 
@@ -511,7 +506,7 @@ impl Page {
             PlaybackAction::Play => {
                 let live = s.running();
                 s.playback.toggle(span, live);
-                return vec![Effect::RestartClock, Effect::RedrawAtCursor];
+                return vec![Effect::RestartClock, Effect::Redraw(Trigger::Cursor)];
             }
             PlaybackAction::Step(n) => {
                 let bucket = s.run.as_ref().map_or(1.0, |r| r.bucket_us());
@@ -520,7 +515,7 @@ impl Page {
             PlaybackAction::Seek(t) => s.playback.seek(t, span),
             PlaybackAction::Speed(i) => return vec![Effect::Worker(s.set_speed(i))],
         }
-        vec![Effect::RedrawAtCursor]
+        vec![Effect::Redraw(Trigger::Cursor)]
     }
 
     fn on_events(&mut self, action: EventAction) -> Vec<Effect> {
@@ -596,7 +591,7 @@ impl Page {
                 ];
             }
         }
-        out.push(Effect::RedrawAtCursor);
+        out.push(Effect::Redraw(Trigger::Cursor));
         out
     }
 

@@ -3,6 +3,7 @@
 //! the events panel. Hit-testing reads the layout the picture was drawn from
 //! ([`Page::layouts`]), with a finger's reach ([`super::layout::TOUCH_REACH_PX`]).
 
+use super::charts::Trigger;
 use super::layout::{Hit, TOUCH_REACH_PX};
 use super::page::{Effect, Page};
 
@@ -62,7 +63,7 @@ impl Page {
             }
             None => return Vec::new(),
         }
-        vec![Effect::RedrawAtCursor]
+        vec![Effect::Redraw(Trigger::Cursor)]
     }
 
     /// The layouts of the pictures of the runs on screen, made anew for a new run.
@@ -124,7 +125,10 @@ mod tests {
             .iter()
             .find(|n| matches!(n.role, Role::Host(_)))
             .unwrap();
-        assert_eq!(click(&mut page, host.at), vec![Effect::RedrawAtCursor]);
+        assert_eq!(
+            click(&mut page, host.at),
+            vec![Effect::Redraw(Trigger::Cursor)]
+        );
         let f = page.highlight.expect("a flow is highlighted");
         assert!(host.hosts.contains(&flows[f].0));
     }

@@ -8,6 +8,7 @@
 //! terminates workers.
 
 use super::actions::SweepAction;
+use super::charts::Trigger;
 use super::page::{Effect, Page};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{Budget, ScenarioError};
@@ -51,7 +52,7 @@ impl Sweeps {
 
 impl Page {
     pub(super) fn on_sweep(&mut self, action: SweepAction) -> Vec<Effect> {
-        let redraw = vec![Effect::RedrawSweep];
+        let redraw = vec![Effect::Redraw(Trigger::Sweep)];
         match action {
             SweepAction::Figure(name) => match Sweep::figure(name, self.sweeps.form.seeds) {
                 Ok(sweep) => return self.start_sweep(sweep),
@@ -112,7 +113,7 @@ impl Page {
                         workers,
                         generation,
                     },
-                    Effect::RedrawSweep,
+                    Effect::Redraw(Trigger::Sweep),
                 ]);
             }
             Err(e) => self.sweeps.refused = Some(e),
@@ -148,7 +149,7 @@ impl Page {
             Ok(FromWorker::Ready) => {}
             Ok(FromWorker::JobDone { id, report, .. }) => {
                 run.finished(m.worker, id, &report, self.now_ms);
-                effects.push(Effect::RedrawSweep);
+                effects.push(Effect::Redraw(Trigger::Sweep));
             }
             Ok(FromWorker::Failed { message, .. }) => run.fail(&message),
             Ok(_) => return effects,

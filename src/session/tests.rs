@@ -397,6 +397,7 @@ mod page {
     use crate::session::actions::{
         CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction,
     };
+    use crate::session::charts::Trigger;
     use crate::session::edits::Edit;
     use crate::session::page::{Action, Effect, Page};
 
@@ -717,7 +718,7 @@ mod page {
         let effects = page.reduce(Action::Lockstep(LockstepAction::Start));
         assert_eq!(
             perform(&mut page, &mut worker, effects),
-            vec![Effect::WriteLink, Effect::RedrawAtCursor]
+            vec![Effect::WriteLink, Effect::Redraw(Trigger::Cursor)]
         );
         assert!(page.paired());
         assert_eq!(page.beside(), Some("cca:swift"));
@@ -742,14 +743,14 @@ mod page {
         let span = page.session.span_us();
         assert_eq!(
             page.reduce(Action::Playback(PlaybackAction::Seek(span / 2.0))),
-            vec![Effect::RedrawAtCursor]
+            vec![Effect::Redraw(Trigger::Cursor)]
         );
         assert_eq!(page.session.cursor_us(), span / 2.0);
         page.reduce(Action::Playback(PlaybackAction::Step(-1)));
         assert!(page.session.cursor_us() < span / 2.0);
         assert_eq!(
             page.reduce(Action::Playback(PlaybackAction::Play)),
-            vec![Effect::RestartClock, Effect::RedrawAtCursor]
+            vec![Effect::RestartClock, Effect::Redraw(Trigger::Cursor)]
         );
         assert!(page.session.playback.playing());
         assert!(matches!(
@@ -763,7 +764,7 @@ mod page {
         assert_eq!(page.session.past.len(), before + 3);
         assert_eq!(
             page.reduce(Action::Compare(CompareAction::Clear)),
-            vec![Effect::RedrawCompare]
+            vec![Effect::Redraw(Trigger::Compare)]
         );
         assert!(page.session.past.is_empty());
     }
@@ -799,7 +800,7 @@ mod page {
                 effects.as_slice(),
                 [
                     Effect::Worker(_),
-                    Effect::RedrawTheory,
+                    Effect::Redraw(Trigger::Theory),
                     Effect::ScrollTo("chart-theory")
                 ]
             ),
@@ -843,7 +844,7 @@ mod page {
         page.chosen = vec![2];
         assert_eq!(
             page.reduce(Action::ClearChosen),
-            vec![Effect::RedrawAtCursor]
+            vec![Effect::Redraw(Trigger::Cursor)]
         );
         assert!(page.chosen.is_empty());
     }

@@ -1,61 +1,9 @@
 //! Canvases: which need drawing, and drawing them on animation frames within a time budget.
 
 use super::*;
+use crate::session::charts::CHARTS;
 
-/// The canvases, in drawing order.
-#[derive(Clone, Copy, PartialEq)]
-pub(super) enum Canvas {
-    Cwnd,
-    Delay,
-    Queue,
-    Fct,
-    Network,
-    /// The lockstep partner's network picture and window chart.
-    PartnerNetwork,
-    PartnerCwnd,
-    CompareCwnd,
-    CompareFct,
-    Theory,
-    Sweep,
-}
-
-pub(super) const CANVASES: usize = 11;
-
-pub(super) const ALL: [Canvas; CANVASES] = [
-    Canvas::Cwnd,
-    Canvas::Delay,
-    Canvas::Queue,
-    Canvas::Fct,
-    Canvas::Network,
-    Canvas::PartnerNetwork,
-    Canvas::PartnerCwnd,
-    Canvas::CompareCwnd,
-    Canvas::CompareFct,
-    Canvas::Theory,
-    Canvas::Sweep,
-];
-
-/// The canvases that show the main run (and its partner) at the cursor: the first of [`ALL`].
-pub(super) const AT_CURSOR: [Canvas; 7] = [
-    Canvas::Cwnd,
-    Canvas::Delay,
-    Canvas::Queue,
-    Canvas::Fct,
-    Canvas::Network,
-    Canvas::PartnerNetwork,
-    Canvas::PartnerCwnd,
-];
-
-impl Canvas {
-    /// Height over width, and the smallest height (CSS px).
-    fn shape(self) -> (f64, f64) {
-        match self {
-            Canvas::Network | Canvas::PartnerNetwork => (0.42, 300.0),
-            Canvas::Theory | Canvas::Sweep => (0.55, 320.0),
-            _ => (0.62, 260.0),
-        }
-    }
-}
+pub(super) use crate::session::charts::{Chart, Section, Trigger, COUNT as CANVASES};
 
 /// Drawing time per animation frame after which the remaining dirty canvases wait for the next
 /// frame. A canvas's pixels are rasterized in the frame's paint, after the drawing calls, so
@@ -74,29 +22,19 @@ pub(super) const FRAME_PIXELS: u32 = 600_000;
 /// playback cursor redraws them at every frame).
 pub(super) const LIVE_REDRAW_MS: f64 = 200.0;
 
-// The page's sections after the first render (which shows the header and the run's status),
-// in the order `App::show_section_later` adds them, a task each; `App::sections_shown` counts
-// how many are on the page.
+/// How many of the page's sections are on the page once `section` is
+/// ([`crate::session::charts::Section`]: the shell renders them in that order, a task each).
+pub(super) const fn shown(section: Section) -> u8 {
+    section as u8
+}
 
-/// The glossary, class mode and the form.
-pub(super) const CONTROLS: u8 = 1;
-/// The run's network picture, live charts and report.
-pub(super) const STAGE: u8 = 2;
-/// Compare and theory.
-pub(super) const COMPARE: u8 = 3;
-/// Sweeps.
-pub(super) const SWEEPS: u8 = 4;
-/// The sections in all.
-pub(super) const SECTIONS: u8 = SWEEPS;
+/// Every section after the first render.
+pub(super) const SECTIONS: u8 = shown(Section::Sweeps);
 
-/// The canvases section `section` brings onto the page.
-pub(super) fn canvases_of(section: u8) -> &'static [Canvas] {
-    match section {
-        STAGE => &AT_CURSOR,
-        COMPARE => &[Canvas::CompareCwnd, Canvas::CompareFct, Canvas::Theory],
-        SWEEPS => &[Canvas::Sweep],
-        _ => &[],
-    }
+/// The canvases the section `shown` brings onto the page.
+pub(super) fn canvases_of(shown: u8) -> impl Iterator<Item = Chart> {
+    let section = Section::ALL.into_iter().find(|s| *s as u8 == shown);
+    section.into_iter().flat_map(Chart::in_section)
 }
 
 /// Sends `msg` to the app in a task of its own (a zero timeout); whether the browser took it.
@@ -155,9 +93,9 @@ impl CssBox {
 
 /// A canvas's size in pixels: its CSS width × the pixel ratio, with its shape's height, no
 /// taller than its CSS lets it be shown, so the bitmap is never stretched.
-pub(super) fn pixel_size(which: Canvas, css: CssBox, scale: f64) -> (u32, u32) {
+pub(super) fn pixel_size(which: Chart, css: CssBox, scale: f64) -> (u32, u32) {
     let css_w = css.width.max(200) as f64;
-    let (ratio, min_h) = which.shape();
+    let (ratio, min_h) = which.row().shape;
     let css_h = (css_w * ratio).max(min_h).min(css.max_height);
     (
         (css_w * scale).round() as u32,
@@ -166,7 +104,7 @@ pub(super) fn pixel_size(which: Canvas, css: CssBox, scale: f64) -> (u32, u32) {
 }
 
 /// Sizes a canvas's pixels as [`pixel_size`] says (resizing clears it, so only when it changes).
-pub(super) fn fit(canvas: &HtmlCanvasElement, which: Canvas, css: CssBox, scale: f64) {
+pub(super) fn fit(canvas: &HtmlCanvasElement, which: Chart, css: CssBox, scale: f64) {
     let (w, h) = pixel_size(which, css, scale);
     if canvas.width() != w || canvas.height() != h {
         canvas.set_width(w);
@@ -207,9 +145,9 @@ impl Default for Drawing {
 
 impl App {
     /// Marks canvases for redrawing on the next animation frame.
-    pub(super) fn mark(&mut self, which: &[Canvas], ctx: &Context<Self>) {
+    pub(super) fn mark(&mut self, which: impl IntoIterator<Item = Chart>, ctx: &Context<Self>) {
         for c in which {
-            self.drawing.frames.mark(*c as usize);
+            self.drawing.frames.mark(c as usize);
         }
         self.schedule_frame(ctx);
     }
@@ -239,14 +177,18 @@ impl App {
         let moving = self.page.session.tick(dt);
         self.last_frame_ms = moving.then_some(ts);
         if moving {
-            self.drawing.frames.mark_first(AT_CURSOR.len());
+            self.drawing
+                .frames
+                .mark_first(Chart::on(Trigger::Cursor).count());
         }
         if self.live_stale
             && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.page.session.running())
         {
             self.live_stale = false;
             self.last_live_ms = ts;
-            self.drawing.frames.mark_first(AT_CURSOR.len());
+            self.drawing
+                .frames
+                .mark_first(Chart::on(Trigger::Cursor).count());
         }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
@@ -299,7 +241,7 @@ impl App {
                     let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
                     // reading a box forces a layout: once per canvas until the layout changes
                     let css = *widths[i].get_or_insert_with(|| CssBox::of(&canvas));
-                    let (w, h) = pixel_size(ALL[i], css, scale);
+                    let (w, h) = pixel_size(CHARTS[i].chart, css, scale);
                     Some(w.saturating_mul(h))
                 },
             );
@@ -310,8 +252,8 @@ impl App {
             ) else {
                 continue;
             };
-            fit(&canvas, ALL[i], css, scale);
-            match self.draw_one(ALL[i], &canvas, scale) {
+            fit(&canvas, CHARTS[i].chart, css, scale);
+            match self.draw_one(CHARTS[i].chart, &canvas, scale) {
                 Ok(true) => {}
                 // a picture finished on the next frames
                 Ok(false) => return pass.unfinished(&mut self.drawing.frames, i),
@@ -322,7 +264,7 @@ impl App {
 
     /// Warm-up step `step`: the first [`charts::WARM_PARTS`] steps run the code every chart
     /// shares (a line of text, an empty chart), then step `WARM_PARTS + i` draws the chart of
-    /// `ALL[i]` with the current data, each on a small detached canvas; each step asks for the
+    /// `CHARTS[i].chart` with the current data, each on a small detached canvas; each step asks for the
     /// next in a task of its own. The browser compiles a WebAssembly function on its first
     /// call, on the main thread: the first chart drawn compiled about 70 functions in 30–40 ms,
     /// which with the frame's own work made a task over 50 ms. Warming in steps after start-up
@@ -338,15 +280,15 @@ impl App {
             .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let drawn = match (step.checked_sub(charts::WARM_PARTS), canvas) {
             (None, Some(canvas)) => {
-                fit(&canvas, Canvas::Cwnd, CssBox::wide(200), 1.0);
+                fit(&canvas, Chart::Cwnd, CssBox::wide(200), 1.0);
                 charts::warm(&canvas, step).map(|()| true)
             }
             // the network pictures keep their drawing state between frames: they warm on their own
             (Some(i), Some(canvas))
-                if !matches!(ALL[i], Canvas::Network | Canvas::PartnerNetwork) =>
+                if !matches!(CHARTS[i].chart, Chart::Network | Chart::PartnerNetwork) =>
             {
-                fit(&canvas, ALL[i], CssBox::wide(200), 1.0);
-                self.draw_one(ALL[i], &canvas, 1.0)
+                fit(&canvas, CHARTS[i].chart, CssBox::wide(200), 1.0);
+                self.draw_one(CHARTS[i].chart, &canvas, 1.0)
             }
             _ => Ok(true),
         };
@@ -427,7 +369,7 @@ impl App {
     /// Draws one canvas; `Ok(false)`: the network picture is not finished yet.
     pub(super) fn draw_one(
         &self,
-        which: Canvas,
+        which: Chart,
         canvas: &HtmlCanvasElement,
         scale: f64,
     ) -> Result<bool, String> {
@@ -442,11 +384,11 @@ impl App {
         let flow = self.flow();
         let past: Vec<&RunData> = s.past.iter().collect();
         match which {
-            Canvas::Cwnd => figures::cwnd(area()?, run, flow, &at),
-            Canvas::Delay => figures::delay(area()?, run, flow, &at),
-            Canvas::Queue => figures::queues(area()?, run, &self.page.chosen, &at),
-            Canvas::Fct => figures::fct_cdf(area()?, run, &at),
-            Canvas::Network => {
+            Chart::Cwnd => figures::cwnd(area()?, run, flow, &at),
+            Chart::Delay => figures::delay(area()?, run, flow, &at),
+            Chart::Queue => figures::queues(area()?, run, &self.page.chosen, &at),
+            Chart::Fct => figures::fct_cdf(area()?, run, &at),
+            Chart::Network => {
                 return self.draw_picture(
                     canvas,
                     scale,
@@ -455,7 +397,7 @@ impl App {
                     &self.drawing.picture,
                 )
             }
-            Canvas::PartnerNetwork => match &s.partner {
+            Chart::PartnerNetwork => match &s.partner {
                 Some(p) => {
                     return self.draw_picture(
                         canvas,
@@ -467,17 +409,17 @@ impl App {
                 }
                 None => Ok(()),
             },
-            Canvas::PartnerCwnd => match &s.partner {
+            Chart::PartnerCwnd => match &s.partner {
                 Some(p) => figures::cwnd(area()?, p, flow, &at),
                 None => Ok(()),
             },
-            Canvas::CompareCwnd => figures::compare_cwnd(area()?, &past, &at),
-            Canvas::CompareFct => figures::compare_fct(area()?, &past, &at),
-            Canvas::Theory => {
+            Chart::CompareCwnd => figures::compare_cwnd(area()?, &past, &at),
+            Chart::CompareFct => figures::compare_fct(area()?, &past, &at),
+            Chart::Theory => {
                 let npath = Scenario::preset("npath").expect("the npath preset exists");
                 figures::theory(area()?, &npath, &s.theory_points, &at)
             }
-            Canvas::Sweep => {
+            Chart::Sweep => {
                 let rows = self
                     .page
                     .sweeps

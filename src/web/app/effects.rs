@@ -42,20 +42,17 @@ impl App {
                         pool.send(worker, &msg);
                     }
                 }
-                Effect::RedrawSweep => self.mark(&[Canvas::Sweep], ctx),
-                Effect::RedrawAtCursor => self.mark(&AT_CURSOR, ctx),
-                Effect::RedrawAll => self.mark(&ALL, ctx),
-                Effect::RedrawCompare => self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx),
+                Effect::Redraw(trigger) => self.mark(Chart::on(trigger), ctx),
+                Effect::RedrawAll => self.mark(Chart::all(), ctx),
                 Effect::RestartClock => self.last_frame_ms = None,
-                Effect::RedrawTheory => self.mark(&[Canvas::Theory], ctx),
-                Effect::ScrollTo("sweeps") if self.sections_shown < SWEEPS => {
+                Effect::ScrollTo("sweeps") if self.sections_shown < shown(Section::Sweeps) => {
                     // the sweeps section comes in a later task: scroll once it is there
                     self.scroll_to_sweep = true;
                 }
                 Effect::ScrollTo(id) => scroll_to(id),
                 Effect::Relayout => {
                     self.drawing.widths = [None; CANVASES];
-                    self.mark(&ALL, ctx);
+                    self.mark(Chart::all(), ctx);
                 }
             }
         }
@@ -86,9 +83,10 @@ impl App {
 
     /// The run's charts as one PNG, under `title`.
     fn download_charts(&self, name: &str, title: &str) {
-        let canvases: Vec<HtmlCanvasElement> = self.drawing.canvases[..5]
+        let canvases: Vec<HtmlCanvasElement> = crate::session::charts::CHARTS
             .iter()
-            .filter_map(|n| n.cast::<HtmlCanvasElement>())
+            .filter(|r| r.in_png)
+            .filter_map(|r| self.drawing.canvases[r.chart as usize].cast::<HtmlCanvasElement>())
             .collect();
         if let Some(url) = exports::charts_png(title, &canvases) {
             exports::download_url(name, &url);

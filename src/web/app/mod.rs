@@ -45,8 +45,8 @@ use crate::session::store::RunData;
 use crate::sim::netmap::Shape;
 use crate::sweep::Sweep;
 use crate::web::pool::Pool;
-use canvases::{canvases_of, send_later, Canvas, Drawing, ALL, AT_CURSOR, CANVASES};
-use canvases::{COMPARE, CONTROLS, SECTIONS, STAGE, SWEEPS};
+use canvases::SECTIONS;
+use canvases::{canvases_of, send_later, shown, Chart, Drawing, Section, Trigger, CANVASES};
 use dom::{listen, scroll_to};
 pub use msg::Msg;
 use runs::progress_text;
@@ -172,7 +172,7 @@ impl Component for App {
             }
             Msg::Resize => {
                 self.drawing.widths = [None; CANVASES];
-                self.mark(&ALL, ctx);
+                self.mark(Chart::all(), ctx);
                 false
             }
             Msg::Key(cmd) => self.on_key(ctx, cmd),
@@ -223,7 +223,7 @@ impl Component for App {
         if std::mem::take(&mut self.refocus) {
             self.return_focus();
         }
-        if self.scroll_to_sweep && self.sections_shown >= SWEEPS {
+        if self.scroll_to_sweep && self.sections_shown >= shown(Section::Sweeps) {
             self.scroll_to_sweep = false;
             scroll_to("sweeps");
         }
@@ -234,7 +234,7 @@ impl Component for App {
             {
                 loading.remove();
             }
-            self.mark(&ALL, ctx);
+            self.mark(Chart::all(), ctx);
             self.launch_later(ctx);
             self.show_section_later(ctx);
         }

@@ -110,12 +110,12 @@ impl App {
             self.live_stale = true;
         }
         if changed.finished {
-            self.mark(&[Canvas::CompareCwnd, Canvas::CompareFct], ctx);
+            self.mark(Chart::on(Trigger::Compare), ctx);
             // after the next render, which shows the run's end
             self.refocus = !self.page.session.running() && std::mem::take(&mut self.run_pressed);
         }
         if changed.theory {
-            self.mark(&[Canvas::Theory], ctx);
+            self.mark(Chart::on(Trigger::Theory), ctx);
         }
         // the view follows on the next frame: many messages, one render
         self.view_stale |= changed.main || changed.theory || changed.finished || changed.compare;

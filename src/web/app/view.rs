@@ -27,7 +27,7 @@ impl App {
         let npath = run
             .and_then(|r| r.meta.as_ref())
             .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
-        let [c0, c1, c2, c3, c4, p0, p1, c5, c6, c7, c8] = self.drawing.canvases.clone();
+        let canvas = |c: Chart| self.drawing.canvases[c as usize].clone();
         let sweep = self.page.sweeps.run.as_ref();
         let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
@@ -47,14 +47,14 @@ impl App {
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
-                    if self.sections_shown >= CONTROLS {
+                    if self.sections_shown >= shown(Section::Controls) {
                     <button id="present" class="quiet" aria-pressed={self.page.presenting.to_string()}
                         onclick={on.reform({ let on = !self.page.presenting; move |_| Msg::Present(on) })}>
                         { if self.page.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
                     <Glossary />
                     }
                 </header>
-                if self.sections_shown >= CONTROLS {
+                if self.sections_shown >= shown(Section::Controls) {
                 <section class="story-area" aria-label="class mode"><Story step={self.page.story} says={self.page.story_says()} on={on.reform(Msg::Story)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.page.story.is_some() {
@@ -74,7 +74,7 @@ impl App {
                         on_cancel={on.reform(|_| Msg::Form(FormAction::Cancel))} />
                     <Playback playing={s.playback.moving(s.running())} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
-                    if self.sections_shown >= STAGE {
+                    if self.sections_shown >= shown(Section::Stage) {
                     if titles.is_some() {
                         <p id="lockstep-diff" aria-live="polite">{ self.page.partner_difference() }</p>
                     }
@@ -83,12 +83,12 @@ impl App {
                             if let Some((main, _)) = &titles {
                                 <h3 class="stage-title">{ main.clone() }</h3>
                             }
-                            <NetworkPanel canvas={c4} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
+                            <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                                 {npath} on={on.reform(Msg::Network)} />
-                            <LiveCharts canvases={[c0, c1, c2, c3]} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                            <LiveCharts canvases={[Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct].map(canvas)} alts={live_charts::alts(run, flow, cursor, &ports)} />
                         </div>
                         if let Some((_, partner)) = &titles {
-                            <PartnerStage title={partner.clone()} canvases={[p0, p1]}
+                            <PartnerStage title={partner.clone()} canvases={[Chart::PartnerNetwork, Chart::PartnerCwnd].map(canvas)}
                                 alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
                                     AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
                         }
@@ -103,23 +103,23 @@ impl App {
                         on={on.reform(Msg::Report)} />
                     }
                 </section>
-                if self.sections_shown >= COMPARE {
+                if self.sections_shown >= shown(Section::Compare) {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
-                        canvases={[c5, c6]} on={on.reform(Msg::Compare)} />
+                        canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::Compare)} />
                 </section>
                 <section class="theory" aria-label="theory">
                     <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
-                        canvas={c7} on_run={on.reform(|()| Msg::TheorySweep)} />
+                        canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::TheorySweep)} />
                 </section>
                 }
-                if self.sections_shown >= SWEEPS {
+                if self.sections_shown >= shown(Section::Sweeps) {
                 <section id="sweeps" class="sweeps" aria-label="sweeps">
                     <SweepView form={self.page.sweeps.form.clone()} refused={self.page.sweeps.refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
-                        over_q={self.page.sweep_over_q()} canvas={c8} on={on.reform(Msg::Sweep)} />
+                        over_q={self.page.sweep_over_q()} canvas={canvas(Chart::Sweep)} on={on.reform(Msg::Sweep)} />
                 </section>
                 }
             </main>

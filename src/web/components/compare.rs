@@ -4,6 +4,7 @@
 use super::figure::Figure;
 use super::glossary::Term;
 pub use crate::session::actions::CompareAction;
+use crate::session::charts::Chart;
 use crate::session::store::RunData;
 use yew::prelude::*;
 
@@ -97,9 +98,9 @@ pub fn compare(props: &CompareProps) -> Html {
                 </div>
             }
             <div class="charts">
-                <Figure id="chart-compare-cwnd" canvas={props.canvases[0].clone()} alt={alt.clone()}
+                <Figure id={Chart::CompareCwnd.id()} canvas={props.canvases[0].clone()} alt={alt.clone()}
                     caption={html!{ <>{ "The mean congestion window of each run's sprayed flows. " }<strong>{ "Look for: " }</strong>{ "the median variants hold a larger window." }</> }} />
-                <Figure id="chart-compare-fct" canvas={props.canvases[1].clone()} {alt}
+                <Figure id={Chart::CompareFct.id()} canvas={props.canvases[1].clone()} {alt}
                     caption={html!{ <>{ "Each run's flow completion times. " }<strong>{ "Look for: " }</strong>{ "curves further left finish sooner; the last step is the CCT." }</> }} />
             </div>
         </>

@@ -3,6 +3,7 @@
 
 use super::figure::Figure;
 use super::glossary::Term;
+use crate::session::charts::Chart;
 use crate::session::store::RunData;
 use yew::prelude::*;
 
@@ -14,7 +15,8 @@ pub struct LiveChartsProps {
     pub alts: [AttrValue; 4],
 }
 
-pub const IDS: [&str; 4] = ["chart-cwnd", "chart-delay", "chart-queue", "chart-fct"];
+/// The four charts, in the order of the canvases and captions.
+pub const CHARTS: [Chart; 4] = [Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct];
 
 #[function_component(LiveCharts)]
 pub fn live_charts(props: &LiveChartsProps) -> Html {
@@ -42,7 +44,7 @@ pub fn live_charts(props: &LiveChartsProps) -> Html {
     html! {
         <div class="charts">
             { for captions.into_iter().enumerate().map(|(i, caption)| html! {
-                <Figure id={IDS[i]} canvas={props.canvases[i].clone()} {caption} alt={props.alts[i].clone()} />
+                <Figure id={CHARTS[i].id()} canvas={props.canvases[i].clone()} {caption} alt={props.alts[i].clone()} />
             }) }
         </div>
     }

@@ -3,6 +3,7 @@
 
 use super::figure::Figure;
 use super::glossary::Term;
+use crate::session::charts::Chart;
 use yew::prelude::*;
 
 /// What the panel asks for.
@@ -48,7 +49,7 @@ pub fn network_panel(props: &NetworkPanelProps) -> Html {
     };
     html! {
         <div class="network">
-            <Figure id="network" canvas={props.canvas.clone()} {caption} alt={props.alt.clone()} onclick={Some(onclick)} class="network-figure" />
+            <Figure id={Chart::Network.id()} canvas={props.canvas.clone()} {caption} alt={props.alt.clone()} onclick={Some(onclick)} class="network-figure" />
             <p id="selection" class="hint">{ props.selection.clone() }
                 <button class="quiet small" onclick={on.reform(|_| NetworkAction::ClearChosen)}>{ "clear chosen links" }</button>
             </p>

@@ -2,6 +2,7 @@
 //! stage (under it on a narrow screen), on the main run's colour scale and at the one cursor.
 
 use super::figure::Figure;
+use crate::session::charts::Chart;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -18,9 +19,9 @@ pub fn partner_stage(props: &PartnerStageProps) -> Html {
     html! {
         <div class="stage partner" aria-label="the other run">
             <h3 class="stage-title" id="partner-title">{ props.title.clone() }</h3>
-            <Figure id="network-2" canvas={props.canvases[0].clone()} alt={props.alts[0].clone()}
+            <Figure id={Chart::PartnerNetwork.id()} canvas={props.canvases[0].clone()} alt={props.alts[0].clone()}
                 caption={html! { "The same network under the other run, at the same cursor, on the same colour scale." }} />
-            <Figure id="chart-cwnd-2" canvas={props.canvases[1].clone()} alt={props.alts[1].clone()}
+            <Figure id={Chart::PartnerCwnd.id()} canvas={props.canvases[1].clone()} alt={props.alts[1].clone()}
                 caption={html! { "The other run's congestion windows." }} />
         </div>
     }

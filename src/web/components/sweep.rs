@@ -5,6 +5,7 @@ use super::figure::Figure;
 use super::glossary::Term;
 use crate::repro::{Figure as ReproFigure, FIGURES};
 use crate::scenario::{LbScheme, ScenarioError};
+use crate::session::charts::Chart;
 use crate::sweep::form::{ccas, SweepForm, SEED_CHOICES};
 use crate::sweep::{params, PointRow, Sweep, MAX_VALUES};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -132,7 +133,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                 onchange={on.reform(|e: Event| SweepAction::Log(e.target_unchecked_into::<HtmlInputElement>().checked()))} />
                 { "log scale" }</label>
             <div class="sweep-results">
-                <Figure id="chart-sweep" canvas={props.canvas.clone()} alt={alt(props)} class="wide"
+                <Figure id={Chart::Sweep.id()} canvas={props.canvas.clone()} alt={alt(props)} class="wide"
                     caption={html!{ <>{ "Bars (or, over a varied field, lines): each cell's mean CCT inflation over its seeds; whiskers: ± one standard error. \
                         An n-path figure shows throughput against q instead. " }
                         <strong>{ "Look for: " }</strong>{ "MSwift's bars stay low where Swift's and LSwift's climb; cells whose whiskers overlap are not told apart by these seeds." }</> }} />

@@ -3,6 +3,7 @@
 
 use super::figure::Figure;
 use super::glossary::Term;
+use crate::session::charts::Chart;
 use crate::session::{theory_total, TheoryPoint, THEORY_CCAS};
 use yew::prelude::*;
 
@@ -49,7 +50,7 @@ pub fn theory_view(props: &TheoryProps) -> Html {
                     { format!("Run the theory sweep ({total} short runs)") }</button>
                 <span id="theory-status" class="hint" role="status" aria-live="polite">{ status }</span>
             </div>
-            <Figure id="chart-theory" canvas={props.canvas.clone()} {alt} class="wide"
+            <Figure id={Chart::Theory.id()} canvas={props.canvas.clone()} {alt} class="wide"
                 caption={html!{ <>{ "Lines: the closed forms of the paper's table (capped at line rate); dots: simulated runs. " }
                     <strong>{ "Look for: " }</strong>{ "Swift and LSwift dots follow the falling line; MSwift's stay flat at the top." }</> }} />
         </>
