@@ -75,6 +75,9 @@ echo "screenshots: target/e2e/present-step*.png"
 echo "== keys: the keyboard model with a button focused, a live run paused in one press, a text field's own keys"
 node e2e/keys.mjs "$base" | tail -n 1
 
+echo "== instruments: every chart read at the pointer and on a tap, a drag zooms, a legend entry hides its series"
+node e2e/instruments.mjs "$base" | tail -n 1
+
 echo "== links: a pasted link, Back and Forward replace the scenario and run it; a sweep link scrolls to its running sweep"
 node e2e/links.mjs "$base" | tail -n 1
 

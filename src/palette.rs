@@ -20,6 +20,8 @@ pub const CURSOR: RGBColor = RGBColor(200, 0, 0);
 pub const EVENT: RGBColor = RGBColor(68, 85, 102);
 /// Reference lines (lower bound, closed forms).
 pub const REFERENCE: RGBColor = RGBColor(70, 70, 70);
+/// The delay a CCA holds its signal to (its target), drawn dashed on the delay chart.
+pub const TARGET: RGBColor = RGBColor(0, 0, 0);
 /// The line rate in the theory chart.
 pub const LINE_RATE: RGBColor = RGBColor(140, 140, 140);
 
@@ -73,6 +75,7 @@ pub fn name(c: RGBColor) -> Option<&'static str> {
         (MSWIFT_P, "sky blue"),
         (ELEPHANT, "wine"),
         (HIGHLIGHT, "black"),
+        (TARGET, "black"),
         (CURSOR, "red"),
         (EVENT, "slate"),
         (REFERENCE, "grey"),

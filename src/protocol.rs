@@ -44,6 +44,19 @@ pub struct RunMeta {
     pub ideal_cct_us: f64,
     /// The network, for its picture.
     pub network: NetMap,
+    /// Where the charts draw their reference lines.
+    pub references: References,
+}
+
+/// What the charts draw their reference lines at, as the run's simulation has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct References {
+    /// The network's bandwidth-delay product, packets: its longest unloaded RTT at line rate.
+    pub bdp_packets: f64,
+    /// The most packets a window reaches on that path (the CCA's cap).
+    pub window_cap_packets: f64,
+    /// A switch port's buffer and ECN thresholds.
+    pub port: crate::sim::PortLimits,
 }
 
 /// A message from the worker to the page.
@@ -124,6 +137,11 @@ impl Runner {
             elephant_ports: sim.elephant_ports(),
             ideal_cct_us: sim.report().ideal_cct_us,
             network: sim.network_map(),
+            references: References {
+                bdp_packets: sim.bdp_packets(),
+                window_cap_packets: scenario.cca.window_cap_packets(sim.bdp_packets()),
+                port: sim.port_limits(),
+            },
         };
         Ok((runner, FromWorker::Started { id, meta }))
     }

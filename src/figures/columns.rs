@@ -1,7 +1,9 @@
 //! Decimation to the canvas width: per-pixel-column min, max and mean of a sampled value.
 
-/// Per-column min/max/mean of a value sampled at times in [0, span].
+/// Per-column min/max/mean of a value sampled at times in a range (samples outside it are
+/// left out).
 pub(super) struct Columns {
+    start: f64,
     span: f64,
     min: Vec<f32>,
     max: Vec<f32>,
@@ -10,10 +12,11 @@ pub(super) struct Columns {
 }
 
 impl Columns {
-    pub(super) fn new(width: usize, span: f64) -> Columns {
+    pub(super) fn new(width: usize, range: std::ops::Range<f64>) -> Columns {
         let w = width.max(2);
         Columns {
-            span: span.max(1e-9),
+            start: range.start,
+            span: (range.end - range.start).max(1e-9),
             min: vec![f32::MAX; w],
             max: vec![f32::MIN; w],
             sum: vec![0.0; w],
@@ -23,7 +26,11 @@ impl Columns {
 
     pub(super) fn add(&mut self, t: f64, lo: f32, hi: f32) {
         let w = self.n.len();
-        let c = (((t / self.span) * (w - 1) as f64).round() as usize).min(w - 1);
+        let at = (t - self.start) / self.span;
+        if !(0.0..=1.0).contains(&at) {
+            return;
+        }
+        let c = ((at * (w - 1) as f64).round() as usize).min(w - 1);
         self.min[c] = self.min[c].min(lo);
         self.max[c] = self.max[c].max(hi);
         self.sum[c] += (lo + hi) / 2.0;
@@ -31,7 +38,7 @@ impl Columns {
     }
 
     pub(super) fn x(&self, c: usize) -> f64 {
-        c as f64 / (self.n.len() - 1) as f64 * self.span
+        self.start + c as f64 / (self.n.len() - 1) as f64 * self.span
     }
 
     pub(super) fn filled(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
@@ -58,6 +65,11 @@ impl Columns {
             .collect();
         pts.extend(self.filled().rev().map(|c| (self.x(c), self.min[c] as f64)));
         pts
+    }
+
+    /// Whether any sample fell in range.
+    pub(super) fn is_empty(&self) -> bool {
+        self.filled().next().is_none()
     }
 
     pub(super) fn top(&self) -> f64 {

@@ -13,11 +13,17 @@ fn run_name(r: &RunData, runs: &[&RunData]) -> (String, RGBColor) {
     )
 }
 
-/// Line widths that tell apart compared runs of one CCA (its colour is fixed).
-fn nth_of_cca(runs: &[&RunData], k: usize) -> u32 {
+/// How a compared run is drawn among runs of its CCA (whose colour is fixed): the first solid
+/// and 3 px, the later ones dashed and wider, so every run differs by dash or width.
+fn stroke(runs: &[&RunData], k: usize) -> (u32, bool) {
     let cca = cca_of(runs[k]);
     let same = runs[..k].iter().filter(|r| cca_of(r) == cca).count() as u32;
-    3 + same * 2
+    (3 + same, same > 0)
+}
+
+/// A compared run's legend key: its number.
+fn key(r: &RunData) -> String {
+    format!("#{}", r.id)
 }
 
 /// Compare: the mean cwnd of the sprayed flows of several runs, overlaid.
@@ -27,11 +33,12 @@ pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &
         return empty(root, at, TITLE, "finished runs appear here");
     }
     let span = runs.iter().map(|r| r.span_us()).fold(1.0, f64::max);
+    let x = at.time_range(span);
     let width = root.dim_in_pixel().0 as usize;
     let cols: Vec<Columns> = runs
         .iter()
         .map(|r| {
-            let mut col = Columns::new(width, span);
+            let mut col = Columns::new(width, x.clone());
             for s in &r.summary {
                 col.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
             }
@@ -41,20 +48,35 @@ pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &
     let mut legend = Legend::default();
     for (k, r) in runs.iter().enumerate() {
         let (name, colour) = run_name(r, runs);
-        legend.add(Mark::Line(colour, nth_of_cca(runs, k)), name);
+        let mark = match stroke(runs, k) {
+            (w, true) => Mark::Dashed(colour, w),
+            (w, false) => Mark::Line(colour, w),
+        };
+        legend.add_keyed(key(r), mark, name);
     }
-    let root = with_legend(root, &legend, at.style)?;
+    let (root, boxes) = with_legend(root, &legend, at)?;
     let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
-    let mut c = chart(&root, at, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
+    // finished runs: no cursor
+    let still = At {
+        cursor: None,
+        ..*at
+    };
+    let mut c = chart(&root, &still, TITLE, x, 0.0..y_top, "time (µs)")?;
     for (k, (col, r)) in cols.iter().zip(runs).enumerate() {
+        if !at.shows_series(&key(r)) {
+            continue;
+        }
         let colour = run_name(r, runs).1;
-        line(
-            &mut c,
-            col.means(),
-            colour.mix(0.85).stroke_width(nth_of_cca(runs, k)),
-        )?;
+        let (w, dashed) = stroke(runs, k);
+        let style = colour.mix(0.85).stroke_width(w);
+        match dashed {
+            true => dashed_line(&mut c, &col.means(), style)?,
+            false => line(&mut c, col.means(), style)?,
+        }
     }
-    root.present().map_err(err)
+    let out = drawn(&c, boxes);
+    root.present().map_err(err)?;
+    Ok(out)
 }
 
 /// Compare: the FCT CDFs of several runs.
@@ -65,13 +87,14 @@ pub fn compare_fct<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &A
         .enumerate()
         .map(|(k, r)| {
             let (label, colour) = run_name(r, runs);
-            let sorted = sorted_fcts(r, f64::INFINITY);
-            let width = nth_of_cca(runs, k);
+            let (width, dashed) = stroke(runs, k);
             CdfSeries {
+                key: key(r),
                 label,
                 colour,
                 width,
-                sorted,
+                dashed,
+                sorted: sorted_fcts(r, f64::INFINITY),
             }
         })
         .filter(|s| !s.sorted.is_empty())
@@ -90,5 +113,12 @@ pub fn compare_fct<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &A
         x_top,
     };
     // finished runs: every flow, no cursor
-    cdfs(root, &figure, &At::still(at.style))
+    cdfs(
+        root,
+        &figure,
+        &At {
+            cursor: None,
+            ..*at
+        },
+    )
 }

@@ -67,6 +67,8 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 pub use run::{cwnd, delay, fct_cdf, queue_ports, queues, sorted_fcts};
+pub use run::{CWND_BAND, CWND_BDP, CWND_CAP, CWND_ELEPHANTS, CWND_FLOW, CWND_MEAN};
+pub use run::{DELAY_RAW, DELAY_SIGNAL, DELAY_TARGET, FCT_SERIES, QUEUE_BUFFER, QUEUE_ECN};
 use std::ops::Range;
 pub use sweep::{figure_title, sweep, SweepChart};
 pub use text::{TextEngine, WithText};
@@ -91,12 +93,69 @@ pub fn register_font() -> Result<(), String> {
         .clone()
 }
 
-/// What drawing a figure gives: nothing, or what went wrong, in words.
-pub type DrawResult = Result<(), String>;
+/// What drawing a figure gives: where its parts went, or what went wrong, in words.
+pub type DrawResult = Result<Drawn, String>;
+
+/// Where a figure drew what a pointer can read: its x axis and its legend's entries, in the
+/// drawing area's pixels.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drawn {
+    /// The plot's x axis; `None` for a figure whose x a pointer does not read (bars, a note).
+    pub x: Option<XAxis>,
+    pub legend: Vec<LegendBox>,
+}
+
+/// A plot's x axis: the pixels it spans and the values at its two ends (linear).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct XAxis {
+    pub px: (i32, i32),
+    pub range: (f64, f64),
+}
+
+impl XAxis {
+    /// The value at pixel `px`; `None` outside the plot.
+    pub fn value_at(&self, px: f64) -> Option<f64> {
+        let (a, b) = (self.px.0 as f64, self.px.1 as f64);
+        if b <= a || px < a || px > b {
+            return None;
+        }
+        Some(self.range.0 + (px - a) / (b - a) * (self.range.1 - self.range.0))
+    }
+}
+
+/// A legend entry's key and its box (x0, y0, x1, y1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendBox {
+    pub key: String,
+    pub rect: [i32; 4],
+}
+
+impl LegendBox {
+    pub fn contains(&self, x: f64, y: f64) -> bool {
+        let [x0, y0, x1, y1] = self.rect.map(f64::from);
+        (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
+    }
+}
+
+/// The drawn parts of `chart`, its legend `legend`: the x axis, linear.
+fn drawn<DB: DrawingBackend>(chart: &Chart<DB>, legend: Vec<LegendBox>) -> Drawn {
+    let (px, _) = chart.plotting_area().get_pixel_range();
+    let x = chart.x_range();
+    Drawn {
+        x: Some(XAxis {
+            px: (px.start, px.end),
+            range: (x.start, x.end),
+        }),
+        legend,
+    }
+}
 
 fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
+
+/// What a step of drawing gives.
+type Done = Result<(), String>;
 
 /// A figure's drawing area.
 pub type Root<DB> = DrawingArea<DB, Shift>;
@@ -117,6 +176,11 @@ impl Style {
         title_px: 15,
         text_px: 13,
     };
+    /// The presentation layout's charts, read across a room (16 px and more).
+    pub const PRESENT: Style = Style {
+        title_px: 18,
+        text_px: 16,
+    };
     /// The command line's plots (900 pixels wide, read on a page or a slide).
     pub const PRINT: Style = Style {
         title_px: 18,
@@ -130,23 +194,45 @@ impl Style {
 
 /// What a figure is drawn at.
 #[derive(Clone, Copy, Debug)]
-pub struct At {
+pub struct At<'a> {
     /// The playback cursor, µs; `None`: at the live edge (everything, no cursor line).
     pub cursor: Option<f64>,
     pub style: Style,
+    /// The time range the time charts show, µs; `None`: the run's whole span.
+    pub zoom: Option<(f64, f64)>,
+    /// The legend keys of the series the reader hid.
+    pub hidden: &'a [String],
 }
 
-impl At {
+impl At<'static> {
     /// Everything, no cursor.
-    pub fn still(style: Style) -> At {
+    pub fn still(style: Style) -> At<'static> {
         At {
             cursor: None,
             style,
+            zoom: None,
+            hidden: &[],
         }
     }
+}
 
+impl At<'_> {
+    /// Whether a sample at `t` is drawn (up to the cursor).
     fn shows(&self, t: f64) -> bool {
         self.cursor.is_none_or(|c| t <= c)
+    }
+
+    /// Whether the series keyed `key` is drawn.
+    fn shows_series(&self, key: &str) -> bool {
+        !self.hidden.iter().any(|h| h == key)
+    }
+
+    /// The time range a time chart of a run spanning `span` µs shows.
+    fn time_range(&self, span: f64) -> Range<f64> {
+        match self.zoom {
+            Some((a, b)) if b > a => a..b,
+            _ => 0.0..span,
+        }
     }
 }
 
@@ -195,22 +281,41 @@ fn line<DB: DrawingBackend>(
     chart: &mut Chart<DB>,
     points: Vec<(f64, f64)>,
     style: ShapeStyle,
-) -> DrawResult {
+) -> Done {
     chart
         .draw_series(LineSeries::new(points, style))
         .map_err(err)?;
     Ok(())
 }
 
+/// A polyline drawn dashed: every other run of `DASH` points (the points of a decimated series
+/// are a pixel apart, so a dash is a few pixels long).
+fn dashed_line<DB: DrawingBackend>(
+    chart: &mut Chart<DB>,
+    points: &[(f64, f64)],
+    style: ShapeStyle,
+) -> Done {
+    const DASH: usize = 6;
+    for (i, dash) in points
+        .windows(2)
+        .collect::<Vec<_>>()
+        .chunks(DASH)
+        .enumerate()
+    {
+        if i % 2 == 0 {
+            let mut pts: Vec<(f64, f64)> = dash.iter().map(|w| w[0]).collect();
+            pts.extend(dash.last().map(|w| w[1]));
+            line(chart, pts, style)?;
+        }
+    }
+    Ok(())
+}
+
 /// The scenario's timed events (a link failing, slowing, coming back; elephants stopping or
 /// starting): a thin vertical line at each event's time, then the cursor.
-fn marks<DB: DrawingBackend>(
-    chart: &mut Chart<DB>,
-    run: &RunData,
-    at: &At,
-    y: Range<f64>,
-) -> DrawResult {
-    for e in &run.scenario.events {
+fn marks<DB: DrawingBackend>(chart: &mut Chart<DB>, run: &RunData, at: &At, y: Range<f64>) -> Done {
+    let x = chart.x_range();
+    for e in run.scenario.events.iter().filter(|e| x.contains(&e.at_us)) {
         line(
             chart,
             vec![(e.at_us, y.start), (e.at_us, y.end)],
@@ -221,8 +326,9 @@ fn marks<DB: DrawingBackend>(
 }
 
 /// The playback cursor: a vertical line at `at.cursor` over the y range.
-fn cursor<DB: DrawingBackend>(chart: &mut Chart<DB>, at: &At, y: Range<f64>) -> DrawResult {
-    if let Some(c) = at.cursor {
+fn cursor<DB: DrawingBackend>(chart: &mut Chart<DB>, at: &At, y: Range<f64>) -> Done {
+    let x = chart.x_range();
+    if let Some(c) = at.cursor.filter(|c| x.contains(c)) {
         line(
             chart,
             vec![(c, y.start), (c, y.end)],
@@ -257,7 +363,8 @@ pub fn empty<DB: DrawingBackend>(root: Root<DB>, at: &At, title: &str, note: &st
         style,
     )))
     .map_err(err)?;
-    root.present().map_err(err)
+    root.present().map_err(err)?;
+    Ok(Drawn::default())
 }
 
 fn cca_of(run: &RunData) -> CcaName {

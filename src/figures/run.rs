@@ -17,17 +17,33 @@ pub fn sorted_fcts(run: &RunData, until_us: f64) -> Vec<f64> {
     f
 }
 
+/// A labelled horizontal reference line at `y` over the chart's x range, drawn when its key is
+/// shown.
+fn reference<DB: DrawingBackend>(
+    c: &mut Chart<DB>,
+    at: &At,
+    key: &str,
+    y: f64,
+    style: ShapeStyle,
+) -> Done {
+    if !at.shows_series(key) || !y.is_finite() {
+        return Ok(());
+    }
+    let x = c.x_range();
+    line(c, vec![(x.start, y), (x.end, y)], style)
+}
+
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
-/// elephants' mean.
+/// elephants' mean; the network's BDP and the CCA's window cap as reference lines.
 pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: &At) -> DrawResult {
     const TITLE: &str = "congestion window (packets)";
     if run.summary.is_empty() {
         return empty(root, at, TITLE, "press Run");
     }
-    let span = run.span_us();
+    let x = at.time_range(run.span_us());
     let width = root.dim_in_pixel().0 as usize;
     let [mut band, mut mean, mut one, mut elephants] =
-        std::array::from_fn(|_| Columns::new(width, span));
+        std::array::from_fn(|_| Columns::new(width, x.clone()));
     for s in run.summary.iter().filter(|s| at.shows(s.time_us)) {
         band.add(s.time_us, s.cwnd_min, s.cwnd_max);
         mean.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
@@ -40,29 +56,134 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: 
     }
     let colour = palette::cca(cca_of(run));
     let has_elephants = run.summary.iter().any(|s| s.elephant_cwnd > 0.0);
+    let refs = run.meta.as_ref().map(|m| m.references);
     let mut legend = Legend::default();
-    legend.add(Mark::Band(colour), "min–max of sprayed flows");
-    legend.add(Mark::Line(colour, 3), format!("mean ({})", cca_of(run)));
-    legend.add(Mark::Line(palette::HIGHLIGHT, 1), format!("flow {flow}"));
+    legend.add_keyed(CWND_BAND, Mark::Band(colour), "min–max of sprayed flows");
+    legend.add_keyed(
+        CWND_MEAN,
+        Mark::Line(colour, 3),
+        format!("mean ({})", cca_of(run)),
+    );
+    legend.add_keyed(
+        CWND_FLOW,
+        Mark::Line(palette::HIGHLIGHT, 1),
+        format!("flow {flow}"),
+    );
     if has_elephants {
-        legend.add(Mark::Line(palette::ELEPHANT, 3), "elephants (mean)");
+        legend.add_keyed(
+            CWND_ELEPHANTS,
+            Mark::Line(palette::ELEPHANT, 3),
+            "elephants (mean)",
+        );
     }
-    let root = with_legend(root, &legend, at.style)?;
-    let y_top = band.top().max(one.top()).max(1.0) * 1.05;
-    let mut c = chart(&root, at, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
-    c.draw_series(std::iter::once(Polygon::new(band.band(), colour.mix(0.22))))
-        .map_err(err)?;
-    line(&mut c, mean.means(), colour.stroke_width(3))?;
-    line(&mut c, one.means(), palette::HIGHLIGHT.stroke_width(1))?;
-    if has_elephants {
-        line(&mut c, elephants.means(), palette::ELEPHANT.stroke_width(3))?;
+    if let Some(r) = refs {
+        let bdp = format!("BDP {:.0} pkts", r.bdp_packets);
+        legend.add_keyed(CWND_BDP, Mark::Dashed(palette::REFERENCE, 1), bdp);
+        let cap = format!("window cap {:.0} pkts", r.window_cap_packets);
+        legend.add_keyed(CWND_CAP, Mark::Line(palette::LINE_RATE, 1), cap);
+    }
+    let (root, boxes) = with_legend(root, &legend, at)?;
+    // the reference lines are in view when the data come near them, not otherwise
+    let data_top = band.top().max(one.top()).max(elephants.top()).max(1.0);
+    let near = |v: f64| v <= data_top * 1.6;
+    let mut y_top = data_top;
+    if let Some(r) = refs {
+        for (key, v) in [(CWND_BDP, r.bdp_packets), (CWND_CAP, r.window_cap_packets)] {
+            if at.shows_series(key) && near(v) {
+                y_top = y_top.max(v);
+            }
+        }
+    }
+    let y_top = y_top * 1.05;
+    let mut c = chart(&root, at, TITLE, x, 0.0..y_top, "time (µs)")?;
+    if at.shows_series(CWND_BAND) {
+        c.draw_series(std::iter::once(Polygon::new(band.band(), colour.mix(0.22))))
+            .map_err(err)?;
+    }
+    if let Some(r) = refs {
+        if near(r.bdp_packets) {
+            dashed(
+                &mut c,
+                at,
+                CWND_BDP,
+                r.bdp_packets,
+                palette::REFERENCE.stroke_width(1),
+            )?;
+        }
+        if near(r.window_cap_packets) {
+            reference(
+                &mut c,
+                at,
+                CWND_CAP,
+                r.window_cap_packets,
+                palette::LINE_RATE.stroke_width(1),
+            )?;
+        }
+    }
+    let series = [
+        (CWND_MEAN, mean.means(), colour.stroke_width(3)),
+        (CWND_FLOW, one.means(), palette::HIGHLIGHT.stroke_width(1)),
+        (
+            CWND_ELEPHANTS,
+            elephants.means(),
+            palette::ELEPHANT.stroke_width(3),
+        ),
+    ];
+    for (key, points, style) in series {
+        if at.shows_series(key) && (key != CWND_ELEPHANTS || has_elephants) {
+            line(&mut c, points, style)?;
+        }
     }
     marks(&mut c, run, at, 0.0..y_top)?;
-    root.present().map_err(err)
+    let out = drawn(&c, boxes);
+    root.present().map_err(err)?;
+    Ok(out)
 }
 
+/// A dashed horizontal reference line (a bound rather than a limit), when its key is shown.
+fn dashed<DB: DrawingBackend>(
+    c: &mut Chart<DB>,
+    at: &At,
+    key: &str,
+    y: f64,
+    style: ShapeStyle,
+) -> Done {
+    if !at.shows_series(key) || !y.is_finite() {
+        return Ok(());
+    }
+    let x = c.x_range();
+    let dash = (x.end - x.start) / 80.0;
+    let mut from = x.start;
+    while from < x.end {
+        line(
+            c,
+            vec![(from, y), ((from + dash * 0.6).min(x.end), y)],
+            style,
+        )?;
+        from += dash;
+    }
+    Ok(())
+}
+
+/// The legend keys of the window chart's series and lines.
+pub const CWND_BAND: &str = "band";
+pub const CWND_MEAN: &str = "mean";
+pub const CWND_FLOW: &str = "flow";
+pub const CWND_ELEPHANTS: &str = "elephants";
+pub const CWND_BDP: &str = "bdp";
+pub const CWND_CAP: &str = "cap";
+/// The legend keys of the delay chart's series.
+pub const DELAY_RAW: &str = "raw";
+pub const DELAY_SIGNAL: &str = "signal";
+pub const DELAY_TARGET: &str = "target";
+/// The legend key of the FCT chart's series.
+pub const FCT_SERIES: &str = "fcts";
+/// The legend keys of the queue chart's limits.
+pub const QUEUE_ECN: &str = "ecn";
+pub const QUEUE_BUFFER: &str = "buffer";
+
 /// The delay the CCA decided on (MSwift: the median of the last H samples) against the raw
-/// latest RTT, for one flow.
+/// latest RTT, for one flow, and the delay the CCA holds its signal to (its target).
 pub fn delay<DB: DrawingBackend>(
     root: Root<DB>,
     run: &RunData,
@@ -73,37 +194,66 @@ pub fn delay<DB: DrawingBackend>(
     if run.summary.is_empty() {
         return empty(root, at, &title, "press Run");
     }
-    let span = run.span_us();
+    let x = at.time_range(run.span_us());
     let width = root.dim_in_pixel().0 as usize;
-    let (mut raw, mut signal) = (Columns::new(width, span), Columns::new(width, span));
+    let [mut raw, mut signal, mut target] = std::array::from_fn(|_| Columns::new(width, x.clone()));
     for (t, b, i) in run.buckets().filter(|(t, _, _)| at.shows(*t)) {
         let k = i * b.flows + flow;
         if let (Some(r), Some(s)) = (b.raw_delay_us.get(k), b.signal_us.get(k)) {
             raw.add(t, r.min, r.max);
             signal.add(t, s.min, s.max);
         }
+        // 0: the CCA has no target
+        if let Some(g) = b.target_us.get(k).filter(|g| g.max > 0.0) {
+            target.add(t, g.min, g.max);
+        }
     }
     let colour = palette::cca(cca_of(run));
     let mut legend = Legend::default();
-    legend.add(
+    legend.add_keyed(
+        DELAY_RAW,
         Mark::Line(palette::REFERENCE, 1),
         "raw RTT of the latest ACK",
     );
-    legend.add(
+    legend.add_keyed(
+        DELAY_SIGNAL,
         Mark::Line(colour, 3),
         format!("decision signal ({})", cca_of(run)),
     );
-    let root = with_legend(root, &legend, at.style)?;
-    let y_top = raw.top().max(signal.top()).max(1.0) * 1.05;
-    let mut c = chart(&root, at, &title, 0.0..span, 0.0..y_top, "time (µs)")?;
-    line(
-        &mut c,
-        raw.maxes(),
-        palette::REFERENCE.mix(0.55).stroke_width(1),
-    )?;
-    line(&mut c, signal.means(), colour.stroke_width(3))?;
+    let has_target = !target.is_empty();
+    if has_target {
+        legend.add_keyed(DELAY_TARGET, Mark::Dashed(palette::TARGET, 2), "target");
+    }
+    let (root, boxes) = with_legend(root, &legend, at)?;
+    let y_top = raw.top().max(signal.top()).max(target.top()).max(1.0) * 1.05;
+    let mut c = chart(&root, at, &title, x, 0.0..y_top, "time (µs)")?;
+    if at.shows_series(DELAY_RAW) {
+        line(
+            &mut c,
+            raw.maxes(),
+            palette::REFERENCE.mix(0.55).stroke_width(1),
+        )?;
+    }
+    if at.shows_series(DELAY_SIGNAL) {
+        line(&mut c, signal.means(), colour.stroke_width(3))?;
+    }
+    if has_target && at.shows_series(DELAY_TARGET) {
+        // dashes of the target's steps, so the signal under it stays visible
+        let pts = target.means();
+        for pair in pts.chunks(2) {
+            if let [a, b] = pair {
+                line(
+                    &mut c,
+                    vec![*a, *b],
+                    palette::TARGET.mix(0.8).stroke_width(2),
+                )?;
+            }
+        }
+    }
     marks(&mut c, run, at, 0.0..y_top)?;
-    root.present().map_err(err)
+    let out = drawn(&c, boxes);
+    root.present().map_err(err)?;
+    Ok(out)
 }
 
 /// Colours of the queue chart's ports (Paul Tol's "bright" scheme, colour-blind safe).
@@ -138,7 +288,8 @@ pub fn queue_ports(run: &RunData, chosen: &[usize], n: usize) -> Vec<(usize, boo
     ports
 }
 
-/// Queue depth over time of the chosen ports, the ports the elephants cross and the busiest.
+/// Queue depth over time of the chosen ports, the ports the elephants cross and the busiest,
+/// with a port's ECN threshold and buffer as reference lines.
 pub fn queues<DB: DrawingBackend>(
     root: Root<DB>,
     run: &RunData,
@@ -150,9 +301,12 @@ pub fn queues<DB: DrawingBackend>(
         return empty(root, at, TITLE, "press Run");
     };
     let ports = queue_ports(run, chosen, 6);
-    let span = run.span_us();
+    let x = at.time_range(run.span_us());
     let width = root.dim_in_pixel().0 as usize;
-    let mut cols: Vec<Columns> = ports.iter().map(|_| Columns::new(width, span)).collect();
+    let mut cols: Vec<Columns> = ports
+        .iter()
+        .map(|_| Columns::new(width, x.clone()))
+        .collect();
     for (t, b, i) in run.buckets().filter(|(t, _, _)| at.shows(*t)) {
         for (c, &(p, _)) in cols.iter_mut().zip(&ports) {
             if let Some(m) = b.queue_bytes.get(i * b.ports + p) {
@@ -160,21 +314,57 @@ pub fn queues<DB: DrawingBackend>(
             }
         }
     }
+    let limits = meta.references.port;
+    let (ecn, buffer) = (limits.ecn_min_bytes / 1024.0, limits.buffer_bytes / 1024.0);
     let mut legend = Legend::default();
     for (k, &(p, elephant)) in ports.iter().enumerate() {
         let tag = if elephant { " (elephant)" } else { "" };
-        legend.add(
-            Mark::Line(
-                PORT_COLOURS[k % PORT_COLOURS.len()],
-                if elephant { 3 } else { 2 },
-            ),
-            format!("{}{tag}", meta.port_names[p]),
+        let name = &meta.port_names[p];
+        let mark = Mark::Line(
+            PORT_COLOURS[k % PORT_COLOURS.len()],
+            if elephant { 3 } else { 2 },
         );
+        legend.add_keyed(name.clone(), mark, format!("{name}{tag}"));
     }
-    let root = with_legend(root, &legend, at.style)?;
-    let y_top = cols.iter().map(Columns::top).fold(1.0, f64::max) * 1.05;
-    let mut c = chart(&root, at, TITLE, 0.0..span, 0.0..y_top, "time (µs)")?;
-    for (k, (col, &(_, elephant))) in cols.iter().zip(&ports).enumerate() {
+    legend.add_keyed(
+        QUEUE_ECN,
+        Mark::Dashed(palette::REFERENCE, 1),
+        format!("ECN threshold {ecn:.0} KiB"),
+    );
+    legend.add_keyed(
+        QUEUE_BUFFER,
+        Mark::Line(palette::LINE_RATE, 1),
+        format!("buffer {buffer:.0} KiB"),
+    );
+    let (root, boxes) = with_legend(root, &legend, at)?;
+    let data_top = cols.iter().map(Columns::top).fold(1.0, f64::max);
+    // the ECN threshold always in view; the buffer when queues come near it
+    let mut y_top = data_top;
+    for (key, v) in [(QUEUE_ECN, ecn), (QUEUE_BUFFER, buffer)] {
+        if at.shows_series(key) && (key == QUEUE_ECN || v <= data_top * 1.6) {
+            y_top = y_top.max(v);
+        }
+    }
+    let y_top = y_top * 1.05;
+    let mut c = chart(&root, at, TITLE, x, 0.0..y_top, "time (µs)")?;
+    dashed(
+        &mut c,
+        at,
+        QUEUE_ECN,
+        ecn,
+        palette::REFERENCE.stroke_width(1),
+    )?;
+    reference(
+        &mut c,
+        at,
+        QUEUE_BUFFER,
+        buffer,
+        palette::LINE_RATE.stroke_width(1),
+    )?;
+    for (k, (col, &(p, elephant))) in cols.iter().zip(&ports).enumerate() {
+        if !at.shows_series(&meta.port_names[p]) {
+            continue;
+        }
         let colour = PORT_COLOURS[k % PORT_COLOURS.len()];
         line(
             &mut c,
@@ -183,7 +373,9 @@ pub fn queues<DB: DrawingBackend>(
         )?;
     }
     marks(&mut c, run, at, 0.0..y_top)?;
-    root.present().map_err(err)
+    let out = drawn(&c, boxes);
+    root.present().map_err(err)?;
+    Ok(out)
 }
 
 /// The CDF of the sprayed flows' FCTs (those finished by the cursor), with the zero-queueing
@@ -204,9 +396,11 @@ pub fn fct_cdf<DB: DrawingBackend>(root: Root<DB>, run: &RunData, at: &At) -> Dr
     let figure = Cdfs {
         title: TITLE,
         series: vec![CdfSeries {
+            key: FCT_SERIES.into(),
             label,
             colour: palette::cca(cca_of(run)),
             width: 3,
+            dashed: false,
             sorted: sorted_fcts(run, at.cursor.unwrap_or(f64::INFINITY)),
         }],
         bound: Some(report.ideal_cct_us),

@@ -102,7 +102,7 @@ fn error_bar<DB: DrawingBackend>(
     v: f64,
     e: f64,
     cap: f64,
-) -> DrawResult {
+) -> Done {
     if e <= 0.0 {
         return Ok(());
     }
@@ -131,7 +131,7 @@ fn bars<DB: DrawingBackend>(
     for (cca, col) in ccas.iter().zip(&colour) {
         legend.add(Mark::Box(*col), cca.to_string());
     }
-    let root = with_legend(root, &legend, at.style)?;
+    let (root, _) = with_legend(root, &legend, at)?;
     let axis = inflation_axis(rows, c);
     let labels: Vec<String> = lbs.iter().map(|l| l.name().to_uppercase()).collect();
     let mut chart = frame(
@@ -170,7 +170,8 @@ fn bars<DB: DrawingBackend>(
             width * 0.2,
         )?;
     }
-    root.present().map_err(err)
+    root.present().map_err(err)?;
+    Ok(Drawn::default())
 }
 
 fn series_keys(rows: &[&PointRow]) -> (Vec<Key>, Vec<CcaName>, usize) {
@@ -201,7 +202,7 @@ fn lines<DB: DrawingBackend>(
     for k in &keys {
         legend.add(Mark::Line(col(k), 2), series_label(*k, lbs));
     }
-    let root = with_legend(root, &legend, at.style)?;
+    let (root, _) = with_legend(root, &legend, at)?;
     let axis = inflation_axis(rows, c);
     let field = c.points[0]
         .split('=')
@@ -246,7 +247,8 @@ fn lines<DB: DrawingBackend>(
             .draw_series(pts.iter().map(|p| mark(p.0, p.1)))
             .map_err(err)?;
     }
-    root.present().map_err(err)
+    root.present().map_err(err)?;
+    Ok(Drawn::default())
 }
 
 /// Throughput against q, log-log: per CCA (and LB scheme), the simulated points joined, and

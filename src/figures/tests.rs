@@ -14,12 +14,18 @@ const CURSOR_SVG: &str = "#C80000";
 
 fn svg(draw: impl FnOnce(Root<SVGBackend>) -> DrawResult) -> String {
     register_font().unwrap();
+    svg_drawn(draw).0
+}
+
+/// The SVG and where the figure drew its parts.
+fn svg_drawn(draw: impl FnOnce(Root<SVGBackend>) -> DrawResult) -> (String, Drawn) {
+    register_font().unwrap();
     let mut out = String::new();
-    {
+    let drawn = {
         let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
-        draw(root).expect("the figure draws");
-    }
-    out
+        draw(root).expect("the figure draws")
+    };
+    (out, drawn)
 }
 
 fn has_all(svg: &str, words: &[&str]) {
@@ -76,7 +82,7 @@ fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_
         );
         let at = At {
             cursor: Some(span / 2.0),
-            style: Style::PAGE,
+            ..At::still(Style::PAGE)
         };
         let scrubbed = svg(|root| draw(root, run, &at));
         assert!(scrubbed.contains(CURSOR_SVG), "{name}: no cursor");
@@ -223,5 +229,83 @@ fn text_is_drawn_at_the_style_s_sizes() {
             let size = format!("font-size=\"{}\"", px as f64 / 1.24);
             assert!(drawn.contains(&size), "no text at {px} px");
         }
+    }
+}
+
+#[test]
+fn the_time_charts_draw_their_reference_lines_labelled() {
+    let session = finished_session(small());
+    let run = session.run.as_ref().unwrap();
+    let refs = run.meta.as_ref().unwrap().references;
+    assert!(refs.bdp_packets > 1.0 && refs.window_cap_packets >= refs.bdp_packets);
+    let at = At::still(Style::PAGE);
+    let cwnd = svg(|root| cwnd(root, run, 0, &at));
+    has_all(
+        &cwnd,
+        &[&format!("BDP {:.0} pkts", refs.bdp_packets), "window cap"],
+    );
+    // MSwift's target: the delay chart draws it
+    let delay = svg(|root| delay(root, run, 0, &at));
+    has_all(&delay, &[&text("target")]);
+    let queues = svg(|root| queues(root, run, &[], &at));
+    let ecn = refs.port.ecn_min_bytes / 1024.0;
+    has_all(&queues, &[&format!("ECN threshold {ecn:.0} KiB"), "buffer"]);
+}
+
+#[test]
+fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
+    let session = finished_session(small());
+    let run = session.run.as_ref().unwrap();
+    let all = At::still(Style::PAGE);
+    let (shown, drawn) = svg_drawn(|root| cwnd(root, run, 0, &all));
+    let keys: Vec<&str> = drawn.legend.iter().map(|b| b.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            CWND_BAND,
+            CWND_MEAN,
+            CWND_FLOW,
+            CWND_ELEPHANTS,
+            CWND_BDP,
+            CWND_CAP
+        ]
+    );
+    let hidden = [CWND_MEAN.to_string()];
+    let at = At {
+        hidden: &hidden,
+        ..all
+    };
+    let (without, drawn_without) = svg_drawn(|root| cwnd(root, run, 0, &at));
+    assert_ne!(shown, without);
+    assert_eq!(
+        drawn.legend, drawn_without.legend,
+        "the entry stays where it was"
+    );
+    // MSwift's colour: its mean line is gone, the band (its colour, translucent) stays
+    let mean_lines = |svg: &str| svg.matches("stroke-width=\"3\"").count();
+    assert!(mean_lines(&without) < mean_lines(&shown));
+}
+
+#[test]
+fn a_zoomed_time_chart_spans_the_zoom_and_says_so_on_its_axis() {
+    let session = finished_session(small());
+    let run = session.run.as_ref().unwrap();
+    let span = run.span_us();
+    let at = At {
+        zoom: Some((span / 4.0, span / 2.0)),
+        ..At::still(Style::PAGE)
+    };
+    let drawn = [
+        svg_drawn(|root| cwnd(root, run, 0, &at)).1,
+        svg_drawn(|root| delay(root, run, 0, &at)).1,
+        svg_drawn(|root| queues(root, run, &[], &at)).1,
+    ];
+    for drawn in drawn {
+        let x = drawn.x.expect("a time axis");
+        assert_eq!(x.range, (span / 4.0, span / 2.0));
+        let mid = (x.px.0 + x.px.1) as f64 / 2.0;
+        let t = x.value_at(mid).unwrap();
+        assert!((t - 3.0 * span / 8.0).abs() < 1e-9 * span);
+        assert_eq!(x.value_at(x.px.1 as f64 + 1.0), None);
     }
 }

@@ -71,7 +71,7 @@ pub fn throughput_against_q<DB: DrawingBackend>(
             "closed form (thin line, same colour)",
         );
     }
-    let root = with_legend(root, &legend, at.style)?;
+    let (root, _) = with_legend(root, &legend, at)?;
     let (lo, hi) = span(f.points().map(|p| p.1));
     let axis = Axis::new(lo, hi, true);
     let (q_lo, q_hi) = span(f.points().map(|p| p.0));
@@ -117,5 +117,6 @@ pub fn throughput_against_q<DB: DrawingBackend>(
             .draw_series(sim.iter().map(|&p| Circle::new(p, radius, style)))
             .map_err(err)?;
     }
-    root.present().map_err(err)
+    root.present().map_err(err)?;
+    Ok(Drawn::default())
 }

@@ -42,6 +42,20 @@ impl CcaConfig {
         (bdp_packets * self.initial_cwnd_bdp).min(self.swift.max_cwnd)
     }
 
+    /// The most packets a window reaches on a path whose BDP is `bdp_packets`: 1.5 BDP for the
+    /// UEC family (NSCC, MNSCC, SMaRTT, as the UEC reference clamps them), the scenario's one cap
+    /// `cca.swift.max_cwnd` for the others.
+    pub fn window_cap_packets(&self, bdp_packets: f64) -> f64 {
+        match self.algorithm {
+            CcaKind::Nscc | CcaKind::Mnscc | CcaKind::Smartt => {
+                super::nscc_params::MAX_CWND_BDPS * bdp_packets
+            }
+            CcaKind::Swift | CcaKind::LSwift | CcaKind::MSwift | CcaKind::Tcp | CcaKind::Dctcp => {
+                self.swift.max_cwnd
+            }
+        }
+    }
+
     /// The smallest retransmission timeout (µs) for the CCA: NSCC and MNSCC take their own, the
     /// UEC reference's (ALGORITHMS.md §6.1); the others the transport's.
     pub fn rto_min_us(&self, transport: &Transport) -> f64 {

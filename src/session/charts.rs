@@ -69,6 +69,10 @@ pub struct ChartRow {
     pub trigger: Trigger,
     /// In the run's "Charts (PNG)" export.
     pub in_png: bool,
+    /// Its x axis is the run's time: it follows the time charts' zoom.
+    pub over_time: bool,
+    /// A pointer reads its values, hides its series from its legend.
+    pub instrument: bool,
 }
 
 const fn row(
@@ -86,6 +90,19 @@ const fn row(
         section,
         trigger,
         in_png,
+        over_time: false,
+        instrument: false,
+    }
+}
+
+impl ChartRow {
+    /// A chart a pointer reads, over the run's time (`time`) or over another axis.
+    const fn instrument(self, time: bool) -> ChartRow {
+        ChartRow {
+            instrument: true,
+            over_time: time,
+            ..self
+        }
     }
 }
 
@@ -98,81 +115,21 @@ use Section as S;
 use Trigger as T;
 
 /// Every canvas, in drawing order (the order a frame draws dirty canvases in).
+#[rustfmt::skip]
 pub const CHARTS: [ChartRow; 11] = [
-    row(Chart::Cwnd, "chart-cwnd", CHART, S::Stage, T::Cursor, true),
-    row(
-        Chart::Delay,
-        "chart-delay",
-        CHART,
-        S::Stage,
-        T::Cursor,
-        true,
-    ),
-    row(
-        Chart::Queue,
-        "chart-queue",
-        CHART,
-        S::Stage,
-        T::Cursor,
-        true,
-    ),
-    row(Chart::Fct, "chart-fct", CHART, S::Stage, T::Cursor, true),
-    row(
-        Chart::Network,
-        "network",
-        PICTURE,
-        S::Stage,
-        T::Cursor,
-        true,
-    ),
-    row(
-        Chart::PartnerNetwork,
-        "network-2",
-        PICTURE,
-        S::Stage,
-        T::Cursor,
-        false,
-    ),
-    row(
-        Chart::PartnerCwnd,
-        "chart-cwnd-2",
-        CHART,
-        S::Stage,
-        T::Cursor,
-        false,
-    ),
-    row(
-        Chart::CompareCwnd,
-        "chart-compare-cwnd",
-        CHART,
-        S::Compare,
-        T::Compare,
-        false,
-    ),
-    row(
-        Chart::CompareFct,
-        "chart-compare-fct",
-        CHART,
-        S::Compare,
-        T::Compare,
-        false,
-    ),
-    row(
-        Chart::Theory,
-        "chart-theory",
-        WIDE,
-        S::Compare,
-        T::Theory,
-        false,
-    ),
-    row(
-        Chart::Sweep,
-        "chart-sweep",
-        WIDE,
-        S::Sweeps,
-        T::Sweep,
-        false,
-    ),
+    row(Chart::Cwnd, "chart-cwnd", CHART, S::Stage, T::Cursor, true).instrument(true),
+    row(Chart::Delay, "chart-delay", CHART, S::Stage, T::Cursor, true).instrument(true),
+    row(Chart::Queue, "chart-queue", CHART, S::Stage, T::Cursor, true).instrument(true),
+    row(Chart::Fct, "chart-fct", CHART, S::Stage, T::Cursor, true).instrument(false),
+    row(Chart::Network, "network", PICTURE, S::Stage, T::Cursor, true),
+    row(Chart::PartnerNetwork, "network-2", PICTURE, S::Stage, T::Cursor, false),
+    row(Chart::PartnerCwnd, "chart-cwnd-2", CHART, S::Stage, T::Cursor, false).instrument(true),
+    row(Chart::CompareCwnd, "chart-compare-cwnd", CHART, S::Compare, T::Compare, false)
+        .instrument(true),
+    row(Chart::CompareFct, "chart-compare-fct", CHART, S::Compare, T::Compare, false)
+        .instrument(false),
+    row(Chart::Theory, "chart-theory", WIDE, S::Compare, T::Theory, false),
+    row(Chart::Sweep, "chart-sweep", WIDE, S::Sweeps, T::Sweep, false),
 ];
 
 /// How many canvases the page has.

@@ -21,6 +21,7 @@ pub mod edits;
 pub mod exports;
 pub mod frames;
 mod history;
+pub mod instruments;
 pub mod keys;
 pub mod layout;
 pub mod lockstep;

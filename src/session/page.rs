@@ -25,7 +25,8 @@ use super::actions::{
     CompareAction, EventAction, Export, FormAction, LockstepAction, PlaybackAction, StoryAction,
     SweepAction,
 };
-use super::charts::Trigger;
+use super::charts::{Chart, Trigger};
+use super::instruments::{Instruments, Pointer};
 use super::layout::Layout;
 use super::story::{StepRun, STEPS};
 use super::sweeps::{PoolMessage, Sweeps};
@@ -84,6 +85,8 @@ pub struct Page {
     pub base_url: String,
     /// The shell's clock when the action came, ms (a sweep's status and time left).
     pub now_ms: f64,
+    /// The charts' readout, zoom and hidden series.
+    pub instruments: Instruments,
 }
 
 /// What the user asked for.
@@ -116,6 +119,10 @@ pub enum Action {
     Sweep(SweepAction),
     /// A message from a sweep's pool of workers.
     Pool(Box<PoolMessage>),
+    /// A pointer on a chart: read, zoom, hide a series.
+    Pointer(Chart, Pointer),
+    /// Every time chart shows the whole run again.
+    ResetZoom,
 }
 
 /// What the app shell does after an action.
@@ -151,6 +158,8 @@ pub enum Effect {
     ChartsPng { name: String, title: String },
     /// `text` goes on the clipboard, and the notice says `what` was copied.
     Copy { what: &'static str, text: String },
+    /// The readout at the pointer shows [`Instruments::readout`] (or goes).
+    Readout,
 }
 
 impl Page {
@@ -180,6 +189,7 @@ impl Page {
             layouts: [None, None],
             base_url: String::new(),
             now_ms: 0.0,
+            instruments: Instruments::default(),
         }
     }
 
@@ -328,6 +338,8 @@ impl Page {
             Action::Pool(m) => self.on_pool(*m),
             Action::PictureClick { x, y, w, h } => self.on_picture_click(x, y, w, h),
             Action::Export(e) => self.export(e),
+            Action::Pointer(chart, p) => self.on_pointer(chart, p),
+            Action::ResetZoom => self.reset_zoom(),
             Action::Events(a) => self.on_events(a),
             Action::Lockstep(a) => self.on_lockstep(a),
             Action::Playback(a) => self.on_playback(a),

@@ -239,6 +239,7 @@ fn synthetic_batch(start: usize, buckets: usize) -> TimelineBatch {
             .collect(),
         signal_us: vec![mm(0.5); 2 * buckets],
         raw_delay_us: vec![mm(0.5); 2 * buckets],
+        target_us: vec![mm(0.5); 2 * buckets],
         queue_bytes: times.clone().flat_map(|t| [mm(t as f32); 3]).collect(),
         path_pkts: times.flat_map(|t| [(t % 16 == 0) as u8; 4]).collect(),
     }

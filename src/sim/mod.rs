@@ -37,6 +37,7 @@ mod build;
 mod fifo;
 mod host;
 mod observe;
+pub use observe::PortLimits;
 mod port;
 mod radix;
 mod routing;

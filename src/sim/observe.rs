@@ -3,18 +3,39 @@
 
 use super::*;
 
+/// A switch port's limits, bytes: where drop-tail starts, and the ECN marking ramp.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PortLimits {
+    pub buffer_bytes: f64,
+    pub ecn_min_bytes: f64,
+    pub ecn_max_bytes: f64,
+}
+
 impl Simulation {
+    /// The limits of a switch port (every port's, the sprayed class's under DRR).
+    pub fn port_limits(&self) -> PortLimits {
+        PortLimits {
+            buffer_bytes: self.link.buffer as f64,
+            ecn_min_bytes: self.link.ecn_min as f64,
+            ecn_max_bytes: self.link.ecn_max as f64,
+        }
+    }
+
     pub(super) fn sample(&mut self) {
         let now = self.now();
         let row = &mut self.row;
         row.cwnd.clear();
         row.signal_us.clear();
         row.raw_delay_us.clear();
+        row.target_us.clear();
         row.queue_bytes.clear();
         for f in &self.flows {
             row.cwnd.push(f.sender.cca.cwnd() as f32);
             row.signal_us.push((f.sender.cca.signal() / 1e6) as f32);
             row.raw_delay_us.push(to_us(f.sender.latest_rtt) as f32);
+            // 0: none (a CCA without a target); NaN would make a batch unequal to itself
+            let target = f.sender.cca.target().map_or(0.0, |ps| (ps / 1e6) as f32);
+            row.target_us.push(target);
         }
         for p in &mut self.ports[self.topo.hosts() as usize..] {
             row.queue_bytes.push(p.peak_bytes as f32);

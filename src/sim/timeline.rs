@@ -40,6 +40,8 @@ pub struct SampleRow {
     pub cwnd: Vec<f32>,
     pub signal_us: Vec<f32>,
     pub raw_delay_us: Vec<f32>,
+    /// The delay the CCA holds its signal to (0 for a CCA without one).
+    pub target_us: Vec<f32>,
     pub queue_bytes: Vec<f32>,
     /// Data packets per (flow, path slot) since the last sample, flow-major.
     pub path_pkts: Vec<u8>,
@@ -59,6 +61,8 @@ pub struct TimelineBatch {
     pub cwnd: Vec<MinMax>,
     pub signal_us: Vec<MinMax>,
     pub raw_delay_us: Vec<MinMax>,
+    /// The delay each flow's CCA holds its signal to, µs (0: none, a CCA without a target).
+    pub target_us: Vec<MinMax>,
     pub queue_bytes: Vec<MinMax>,
     /// Path slots per flow; bucket `b`, flow `f`, slot `s` of `path_pkts` is at
     /// `(b * flows + f) * paths + s`.
@@ -76,6 +80,7 @@ impl TimelineBatch {
         self.cwnd.len()
             + self.signal_us.len()
             + self.raw_delay_us.len()
+            + self.target_us.len()
             + self.queue_bytes.len()
             + self.path_pkts.len()
     }
@@ -88,6 +93,7 @@ impl TimelineBatch {
             (&mut self.cwnd, &src.cwnd, f),
             (&mut self.signal_us, &src.signal_us, f),
             (&mut self.raw_delay_us, &src.raw_delay_us, f),
+            (&mut self.target_us, &src.target_us, f),
             (&mut self.queue_bytes, &src.queue_bytes, p),
         ];
         for (dst, from, width) in pairs {
@@ -142,9 +148,13 @@ impl TimelineBatch {
                     ("cwnd_pkts", &self.cwnd),
                     ("signal_us", &self.signal_us),
                     ("raw_delay_us", &self.raw_delay_us),
+                    ("target_us", &self.target_us),
                 ] {
                     let m = series[at];
-                    let _ = writeln!(out, "{t:.3},{name},flow{f},{},{}", m.min, m.max);
+                    // a CCA without a target has none to write
+                    if name != "target_us" || m.max > 0.0 {
+                        let _ = writeln!(out, "{t:.3},{name},flow{f},{},{}", m.min, m.max);
+                    }
                 }
             }
             for (p, name) in port_names.iter().enumerate().take(self.ports) {
@@ -215,6 +225,8 @@ impl Timeline {
             .extend(row.signal_us.iter().map(|&v| MinMax::of(v)));
         b.raw_delay_us
             .extend(row.raw_delay_us.iter().map(|&v| MinMax::of(v)));
+        b.target_us
+            .extend(row.target_us.iter().map(|&v| MinMax::of(v)));
         b.queue_bytes
             .extend(row.queue_bytes.iter().map(|&v| MinMax::of(v)));
         b.path_pkts.extend_from_slice(&row.path_pkts);
@@ -229,6 +241,7 @@ impl Timeline {
             b.cwnd[f0 + i].merge(MinMax::of(v));
             b.signal_us[f0 + i].merge(MinMax::of(row.signal_us[i]));
             b.raw_delay_us[f0 + i].merge(MinMax::of(row.raw_delay_us[i]));
+            b.target_us[f0 + i].merge(MinMax::of(row.target_us[i]));
         }
         for (i, &v) in row.queue_bytes.iter().enumerate() {
             b.queue_bytes[p0 + i].merge(MinMax::of(v));
@@ -243,7 +256,12 @@ impl Timeline {
     fn halve(&mut self) {
         let b = &mut self.batch;
         let half = b.buckets / 2;
-        for series in [&mut b.cwnd, &mut b.signal_us, &mut b.raw_delay_us] {
+        for series in [
+            &mut b.cwnd,
+            &mut b.signal_us,
+            &mut b.raw_delay_us,
+            &mut b.target_us,
+        ] {
             pairwise(series, b.flows, half);
         }
         pairwise(&mut b.queue_bytes, b.ports, half);
@@ -308,6 +326,7 @@ mod tests {
             cwnd: vec![v, -v],
             signal_us: vec![v; 2],
             raw_delay_us: vec![v; 2],
+            target_us: vec![v; 2],
             queue_bytes: vec![v * 10.0],
             path_pkts: vec![v as u8, 1, 0, 200],
         }
@@ -337,13 +356,16 @@ mod tests {
         let mut t = Timeline::new(1_000_000, 8, 2, 2, 2);
         let mut r = row(2.0);
         r.queue_bytes = vec![0.0, 5.0];
+        // flow 1's CCA has no target: no row for it
+        r.target_us = vec![7.0, 0.0];
         t.record(3_000_000, &r);
         let mut out = String::from(CSV_HEADER);
         t.drain().write_csv(&["a".into(), "b".into()], &mut out);
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 1 + 6 + 1, "{out}");
+        assert_eq!(lines.len(), 1 + 4 + 3 + 1, "{out}");
         assert_eq!(lines[1], "3.000,cwnd_pkts,flow0,2,2");
-        assert_eq!(lines[7], "3.000,queue_bytes,b,5,5");
+        assert_eq!(lines[4], "3.000,target_us,flow0,7,7");
+        assert_eq!(lines[8], "3.000,queue_bytes,b,5,5");
     }
 
     #[test]

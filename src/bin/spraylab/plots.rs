@@ -87,7 +87,7 @@ fn figure<DB: DrawingBackend>(
         log: false,
         title: &title,
     };
-    figures::sweep(root, &chart, &At::still(Style::PRINT))
+    figures::sweep(root, &chart, &At::still(Style::PRINT)).map(drop)
 }
 
 /// One panel per LB scheme: the CDF of every CCA's FCTs over all seeds.
@@ -108,9 +108,11 @@ fn fct_cdfs<DB: DrawingBackend>(
             .zip(spraylab::palette::ccas(order))
             .filter_map(|(c, colour)| {
                 Some(CdfSeries {
+                    key: c.to_string(),
                     label: c.to_string(),
                     colour,
                     width: 2,
+                    dashed: false,
                     sorted: m.fcts.get(&(*c, *lb))?.clone(),
                 })
             })

@@ -254,9 +254,9 @@ impl App {
             };
             fit(&canvas, CHARTS[i].chart, css, scale);
             match self.draw_one(CHARTS[i].chart, &canvas, scale) {
-                Ok(true) => {}
+                Ok(Some(drawn)) => self.page.instruments.drawn[i] = drawn,
                 // a picture finished on the next frames
-                Ok(false) => return pass.unfinished(&mut self.drawing.frames, i),
+                Ok(None) => return pass.unfinished(&mut self.drawing.frames, i),
                 Err(e) => web_sys::console::warn_1(&format!("canvas {i}: {e}").into()),
             }
         }
@@ -281,7 +281,7 @@ impl App {
         let drawn = match (step.checked_sub(charts::WARM_PARTS), canvas) {
             (None, Some(canvas)) => {
                 fit(&canvas, Chart::Cwnd, CssBox::wide(200), 1.0);
-                charts::warm(&canvas, step).map(|()| true)
+                charts::warm(&canvas, step).map(Some)
             }
             // the network pictures keep their drawing state between frames: they warm on their own
             (Some(i), Some(canvas))
@@ -290,7 +290,7 @@ impl App {
                 fit(&canvas, CHARTS[i].chart, CssBox::wide(200), 1.0);
                 self.draw_one(CHARTS[i].chart, &canvas, 1.0)
             }
-            _ => Ok(true),
+            _ => Ok(None),
         };
         if let Err(e) = drawn {
             web_sys::console::warn_1(&format!("warm-up {step}: {e}").into());
@@ -349,7 +349,7 @@ impl App {
             _ => Vec::new(),
         };
         let marks = Marks {
-            flow: self.flow(),
+            flow: self.page.flow(),
             chosen: &self.page.chosen,
             down: &down,
             scale_bytes: peak.max(ecn),
@@ -366,22 +366,30 @@ impl App {
         )
     }
 
-    /// Draws one canvas; `Ok(false)`: the network picture is not finished yet.
+    /// Draws one canvas: where its parts went, or `Ok(None)` for a network picture not
+    /// finished yet.
     pub(super) fn draw_one(
         &self,
         which: Chart,
         canvas: &HtmlCanvasElement,
         scale: f64,
-    ) -> Result<bool, String> {
+    ) -> Result<Option<figures::Drawn>, String> {
         let s = &self.page.session;
         let empty = RunData::new(0, self.page.scenario.clone());
         let run = s.run.as_ref().unwrap_or(&empty);
+        let hidden = self.page.instruments.hidden_on(which);
         let at = At {
             cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
-            style: Style::PAGE,
+            // the presentation layout's charts are read across a room
+            style: match self.page.presenting {
+                true => Style::PRESENT,
+                false => Style::PAGE,
+            },
+            zoom: self.page.instruments.zoom_of(which),
+            hidden: &hidden,
         };
         let area = || charts::area(canvas, scale);
-        let flow = self.flow();
+        let flow = self.page.flow();
         let past: Vec<&RunData> = s.past.iter().collect();
         match which {
             Chart::Cwnd => figures::cwnd(area()?, run, flow, &at),
@@ -389,29 +397,33 @@ impl App {
             Chart::Queue => figures::queues(area()?, run, &self.page.chosen, &at),
             Chart::Fct => figures::fct_cdf(area()?, run, &at),
             Chart::Network => {
-                return self.draw_picture(
-                    canvas,
-                    scale,
-                    run,
-                    &self.page.layouts[0],
-                    &self.drawing.picture,
-                )
+                return self
+                    .draw_picture(
+                        canvas,
+                        scale,
+                        run,
+                        &self.page.layouts[0],
+                        &self.drawing.picture,
+                    )
+                    .map(|done| done.then(figures::Drawn::default))
             }
             Chart::PartnerNetwork => match &s.partner {
                 Some(p) => {
-                    return self.draw_picture(
-                        canvas,
-                        scale,
-                        p,
-                        &self.page.layouts[1],
-                        &self.drawing.partner_picture,
-                    )
+                    return self
+                        .draw_picture(
+                            canvas,
+                            scale,
+                            p,
+                            &self.page.layouts[1],
+                            &self.drawing.partner_picture,
+                        )
+                        .map(|done| done.then(figures::Drawn::default))
                 }
-                None => Ok(()),
+                None => Ok(figures::Drawn::default()),
             },
             Chart::PartnerCwnd => match &s.partner {
                 Some(p) => figures::cwnd(area()?, p, flow, &at),
-                None => Ok(()),
+                None => Ok(figures::Drawn::default()),
             },
             Chart::CompareCwnd => figures::compare_cwnd(area()?, &past, &at),
             Chart::CompareFct => figures::compare_fct(area()?, &past, &at),
@@ -443,6 +455,6 @@ impl App {
                 figures::sweep(area()?, &chart, &at)
             }
         }
-        .map(|()| true)
+        .map(Some)
     }
 }

@@ -41,15 +41,109 @@ pub(super) fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event
     let link = ctx.link().clone();
     let on_hash =
         Closure::<dyn FnMut(web_sys::Event)>::new(move |_| link.send_message(Msg::NewLink));
-    let listeners = [on_key, on_key_up, on_resize, on_hash];
+    let mut listeners = vec![on_key, on_key_up, on_resize, on_hash];
+    for _ in POINTER_EVENTS {
+        let link = ctx.link().clone();
+        listeners.push(Closure::<dyn FnMut(web_sys::Event)>::new(
+            move |e: web_sys::Event| {
+                if let Some((chart, p)) = pointer_on_chart(&e) {
+                    link.send_message(Msg::Pointer(chart, p));
+                }
+            },
+        ));
+    }
     for (event, listener) in LISTENED.iter().zip(&listeners) {
         let _ = window.add_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
     }
-    listeners.into()
+    listeners
 }
 
+/// The pointer's events on the charts, heard on the whole page (they bubble from the canvases).
+const POINTER_EVENTS: [&str; 5] = [
+    "pointermove",
+    "pointerdown",
+    "pointerup",
+    "pointerout",
+    "dblclick",
+];
+
 /// The events [`listen`] listens to, in the order of the listeners it returns.
-pub(super) const LISTENED: [&str; 4] = ["keydown", "keyup", "resize", "hashchange"];
+pub(super) const LISTENED: [&str; 9] = [
+    "keydown",
+    "keyup",
+    "resize",
+    "hashchange",
+    POINTER_EVENTS[0],
+    POINTER_EVENTS[1],
+    POINTER_EVENTS[2],
+    POINTER_EVENTS[3],
+    POINTER_EVENTS[4],
+];
+
+/// A pointer event on an instrumented chart's canvas: the chart (by the canvas' id, from the
+/// chart table) and the pointer, in the canvas' CSS pixels.
+fn pointer_on_chart(
+    e: &web_sys::Event,
+) -> Option<(
+    crate::session::charts::Chart,
+    crate::session::instruments::Pointer,
+)> {
+    use crate::session::instruments::{Pointer, PointerKind};
+    let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let id = el.id();
+    let row = crate::session::charts::CHARTS
+        .iter()
+        .find(|r| r.instrument && r.id == id)?;
+    let m = e.dyn_ref::<web_sys::MouseEvent>()?;
+    let kind = match e.type_().as_str() {
+        "pointermove" => PointerKind::Move,
+        "pointerdown" => PointerKind::Down,
+        "pointerup" => PointerKind::Up,
+        "pointerout" => PointerKind::Leave,
+        "dblclick" => PointerKind::DoubleClick,
+        _ => return None,
+    };
+    Some((
+        row.chart,
+        Pointer {
+            kind,
+            x: m.offset_x() as f64,
+            y: m.offset_y() as f64,
+            screen: (m.client_x() as f64, m.client_y() as f64),
+        },
+    ))
+}
+
+/// Shows `readout` by the pointer (beside it, inside the window), or hides it.
+pub(super) fn show_readout(readout: Option<&crate::session::instruments::Readout>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(el) = window
+        .document()
+        .and_then(|d| d.get_element_by_id("readout"))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    let Some(r) = readout else {
+        el.set_hidden(true);
+        return;
+    };
+    el.set_text_content(Some(&r.lines.join("\n")));
+    el.set_hidden(false);
+    let width = window
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1280.0);
+    let box_w = el.offset_width() as f64;
+    let left = (r.screen.0 + 14.0).min(width - box_w - 8.0).max(4.0);
+    let top = r.screen.1 + 16.0;
+    let style = el.style();
+    let _ = style.set_property("left", &format!("{left}px"));
+    let _ = style.set_property("top", &format!("{top}px"));
+}
 
 /// Where a key event happened, for the keyboard model.
 fn key_target(e: &web_sys::Event) -> keys::KeyTarget {

@@ -44,6 +44,7 @@ impl App {
                 }
                 Effect::Redraw(trigger) => self.mark(Chart::on(trigger), ctx),
                 Effect::RedrawAll => self.mark(Chart::all(), ctx),
+                Effect::Readout => dom::show_readout(self.page.instruments.readout.as_ref()),
                 Effect::RestartClock => self.last_frame_ms = None,
                 Effect::ScrollTo("sweeps") if self.sections_shown < shown(Section::Sweeps) => {
                     // the sweeps section comes in a later task: scroll once it is there

@@ -202,6 +202,14 @@ impl Component for App {
                 false
             }
             Msg::Present(on) => self.reduce(ctx, Action::Present(on)),
+            Msg::Pointer(chart, p) => {
+                let effects = self.page.reduce(Action::Pointer(chart, p));
+                // a readout is drawn by hand; the view renders only for a zoom or a series
+                let render = effects.iter().any(|e| matches!(e, Effect::Redraw(_)));
+                self.perform(ctx, effects);
+                render
+            }
+            Msg::ResetZoom => self.reduce(ctx, Action::ResetZoom),
             Msg::Story(action) => self.reduce(ctx, Action::Story(action)),
         }
     }

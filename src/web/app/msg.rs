@@ -41,6 +41,13 @@ pub enum Msg {
     Pool(Box<crate::session::sweeps::PoolMessage>),
     /// The presentation layout on or off (the header's button, or P).
     Present(bool),
+    /// A pointer on a chart.
+    Pointer(
+        crate::session::charts::Chart,
+        crate::session::instruments::Pointer,
+    ),
+    /// Every time chart shows the whole run again.
+    ResetZoom,
     /// The class story: a step shown, or run, or the story closed.
     Story(crate::web::components::story::StoryAction),
 }

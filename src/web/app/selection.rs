@@ -31,14 +31,6 @@ impl App {
             .map_or(0, |m| m.flows.len())
     }
 
-    pub(super) fn flow(&self) -> usize {
-        let run = self.page.session.run.as_ref();
-        self.page
-            .highlight
-            .or_else(|| run.map(RunData::slowest_flow))
-            .unwrap_or(0)
-    }
-
     /// One line on the highlighted flow and the chosen links.
     pub(super) fn selection_text(&self, cursor: f64) -> String {
         let Some(run) = &self.page.session.run else {
@@ -47,7 +39,7 @@ impl App {
         let Some(meta) = &run.meta else {
             return String::new();
         };
-        let flow = self.flow();
+        let flow = self.page.flow();
         let Some(&(src, dst, sprayed)) = meta.flows.get(flow) else {
             return String::new();
         };

@@ -11,7 +11,7 @@ impl App {
         let s = &self.page.session;
         let run = s.run.as_ref();
         let cursor = s.cursor_us();
-        let flow = self.flow();
+        let flow = self.page.flow();
         let ports = run.map_or(Vec::new(), |r| {
             figures::queue_ports(r, &self.page.chosen, 6)
         });
@@ -85,6 +85,10 @@ impl App {
                             }
                             <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                                 {npath} on={on.reform(Msg::Network)} />
+                            if let Some((a, b)) = self.page.instruments.zoom {
+                                <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::ResetZoom)}>
+                                    { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
+                            }
                             <LiveCharts canvases={[Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct].map(canvas)} alts={live_charts::alts(run, flow, cursor, &ports)} />
                         </div>
                         if let Some((_, partner)) = &titles {

@@ -19,9 +19,14 @@ pub struct FigureProps {
 
 #[function_component(Figure)]
 pub fn figure(props: &FigureProps) -> Html {
+    // a chart a pointer reads (the chart table says which)
+    let instrument = crate::session::charts::CHARTS
+        .iter()
+        .any(|r| r.instrument && r.id == props.id.as_str());
     html! {
         <figure class={classes!("chart", props.class.clone())}>
             <canvas id={props.id.clone()} ref={props.canvas.clone()} role="img" aria-label={props.alt.clone()}
+                class={classes!(instrument.then_some("instrument"))}
                 onclick={props.onclick.clone()}></canvas>
             <figcaption>{ props.caption.clone() }</figcaption>
         </figure>

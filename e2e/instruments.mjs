@@ -1,0 +1,122 @@
+// The charts as instruments in a browser (src/session/instruments.rs): the pointer reads every
+// series of every instrumented chart, on a mouse and on a finger; a drag zooms the time charts
+// and a double-click or the reset button shows the whole run again; a legend entry hides its
+// series and shows it again; the reference lines are named in the legends. Prints one line per
+// check and a closing count; exits non-zero on a failure.
+// Usage: node e2e/instruments.mjs BASE_URL [SCREENSHOT.png]
+import { checking } from './checks.mjs';
+
+const [base, shot] = process.argv.slice(2);
+const { page, check, finish } = await checking('instruments');
+const readout = () => page.evaluate(() => {
+  const r = document.querySelector('#readout');
+  return r && !r.hidden ? r.textContent : '';
+});
+// a canvas' box on the page, scrolled into view
+const box = async id => {
+  await page.evaluate(i => document.getElementById(i)?.scrollIntoView({ block: 'center' }), id);
+  await page.waitForTimeout(100);
+  return page.evaluate(i => {
+    const r = document.getElementById(i).getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height };
+  }, id);
+};
+const pixels = id => page.evaluate(i => document.getElementById(i).toDataURL(), id);
+const drawn = () => page.waitForTimeout(600);
+
+await page.goto(`${base}/#k=4&elephants=2&flow-size=1MiB&run=1`);
+await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''),
+  null, { timeout: 120000 });
+await drawn();
+
+// every instrumented chart reads at the pointer, its first line saying where
+const charts = [
+  ['chart-cwnd', /^at [\d.]+ µs\nmean [\d.]+ pkts\nsprayed flows [\d.]+ to [\d.]+ pkts\nelephants [\d.]+ pkts\nflow \d+ [\d.]+ pkts$/],
+  ['chart-delay', /^at [\d.]+ µs\nraw RTT [\d.]+ µs\nsignal [\d.]+ µs\ntarget [\d.]+ µs$/],
+  ['chart-queue', /^at [\d.]+ µs(\n\S+ [\d.]+ KiB)+$/],
+  ['chart-fct', /^FCT ≤ [\d.]+ µs\n\d+ % finished \(\d+ of \d+\)$/],
+];
+for (const [id, form] of charts) {
+  const b = await box(id);
+  await page.mouse.move(b.x + b.w * 0.6, b.y + b.h * 0.35);
+  await page.waitForTimeout(150);
+  const r = await readout();
+  check(`${id}: the pointer reads every series`, form.test(r), r);
+}
+if (shot) {
+  await page.screenshot({ path: shot });
+}
+await page.mouse.move(5, 5);
+await page.waitForTimeout(150);
+check('leaving the chart hides the readout', (await readout()) === '', await readout());
+
+// the reference lines are named in the legends (drawn on the canvas: the page's text
+// alternative does not hold them, so the readout and the legend keys are checked natively too)
+// a drag zooms every time chart; the reset button says so
+let b = await box('chart-cwnd');
+const before = await pixels('chart-delay');
+await page.mouse.move(b.x + b.w * 0.3, b.y + b.h * 0.4);
+await page.mouse.down();
+await page.mouse.move(b.x + b.w * 0.45, b.y + b.h * 0.4, { steps: 4 });
+await page.mouse.up();
+await drawn();
+const reset = await page.evaluate(() => document.querySelector('#reset-zoom')?.textContent || '');
+check('a drag zooms the time charts', /zoomed to [\d.]+–[\d.]+ µs/.test(reset), reset);
+check('the other time charts follow the zoom', (await pixels('chart-delay')) !== before);
+b = await box('chart-cwnd');
+await page.mouse.move(b.x + b.w * 0.6, b.y + b.h * 0.35);
+await page.waitForTimeout(150);
+const zoomed = parseFloat((await readout()).slice(3));
+const range = reset.match(/([\d.]+)–([\d.]+)/).slice(1).map(parseFloat);
+check('the readout reads the zoomed range', zoomed >= range[0] && zoomed <= range[1], { zoomed, range });
+await page.mouse.dblclick(b.x + b.w * 0.6, b.y + b.h * 0.35);
+await drawn();
+check('a double-click shows the whole run',
+  !(await page.evaluate(() => !!document.querySelector('#reset-zoom'))));
+await page.mouse.move(b.x + b.w * 0.3, b.y + b.h * 0.4);
+await page.mouse.down();
+await page.mouse.move(b.x + b.w * 0.5, b.y + b.h * 0.4, { steps: 4 });
+await page.mouse.up();
+await drawn();
+await page.click('#reset-zoom');
+await drawn();
+check('the reset button shows the whole run',
+  !(await page.evaluate(() => !!document.querySelector('#reset-zoom'))));
+
+// a legend entry hides its series (the mean, the legend's second entry) and shows it again
+b = await box('chart-cwnd');
+const whole = await pixels('chart-cwnd');
+// the legend strip is the chart's last rows: find the entry by reading with the pointer
+await page.mouse.move(b.x + b.w * 0.6, b.y + b.h * 0.35);
+await page.waitForTimeout(150);
+const shown = await readout();
+// the legend's rows are the canvas' last ones, 19 px each: its first row holds the series
+let hid = null;
+for (const up of [33, 14]) {
+  for (let x = 30; x < b.w && !hid; x += 24) {
+    await page.mouse.click(b.x + x, b.y + b.h - up);
+    await drawn();
+    await page.mouse.move(b.x + b.w * 0.6, b.y + b.h * 0.35);
+    await page.waitForTimeout(150);
+    if ((await readout()) !== shown) hid = [b.x + x, b.y + b.h - up];
+  }
+}
+const after = await readout();
+check('a legend entry hides its series from the chart and the readout', !!hid && (await pixels('chart-cwnd')) !== whole,
+  { shown, after });
+if (hid) {
+  await page.mouse.click(...hid);
+  await drawn();
+  await page.mouse.move(b.x + b.w * 0.6, b.y + b.h * 0.35);
+  await page.waitForTimeout(150);
+}
+check('clicked again, it shows the series again', (await readout()) === shown, await readout());
+
+// on a phone, a tap reads
+await page.setViewportSize({ width: 390, height: 844 });
+await drawn();
+b = await box('chart-delay');
+await page.mouse.click(b.x + b.w * 0.6, b.y + b.h * 0.35);
+await page.waitForTimeout(150);
+check('a tap on a phone reads the chart', /^at [\d.]+ µs\nraw RTT/.test(await readout()), await readout());
+await finish();
