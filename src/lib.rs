@@ -89,6 +89,10 @@
 //!   and the command line's SVG and PNG plots draw the same figures.
 //! - [`palette`]: the colours, one per CCA, of the page's charts and the command line's plots.
 
+// Unsafe code stays where it is measured and needed: the event queue's blocks and a cache
+// hint (src/sim/fifo.rs, src/sim/prefetch.rs), each allowing it for itself.
+#![deny(unsafe_code)]
+
 pub mod claims;
 pub mod figures;
 pub mod link;

@@ -11,21 +11,9 @@
 //! field, and the page then falls back to the defaults.
 
 use crate::scenario::{
-    events_from_text, events_to_text, registry, Budget, Scenario, ScenarioError,
+    events_from_text, events_to_text, registry, Budget, Partner, Scenario, ScenarioError,
 };
 use crate::sweep::{self, Sweep};
-
-/// Refuses scenarios too large to simulate in a browser tab (beyond what `validate` refuses):
-/// [`Budget::BROWSER`].
-pub fn check_web_size(s: &Scenario) -> Result<(), ScenarioError> {
-    if !s.workload.connections.is_empty() {
-        return Err(refuse(
-            "workload.connections",
-            "traffic matrices run on the command line (spraylab run --traffic FILE)",
-        ));
-    }
-    s.check_budget(&Budget::BROWSER)
-}
 
 /// Longest fragment accepted (room for every field and the most timed events a scenario holds).
 pub const MAX_FRAGMENT: usize = 4096;
@@ -44,8 +32,8 @@ pub struct Link {
     pub run: bool,
     /// A sweep, checked against the browser's budget ([`crate::sweep::link`]).
     pub sweep: Option<Sweep>,
-    /// The lockstep partner, as `crate::session::lockstep::partner_of` reads it, checked.
-    pub beside: Option<String>,
+    /// The lockstep partner, checked.
+    pub beside: Option<Partner>,
 }
 
 fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
@@ -215,7 +203,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
         } else if key == EVENTS {
             link.scenario.events = events_from_text(value)?;
         } else if key == BESIDE {
-            link.beside = Some(value.to_string());
+            link.beside = Some(Partner::parse(value).map_err(|why| refuse(BESIDE, why))?);
         } else if sweep::link::KEYS.contains(&key) {
             sweep_keys.push((key, value));
         } else if !key.contains('.') {
@@ -226,11 +214,12 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
     }
     link.scenario.set_paths(&dotted)?;
     link.scenario.validate()?;
-    check_web_size(&link.scenario)?;
-    if let Some(choice) = &link.beside {
-        let partner = crate::session::lockstep::partner_of(&link.scenario, choice)
+    link.scenario.check_web_size()?;
+    if let Some(beside) = &link.beside {
+        let partner = beside
+            .apply(&link.scenario)
             .map_err(|why| refuse(BESIDE, why))?;
-        check_web_size(&partner)?;
+        partner.check_web_size()?;
     }
     link.sweep = sweep::link::parse(&sweep_keys)?;
     if let Some(s) = &link.sweep {
@@ -398,13 +387,16 @@ mod tests {
         // every preset fits a tab, and the baseline at k = 16
         for &crate::scenario::Preset { name, .. } in crate::scenario::PRESETS {
             let s = Scenario::preset(name).unwrap();
-            check_web_size(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
+            s.check_web_size().unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         let mut big = Scenario::preset("baseline").unwrap();
         big.topology.k = 16;
-        check_web_size(&big).unwrap();
+        big.check_web_size().unwrap();
         let both = from_fragment("cca=mswift&beside=set:elephants=6&run=1").unwrap();
-        assert_eq!(both.beside.as_deref(), Some("set:elephants=6"));
+        assert_eq!(
+            both.beside.map(|p| p.to_string()).as_deref(),
+            Some("set:elephants=6")
+        );
         let long = "seed=1&".repeat(MAX_FRAGMENT / 7 + 1);
         assert_eq!(from_fragment(&long).unwrap_err().field, "link");
     }

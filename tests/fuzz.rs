@@ -23,7 +23,7 @@
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use spraylab::claims::{evaluate, report, Measured, ReportPaths};
-use spraylab::link::{check_web_size, from_fragment, to_fragment};
+use spraylab::link::{from_fragment, to_fragment};
 use spraylab::protocol::{decode, encode, Runner, ToWorker};
 use spraylab::repro::rows::{from_csv, FctRow, Row, SummaryRow};
 use spraylab::scenario::PRESETS;
@@ -273,7 +273,7 @@ fn url_fragments() {
         match from_fragment(&String::from_utf8_lossy(input)) {
             Ok(link) => {
                 link.scenario.validate().expect("an accepted link is valid");
-                match check_web_size(&link.scenario) {
+                match link.scenario.check_web_size() {
                     Ok(()) => true,
                     Err(e) => one_line(&e),
                 }

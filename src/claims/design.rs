@@ -46,7 +46,7 @@ pub fn size() -> Claim {
             quote: "takes less than a total of 200 lines of code in htsim",
             reads: "a count of lines added to htsim: SprayLab is not htsim, so it cannot be checked here; this project's own count is given instead".into(),
             measured: format!(
-                "SprayLab: {} lines (the percentile filter, src/sim/cca/estimator.rs, {estimator}; its sample storage, samples.rs, {samples}; lines naming the filter in swift.rs, {swift}, and nscc.rs, {nscc})",
+                "SprayLab: {} lines (the percentile filter and its H rule, src/sim/cca/estimator.rs, {estimator}; the sorted window of the last H samples and their storage, samples.rs, {samples}; lines naming the filter in swift.rs, {swift}, and nscc.rs, {nscc})",
                 estimator + samples + swift + nscc
             ),
             tests: Vec::new(),

@@ -17,12 +17,20 @@ pub fn sorted_fcts(run: &RunData, until_us: f64) -> Vec<f64> {
     f
 }
 
-/// A labelled horizontal reference line at `y` over the chart's x range, drawn when its key is
-/// shown.
+/// How a reference line is drawn: solid for a limit (a cap, a buffer), dashed for a bound or a
+/// threshold (the BDP, ECN, the target).
+#[derive(Clone, Copy, PartialEq)]
+enum Rule {
+    Solid,
+    Dashed,
+}
+
+/// A horizontal reference line at `y` over the chart's x range, drawn when its key is shown
+/// (its legend entry names it).
 fn reference<DB: DrawingBackend>(
     c: &mut Chart<DB>,
     at: &At,
-    key: &str,
+    (key, rule): (&str, Rule),
     y: f64,
     style: ShapeStyle,
 ) -> Done {
@@ -30,7 +38,22 @@ fn reference<DB: DrawingBackend>(
         return Ok(());
     }
     let x = c.x_range();
-    line(c, vec![(x.start, y), (x.end, y)], style)
+    match rule {
+        Rule::Solid => line(c, vec![(x.start, y), (x.end, y)], style),
+        Rule::Dashed => {
+            let dash = (x.end - x.start) / 80.0;
+            let mut from = x.start;
+            while from < x.end {
+                line(
+                    c,
+                    vec![(from, y), ((from + dash * 0.6).min(x.end), y)],
+                    style,
+                )?;
+                from += dash;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
@@ -102,10 +125,10 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: 
     }
     if let Some(r) = refs {
         if near(r.bdp_packets) {
-            dashed(
+            reference(
                 &mut c,
                 at,
-                CWND_BDP,
+                (CWND_BDP, Rule::Dashed),
                 r.bdp_packets,
                 palette::REFERENCE.stroke_width(1),
             )?;
@@ -114,7 +137,7 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: 
             reference(
                 &mut c,
                 at,
-                CWND_CAP,
+                (CWND_CAP, Rule::Solid),
                 r.window_cap_packets,
                 palette::LINE_RATE.stroke_width(1),
             )?;
@@ -138,31 +161,6 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: 
     let out = drawn(&c, boxes);
     root.present().map_err(err)?;
     Ok(out)
-}
-
-/// A dashed horizontal reference line (a bound rather than a limit), when its key is shown.
-fn dashed<DB: DrawingBackend>(
-    c: &mut Chart<DB>,
-    at: &At,
-    key: &str,
-    y: f64,
-    style: ShapeStyle,
-) -> Done {
-    if !at.shows_series(key) || !y.is_finite() {
-        return Ok(());
-    }
-    let x = c.x_range();
-    let dash = (x.end - x.start) / 80.0;
-    let mut from = x.start;
-    while from < x.end {
-        line(
-            c,
-            vec![(from, y), ((from + dash * 0.6).min(x.end), y)],
-            style,
-        )?;
-        from += dash;
-    }
-    Ok(())
 }
 
 /// The legend keys of the window chart's series and lines.
@@ -347,17 +345,17 @@ pub fn queues<DB: DrawingBackend>(
     }
     let y_top = y_top * 1.05;
     let mut c = chart(&root, at, TITLE, x, 0.0..y_top, "time (µs)")?;
-    dashed(
+    reference(
         &mut c,
         at,
-        QUEUE_ECN,
+        (QUEUE_ECN, Rule::Dashed),
         ecn,
         palette::REFERENCE.stroke_width(1),
     )?;
     reference(
         &mut c,
         at,
-        QUEUE_BUFFER,
+        (QUEUE_BUFFER, Rule::Solid),
         buffer,
         palette::LINE_RATE.stroke_width(1),
     )?;

@@ -247,6 +247,19 @@ impl Scenario {
         self.cca.swift.max_cwnd.max(1.5 * bdp)
     }
 
+    /// Refuses a scenario too large to simulate in a browser tab (beyond what `validate`
+    /// refuses): [`Budget::BROWSER`], and no traffic matrix (those run on the command line).
+    pub fn check_web_size(&self) -> Result<(), ScenarioError> {
+        if !self.workload.connections.is_empty() {
+            return Err(ScenarioError {
+                field: "workload.connections".to_string(),
+                message: "traffic matrices run on the command line (spraylab run --traffic FILE)"
+                    .to_string(),
+            });
+        }
+        self.check_budget(&Budget::BROWSER)
+    }
+
     /// Refuses a scenario whose work exceeds `budget`, naming the field to change.
     pub fn check_budget(&self, budget: &Budget) -> Result<(), ScenarioError> {
         let work = self.work();

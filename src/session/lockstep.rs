@@ -65,33 +65,6 @@ impl Session {
     }
 }
 
-/// `s` with one thing changed, as the page's "compare with" panel writes it: `cca:swift` (any
-/// CCA name), `lb:reps` (any LB scheme) or `set:FIELD=VALUE` (any field, as a link or `--set`
-/// names it: `set:elephants=8`, `set:topology.drr=true`), validated. `Err` says why not, naming
-/// the field.
-pub fn partner_of(s: &Scenario, choice: &str) -> Result<Scenario, String> {
-    let mut out = s.clone();
-    let unknown =
-        || format!("compare with: expected cca:NAME, lb:NAME or set:FIELD=VALUE, got {choice:?}");
-    match choice.split_once(':').ok_or_else(unknown)? {
-        ("cca", name) => crate::scenario::CcaName::parse(name)?.apply(&mut out.cca),
-        ("lb", name) => {
-            out.lb.scheme = crate::scenario::LbScheme::parse(name)
-                .ok_or_else(|| format!("lb: no scheme {name:?}"))?
-        }
-        ("set", assignment) => {
-            let (field, value) = assignment
-                .split_once('=')
-                .ok_or_else(|| format!("expected FIELD=VALUE (elephants=8), got {assignment:?}"))?;
-            out.set_any(field.trim(), value.trim())
-                .map_err(|e| e.to_string())?;
-        }
-        _ => return Err(unknown()),
-    }
-    out.validate().map_err(|e| e.to_string())?;
-    Ok(out)
-}
-
 /// A run's short name: its CCA over its LB scheme (`mswift over ops`).
 pub fn name(s: &Scenario) -> String {
     format!(

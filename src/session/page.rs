@@ -31,10 +31,9 @@ use super::layout::Layout;
 use super::story::{StepRun, STEPS};
 use super::sweeps::{PoolMessage, Sweeps};
 use super::{edits, lockstep, Phase, Session};
-use crate::link::check_web_size;
 use crate::protocol::ToWorker;
 use crate::scenario::escape_controls;
-use crate::scenario::{CcaName, Scenario, ScenarioError};
+use crate::scenario::{CcaName, Partner, Scenario, ScenarioError};
 
 /// What the events panel holds: the link to act on (the last one clicked, or typed), the rate
 /// to slow it to, and why the last change was refused.
@@ -51,7 +50,7 @@ pub struct EventsInput {
 pub struct PartnerInput {
     pub choice: String,
     pub field: String,
-    pub beside: Option<String>,
+    pub beside: Option<Partner>,
     pub refused: Option<String>,
 }
 
@@ -200,8 +199,8 @@ impl Page {
         match crate::link::from_fragment(fragment) {
             Ok(link) => {
                 let mut page = Page::new(link.scenario);
-                if let Some(beside) = link.beside {
-                    page.choose_partner(&beside);
+                if let Some(beside) = &link.beside {
+                    page.choose_partner(beside);
                 }
                 (page, link.run, link.sweep)
             }
@@ -436,7 +435,7 @@ impl Page {
         let checked = next
             .set_field(name, value)
             .and_then(|_| next.validate())
-            .and_then(|_| check_web_size(&next));
+            .and_then(|_| next.check_web_size());
         match checked {
             Ok(()) => {
                 self.scenario = next;
@@ -457,8 +456,8 @@ impl Page {
         let partner = self
             .partner
             .beside
-            .as_deref()
-            .and_then(|c| lockstep::partner_of(&self.scenario, c).ok());
+            .as_ref()
+            .and_then(|p| p.apply(&self.scenario).ok());
         let msgs = match partner {
             Some(p) => self.session.start_pair(self.scenario.clone(), p),
             None => self.session.start(self.scenario.clone()),
@@ -504,7 +503,7 @@ impl Page {
         if let Some(cca) = partner {
             let mut other = s;
             cca.apply(&mut other.cca);
-            self.partner.beside = Some(format!("cca:{cca}"));
+            self.partner.beside = Some(Partner::Cca(cca));
             out.push(Effect::Worker(self.session.start_partner(other)));
         }
         out.push(Effect::WriteLink);
@@ -583,10 +582,11 @@ impl Page {
                     "set" => format!("set:{}", self.partner.field),
                     other => other.to_string(),
                 };
-                match lockstep::partner_of(&base, &choice) {
-                    Ok(partner) => {
+                let chosen = Partner::parse(&choice).and_then(|p| Ok((p.apply(&base)?, p)));
+                match chosen {
+                    Ok((partner, beside)) => {
                         self.partner.refused = None;
-                        self.partner.beside = Some(choice);
+                        self.partner.beside = Some(beside);
                         let msgs = match self.session.run {
                             Some(_) => self.session.start_partner(partner),
                             None => self.session.start_pair(base, partner),
@@ -607,24 +607,25 @@ impl Page {
         out
     }
 
-    /// Shows `choice` (`cca:swift`, `set:elephants=8`) in the lockstep panel, as a link names it.
-    pub fn choose_partner(&mut self, choice: &str) {
-        match choice.strip_prefix("set:") {
-            Some(field) => {
+    /// Shows `partner` in the lockstep panel, as a link names it.
+    pub fn choose_partner(&mut self, partner: &Partner) {
+        match partner {
+            Partner::Set { field, value } => {
                 self.partner.choice = "set".to_string();
-                self.partner.field = field.to_string();
+                self.partner.field = format!("{field}={value}");
             }
-            None => self.partner.choice = choice.to_string(),
+            other => self.partner.choice = other.to_string(),
         }
-        self.partner.beside = Some(choice.to_string());
+        self.partner.beside = Some(partner.clone());
     }
 
-    /// The partner as the address bar carries it, while one is shown or waits.
-    pub fn beside(&self) -> Option<&str> {
+    /// The partner as the address bar carries it (`cca:swift`), while one is shown or waits.
+    pub fn beside(&self) -> Option<String> {
         self.partner
             .beside
-            .as_deref()
+            .as_ref()
             .filter(|_| self.session.partner_scenario().is_some())
+            .map(Partner::to_string)
     }
 
     /// A partner's stage is beside the main run's: the partner is running, done or waiting.
@@ -701,6 +702,6 @@ fn read_scenario_file(name: &str, text: &str) -> Result<Scenario, String> {
         return Err("workload.traffic: a traffic matrix runs on the command line".into());
     }
     s.validate().map_err(|e| e.to_string())?;
-    crate::link::check_web_size(&s).map_err(|e| e.to_string())?;
+    s.check_web_size().map_err(|e| e.to_string())?;
     Ok(s)
 }

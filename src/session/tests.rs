@@ -2,6 +2,11 @@
 
 use super::fake_worker::{finished_session, small, FakeWorker};
 use super::*;
+
+/// `s` with the partner `choice` applied, as the page reads it.
+fn partner_of(s: &Scenario, choice: &str) -> Result<Scenario, String> {
+    crate::scenario::Partner::parse(choice)?.apply(s)
+}
 use crate::sim::time::from_us;
 use crate::sim::timeline::TimelineBatch;
 use crate::Simulation;
@@ -324,11 +329,11 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
     );
     assert!(text.contains("× as long as"), "{text}");
     // a partner started after the main run is over runs at once
-    let lswift = lockstep::partner_of(&small(), "cca:lswift").unwrap();
+    let lswift = partner_of(&small(), "cca:lswift").unwrap();
     assert_eq!(lswift.cca.algorithm, crate::scenario::CcaKind::LSwift);
-    let reps = lockstep::partner_of(&small(), "lb:reps").unwrap();
+    let reps = partner_of(&small(), "lb:reps").unwrap();
     assert_eq!(reps.lb.scheme, crate::scenario::LbScheme::Reps);
-    let more = lockstep::partner_of(&small(), "set: elephants = 6").unwrap();
+    let more = partner_of(&small(), "set: elephants = 6").unwrap();
     // the compare overlay names what tells its runs apart
     let (ops, mut reps, mut eight) = (small(), small(), small());
     reps.lb.scheme = crate::scenario::LbScheme::Reps;
@@ -343,7 +348,7 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
     assert_eq!(label(1, &ops, &same), "#1 mswift");
     // runs of one CCA and LB scheme are named by the field that tells them apart
     let mut twin = b.summary_copy();
-    twin.scenario = lockstep::partner_of(&a.scenario, "set:elephants=6").unwrap();
+    twin.scenario = partner_of(&a.scenario, "set:elephants=6").unwrap();
     let text = lockstep::difference(a, &twin, 10.0);
     let main = lockstep::name(&a.scenario);
     assert!(text.contains(&format!("with {main} and")), "{text}");
@@ -352,12 +357,12 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
         "{text}"
     );
     assert_eq!(more.workload.elephants, 6);
-    let drr = lockstep::partner_of(&small(), "set:topology.drr=true").unwrap();
+    let drr = partner_of(&small(), "set:topology.drr=true").unwrap();
     assert!(drr.topology.drr);
-    assert!(lockstep::partner_of(&small(), "k:4")
+    assert!(partner_of(&small(), "k:4")
         .unwrap_err()
         .contains("set:FIELD=VALUE"));
-    let e = lockstep::partner_of(&small(), "set:elephants=99").unwrap_err();
+    let e = partner_of(&small(), "set:elephants=99").unwrap_err();
     assert!(
         e.starts_with("workload.elephants: must be 0 or from 2 to 14"),
         "{e}"
@@ -376,7 +381,7 @@ fn a_lockstep_pair_runs_one_after_the_other_and_one_cursor_spans_both() {
 #[test]
 fn the_stages_are_titled_by_what_tells_the_runs_apart() {
     let a = small();
-    let title = |choice: &str| lockstep::titles(&a, &lockstep::partner_of(&a, choice).unwrap());
+    let title = |choice: &str| lockstep::titles(&a, &partner_of(&a, choice).unwrap());
     assert_eq!(
         title("cca:swift"),
         ("mswift over ops".to_string(), "swift over ops".to_string())
@@ -722,7 +727,7 @@ mod page {
             vec![Effect::WriteLink, Effect::Redraw(Trigger::Cursor)]
         );
         assert!(page.paired());
-        assert_eq!(page.beside(), Some("cca:swift"));
+        assert_eq!(page.beside().as_deref(), Some("cca:swift"));
         assert!(
             page.partner_status().starts_with("done: CCT"),
             "{}",
@@ -783,7 +788,7 @@ mod page {
             crate::scenario::CcaKind::MSwift
         );
         assert_eq!(page.scenario.seed, 3);
-        assert_eq!(page.beside(), Some("cca:swift"));
+        assert_eq!(page.beside().as_deref(), Some("cca:swift"));
         assert_eq!(effects.last(), Some(&Effect::WriteLink));
         let speed = page.session.playback.speed();
         assert_eq!(speed, 3);
@@ -814,7 +819,7 @@ mod page {
     #[test]
     fn a_link_with_a_partner_runs_both_and_presenting_opens_the_story() {
         let (mut page, mut worker) = ready_page();
-        page.choose_partner("set:elephants=4");
+        page.choose_partner(&crate::scenario::Partner::parse("set:elephants=4").unwrap());
         assert_eq!(
             (page.partner.choice.as_str(), page.partner.field.as_str()),
             ("set", "elephants=4")
@@ -832,7 +837,7 @@ mod page {
                 .elephants,
             4
         );
-        assert_eq!(page.beside(), Some("set:elephants=4"));
+        assert_eq!(page.beside().as_deref(), Some("set:elephants=4"));
         assert_eq!(page.reduce(Action::Present(true)), vec![Effect::Relayout]);
         assert_eq!((page.presenting, page.story), (true, Some(0)));
         page.reduce(Action::Present(false));

@@ -7,6 +7,11 @@
 //! full, and a block whose values have all left goes to a spare list for the next one taken:
 //! the memory is the peak rounded up to a block, with no copying, and a push or a pop touches
 //! the same lines as in a ring.
+//!
+//! Blocks are raw allocations read and written in place, so this is one of the crate's two
+//! places allowed unsafe code (the other, [`super::prefetch`], a cache hint); every unsafe block
+//! says why it holds.
+#![allow(unsafe_code)]
 
 /// Values per block: 64 KiB of 64-byte entries.
 const BLOCK: usize = 1024;
@@ -108,7 +113,7 @@ impl<T: Copy> BlockFifo<T> {
         unsafe { self.back.add(self.tail).write(x) };
         self.tail += 1;
         if self.tail < self.ahead_below {
-            super::prefetch(self.back.wrapping_add(self.tail + AHEAD));
+            super::prefetch::prefetch(self.back.wrapping_add(self.tail + AHEAD));
         }
         self.len += 1;
     }
@@ -150,7 +155,7 @@ impl<T: Copy> BlockFifo<T> {
         self.head += 1;
         self.len -= 1;
         if self.head < self.ahead_below {
-            super::prefetch(self.front.wrapping_add(self.head + AHEAD));
+            super::prefetch::prefetch(self.front.wrapping_add(self.head + AHEAD));
         }
         if self.head == BLOCK {
             self.retire_front();

@@ -39,6 +39,7 @@ mod host;
 mod observe;
 pub use observe::PortLimits;
 mod port;
+mod prefetch;
 mod radix;
 mod routing;
 mod timed;
@@ -63,20 +64,7 @@ use transport::{AckReport, Arrival, Receiver, SendDecision, Sender, TransportCon
 
 use ids::Landing;
 pub use ids::{FlowId, HostId};
-
-/// Asks the CPU to bring the cache line at `x` in, without waiting for it (x86-64; elsewhere
-/// nothing). A reference coerces to the pointer; any address will do, since nothing is read.
-#[inline(always)]
-fn prefetch<T>(x: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch only hints the cache; it reads nothing the program sees and cannot fault
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(x as *const i8);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
-}
+use prefetch::prefetch;
 
 /// An event a constant delay after the one that schedules it (kept in FIFO lanes).
 #[derive(Clone, Copy, Debug)]

@@ -11,6 +11,9 @@
 //!
 //! Errors in flags, values or files print one line and exit with code 2.
 
+// the one unsafe call: restoring SIGPIPE (quiet_on_closed_pipe)
+#![deny(unsafe_code)]
+
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
@@ -37,6 +40,7 @@ fn main() -> std::process::ExitCode {
 /// A closed pipe (`spraylab run --format json | head`) ends the program quietly, as it does
 /// other command-line tools, instead of a panic in `println!` (Rust ignores SIGPIPE by default).
 #[cfg(unix)]
+#[allow(unsafe_code)]
 fn quiet_on_closed_pipe() {
     extern "C" {
         fn signal(signum: i32, handler: usize) -> usize;

@@ -11,7 +11,7 @@ pub use crate::session::actions::LockstepAction;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-/// What a partner can change, as `session::lockstep::partner_of` reads it, and its label:
+/// What a partner can change, as [`crate::scenario::Partner`] reads it, and its label:
 /// every CCA (the CCA table's names), every LB scheme, or one field.
 fn choices() -> Vec<(String, String)> {
     let ccas = CcaKind::ALL
