@@ -4,6 +4,7 @@
 //! choice of CCA, read by the simulator when it builds a run and by the budget before one, so
 //! they live here, where both see them (`sim::cca::AnyController` only dispatches).
 
+use super::cca_table::{HistoryBound, TransportOf, WindowCap};
 use super::{CcaConfig, CcaKind, Transport};
 
 /// When the retransmission timer runs, and what its expiry resends (ALGORITHMS.md §15 A27).
@@ -27,10 +28,7 @@ impl CcaKind {
     /// How the CCA's reference runs the retransmission timer: per packet for the UEC family
     /// (NSCC, MNSCC, SMaRTT), on the cumulative ACK for the others.
     pub fn rto_rule(self) -> RtoRule {
-        match self {
-            CcaKind::Nscc | CcaKind::Mnscc | CcaKind::Smartt => RtoRule::PerPacket,
-            _ => RtoRule::CumulativeAck,
-        }
+        self.info().rto
     }
 }
 
@@ -46,31 +44,27 @@ impl CcaConfig {
     /// UEC family (NSCC, MNSCC, SMaRTT, as the UEC reference clamps them), the scenario's one cap
     /// `cca.swift.max_cwnd` for the others.
     pub fn window_cap_packets(&self, bdp_packets: f64) -> f64 {
-        match self.algorithm {
-            CcaKind::Nscc | CcaKind::Mnscc | CcaKind::Smartt => {
-                super::nscc_params::MAX_CWND_BDPS * bdp_packets
-            }
-            CcaKind::Swift | CcaKind::LSwift | CcaKind::MSwift | CcaKind::Tcp | CcaKind::Dctcp => {
-                self.swift.max_cwnd
-            }
+        match self.algorithm.info().window_cap {
+            WindowCap::Bdps => super::nscc_params::MAX_CWND_BDPS * bdp_packets,
+            WindowCap::MaxCwnd => self.swift.max_cwnd,
         }
     }
 
     /// The smallest retransmission timeout (µs) for the CCA: NSCC and MNSCC take their own, the
     /// UEC reference's (ALGORITHMS.md §6.1); the others the transport's.
     pub fn rto_min_us(&self, transport: &Transport) -> f64 {
-        match self.algorithm {
-            CcaKind::Nscc | CcaKind::Mnscc => self.nscc.rto_min_us,
-            _ => transport.rto_min_us,
+        match self.algorithm.info().transport {
+            TransportOf::Nscc => self.nscc.rto_min_us,
+            TransportOf::Scenario => transport.rto_min_us,
         }
     }
 
     /// The receiver's ACK coalescing, bytes (0: every packet): NSCC's own, as the UEC
     /// reference's receiver, for NSCC and MNSCC; the transport's for the others.
     pub fn ack_every_bytes(&self, transport: &Transport) -> u64 {
-        match self.algorithm {
-            CcaKind::Nscc | CcaKind::Mnscc => self.nscc.ack_every_bytes,
-            _ => transport.ack_every_bytes,
+        match self.algorithm.info().transport {
+            TransportOf::Nscc => self.nscc.ack_every_bytes,
+            TransportOf::Scenario => transport.ack_every_bytes,
         }
     }
 
@@ -78,10 +72,10 @@ impl CcaConfig {
     /// the latest one): the largest H its rule can reach (ALGORITHMS.md §5). MSwift's growth
     /// period W/ai stops at `max_cwnd / ai`; MNSCC's at 8 packets.
     pub fn history_slots(&self) -> usize {
-        let bound = match self.algorithm {
-            CcaKind::MSwift => self.swift.max_growth_period(),
-            CcaKind::Mnscc => Some(super::nscc_params::GROWTH_PERIOD_MAX_PACKETS),
-            _ => return 0,
+        let bound = match self.algorithm.info().history {
+            HistoryBound::SwiftGrowth => self.swift.max_growth_period(),
+            HistoryBound::NsccGrowth => Some(super::nscc_params::GROWTH_PERIOD_MAX_PACKETS),
+            HistoryBound::Latest => return 0,
         };
         self.history.most(bound)
     }

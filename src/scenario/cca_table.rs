@@ -1,9 +1,50 @@
-//! One table of the congestion-control algorithms as people meet them: each CCA's proper name,
-//! how the page's menus label it, what the glossary says of it, and its colour in every chart
-//! and plot. Its names in files, links and CSVs are [`CcaKind`]'s; its rules are its own file
-//! in `src/sim/cca/`.
+//! One table of the congestion-control algorithms: each CCA's proper name, how the page's menus
+//! label it, what the glossary says of it, its colour in every chart and plot, and what it asks
+//! of the rest of the simulator (its retransmission timer, whose transport parameters it takes,
+//! what bounds its history, its window cap, its percentile). Every column is a field of a row, so
+//! a new CCA is a row the compiler asks for whole. Its names in files, links and CSVs are
+//! [`CcaKind`]'s; its control law is its own file in `src/sim/cca/`.
 
-use super::{CcaKind, CcaName};
+use super::{CcaKind, CcaName, RtoRule};
+
+/// Whose transport parameters a CCA takes: the scenario's, or NSCC's own (the UEC reference's
+/// minimum RTO and receiver ACK coalescing, ALGORITHMS.md §6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransportOf {
+    Scenario,
+    Nscc,
+}
+
+/// What bounds how many congestion signals a CCA's percentile filter keeps (ALGORITHMS.md §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryBound {
+    /// None kept: it decides on the latest signal.
+    Latest,
+    /// Swift's growth period W/ai, at most `max_cwnd / ai`.
+    SwiftGrowth,
+    /// NSCC's growth period, at most 8 packets.
+    NsccGrowth,
+}
+
+/// The most packets a CCA's window reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowCap {
+    /// The scenario's one cap, `cca.swift.max_cwnd`.
+    MaxCwnd,
+    /// 1.5 bandwidth-delay products of its path, as the UEC reference clamps it.
+    Bdps,
+}
+
+/// Which percentile a CCA decides on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PercentileOf {
+    /// None: the latest signal.
+    Latest,
+    /// The configured one (the median by default), named only by the scenario.
+    Configured,
+    /// The configured one, also named as `NAME-pN` (`mswift-p10`).
+    Named,
+}
 
 /// What a reader sees of one CCA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +62,11 @@ pub struct CcaInfo {
     pub colour: (u8, u8, u8),
     /// That colour in a word, for sentences that name it ("the blue line").
     pub colour_name: &'static str,
+    pub rto: RtoRule,
+    pub transport: TransportOf,
+    pub history: HistoryBound,
+    pub window_cap: WindowCap,
+    pub percentile: PercentileOf,
 }
 
 /// Every CCA, in [`CcaKind::ALL`]'s order.
@@ -33,6 +79,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // vermilion
         colour: (213, 94, 0),
         colour_name: "vermilion",
+        rto: RtoRule::CumulativeAck,
+        transport: TransportOf::Scenario,
+        history: HistoryBound::Latest,
+        window_cap: WindowCap::MaxCwnd,
+        percentile: PercentileOf::Latest,
     },
     CcaInfo {
         kind: CcaKind::LSwift,
@@ -42,6 +93,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // orange, darkened
         colour: (196, 125, 0),
         colour_name: "orange",
+        rto: RtoRule::CumulativeAck,
+        transport: TransportOf::Scenario,
+        history: HistoryBound::Latest,
+        window_cap: WindowCap::MaxCwnd,
+        percentile: PercentileOf::Latest,
     },
     CcaInfo {
         kind: CcaKind::MSwift,
@@ -51,6 +107,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // blue
         colour: (0, 114, 178),
         colour_name: "blue",
+        rto: RtoRule::CumulativeAck,
+        transport: TransportOf::Scenario,
+        history: HistoryBound::SwiftGrowth,
+        window_cap: WindowCap::MaxCwnd,
+        percentile: PercentileOf::Named,
     },
     CcaInfo {
         kind: CcaKind::Nscc,
@@ -60,6 +121,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // bluish green
         colour: (0, 140, 100),
         colour_name: "green",
+        rto: RtoRule::PerPacket,
+        transport: TransportOf::Nscc,
+        history: HistoryBound::Latest,
+        window_cap: WindowCap::Bdps,
+        percentile: PercentileOf::Latest,
     },
     CcaInfo {
         kind: CcaKind::Mnscc,
@@ -69,6 +135,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // reddish purple
         colour: (190, 90, 150),
         colour_name: "pink",
+        rto: RtoRule::PerPacket,
+        transport: TransportOf::Nscc,
+        history: HistoryBound::NsccGrowth,
+        window_cap: WindowCap::Bdps,
+        percentile: PercentileOf::Configured,
     },
     CcaInfo {
         kind: CcaKind::Tcp,
@@ -78,6 +149,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // grey
         colour: (85, 85, 85),
         colour_name: "dark grey",
+        rto: RtoRule::CumulativeAck,
+        transport: TransportOf::Scenario,
+        history: HistoryBound::Latest,
+        window_cap: WindowCap::MaxCwnd,
+        percentile: PercentileOf::Latest,
     },
     CcaInfo {
         kind: CcaKind::Dctcp,
@@ -87,6 +163,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // the palette's yellow, darkened to read on white
         colour: (150, 130, 0),
         colour_name: "olive",
+        rto: RtoRule::CumulativeAck,
+        transport: TransportOf::Scenario,
+        history: HistoryBound::Latest,
+        window_cap: WindowCap::MaxCwnd,
+        percentile: PercentileOf::Latest,
     },
     CcaInfo {
         kind: CcaKind::Smartt,
@@ -96,6 +177,11 @@ pub const CCAS: [CcaInfo; 8] = [
         // purple
         colour: (120, 60, 160),
         colour_name: "purple",
+        rto: RtoRule::PerPacket,
+        transport: TransportOf::Scenario,
+        history: HistoryBound::Latest,
+        window_cap: WindowCap::Bdps,
+        percentile: PercentileOf::Latest,
     },
 ];
 
@@ -121,6 +207,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_cca_keeps_a_history_exactly_when_it_decides_on_a_percentile_of_it() {
+        for c in CCAS {
+            let keeps = c.history != HistoryBound::Latest;
+            let decides = c.percentile != PercentileOf::Latest;
+            assert_eq!(keeps, decides, "{}", c.name);
+            // the UEC family's window is clamped to BDPs and its timer runs per packet
+            assert_eq!(
+                c.window_cap == WindowCap::Bdps,
+                c.rto == RtoRule::PerPacket,
+                "{}",
+                c.name
+            );
+        }
+    }
+
+    #[test]
     fn every_cca_has_one_row_in_order_and_its_own_colour() {
         let kinds: Vec<CcaKind> = CCAS.iter().map(|c| c.kind).collect();
         assert_eq!(kinds, CcaKind::ALL);
@@ -133,6 +235,10 @@ mod tests {
             );
         }
         assert_eq!(CcaName::mswift_p(10).label(), "MSwift-P10");
+        assert_eq!(
+            CcaName::allowed(),
+            "swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt"
+        );
         assert_eq!(CcaName::MSWIFT.label(), "MSwift (median)");
     }
 }

@@ -133,9 +133,14 @@ named_enum! {
 }
 
 impl CcaKind {
-    /// MSwift and MNSCC decide on a percentile of their history.
-    pub const fn has_percentile(self) -> bool {
-        matches!(self, CcaKind::MSwift | CcaKind::Mnscc)
+    /// Whether it decides on a percentile of its history (MSwift and MNSCC: the CCA table says).
+    pub fn has_percentile(self) -> bool {
+        self.info().percentile != super::cca_table::PercentileOf::Latest
+    }
+
+    /// Whether its name carries its percentile (`mswift-p10`: MSwift, the CCA table says).
+    pub fn named_percentile(self) -> bool {
+        self.info().percentile == super::cca_table::PercentileOf::Named
     }
 }
 
@@ -163,9 +168,20 @@ impl CcaName {
     pub const DCTCP: CcaName = CcaName::of(CcaKind::Dctcp);
     pub const SMARTT: CcaName = CcaName::of(CcaKind::Smartt);
 
-    /// The allowed spellings, for error messages and help.
-    pub const ALLOWED: &'static str =
-        "swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt";
+    /// The allowed spellings, for error messages and help, from the CCA table: every name, and
+    /// `NAME-pN` after a CCA named with its percentile ("swift, ..., mswift, mswift-pN, ... or
+    /// smartt").
+    pub fn allowed() -> String {
+        let mut names: Vec<String> = Vec::new();
+        for kind in CcaKind::ALL {
+            names.push(kind.name().to_string());
+            if kind.named_percentile() {
+                names.push(format!("{}-pN", kind.name()));
+            }
+        }
+        let last = names.pop().unwrap_or_default();
+        format!("{} or {last}", names.join(", "))
+    }
 
     /// `kind` on its default percentile.
     pub const fn of(kind: CcaKind) -> CcaName {
@@ -183,18 +199,24 @@ impl CcaName {
         }
     }
 
-    /// Parses `mswift-pN` or an algorithm's name; `Err` says what is allowed.
+    /// Parses an algorithm's name, or `NAME-pN` for one named with its percentile
+    /// (`mswift-p10`); `Err` says what is allowed.
     pub fn parse(s: &str) -> Result<CcaName, String> {
         let lower = s.to_ascii_lowercase();
-        if let Some(n) = lower.strip_prefix("mswift-p") {
-            return n
-                .parse::<u32>()
-                .map(CcaName::mswift_p)
-                .map_err(|_| format!("mswift-pN needs N from 1 to 99, got {s:?}"));
+        for kind in CcaKind::ALL.iter().filter(|k| k.named_percentile()) {
+            if let Some(n) = lower.strip_prefix(&format!("{}-p", kind.name())) {
+                return n
+                    .parse::<u32>()
+                    .map(|p| CcaName {
+                        kind: *kind,
+                        percentile: p,
+                    })
+                    .map_err(|_| format!("{kind}-pN needs N from 1 to 99, got {s:?}"));
+            }
         }
         CcaKind::parse(&lower)
             .map(CcaName::of)
-            .ok_or_else(|| format!("must be {}, got {s:?}", CcaName::ALLOWED))
+            .ok_or_else(|| format!("must be {}, got {s:?}", CcaName::allowed()))
     }
 
     /// Sets `config` to run this CCA; the median variants take its percentile.
@@ -207,9 +229,9 @@ impl CcaName {
 
     /// The name of the CCA a scenario's `[cca]` table runs.
     pub fn of_config(kind: CcaKind, percentile: u32) -> CcaName {
-        match kind {
-            CcaKind::MSwift => CcaName::mswift_p(percentile),
-            _ => CcaName::of(kind),
+        match kind.named_percentile() {
+            true => CcaName { kind, percentile },
+            false => CcaName::of(kind),
         }
     }
 }
@@ -217,7 +239,7 @@ impl CcaName {
 impl fmt::Display for CcaName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.kind, self.percentile) {
-            (CcaKind::MSwift, p) if p != MEDIAN => write!(f, "mswift-p{p}"),
+            (kind, p) if kind.named_percentile() && p != MEDIAN => write!(f, "{kind}-p{p}"),
             (kind, _) => f.write_str(kind.name()),
         }
     }

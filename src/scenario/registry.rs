@@ -29,6 +29,8 @@ pub enum Allowed {
     Switch,
     /// Said in words: a range that depends on other fields, or a form of its own.
     Words(&'static str),
+    /// A CCA's name, as the CCA table spells them ([`CcaName::allowed`]).
+    Ccas,
 }
 
 /// How a field's numbers read.
@@ -128,6 +130,7 @@ impl Field {
             Allowed::Names(names) => names.join(" | "),
             Allowed::Switch => "true | false".to_string(),
             Allowed::Words(w) => w.to_string(),
+            Allowed::Ccas => CcaName::allowed(),
         }
     }
 
@@ -171,6 +174,7 @@ impl Field {
             Allowed::Names(names) => names.join(", "),
             Allowed::Switch => "true or false".to_string(),
             Allowed::Words(w) => w.to_string(),
+            Allowed::Ccas => CcaName::allowed(),
         }
     }
 
@@ -230,7 +234,7 @@ pub const ECN_STEP: Field = field(
 .term("ECN")
 .vary();
 
-use Allowed::{Names, Real, Switch, Whole, Words};
+use Allowed::{Ccas, Names, Real, Switch, Whole, Words};
 use Unit::{Bytes, Gbps, Micros};
 
 pub const SEED: Field = field(
@@ -467,7 +471,7 @@ pub const LB_AR_REFRESH_US: Field = field(
 pub const CCA_ALGORITHM: Field = field(
     "cca.algorithm",
     "congestion control",
-    Words(CcaName::ALLOWED),
+    Ccas,
     "the congestion-control algorithm; `mswift-pN` is MSwift on the N-th percentile (its short name sets `cca.percentile` too)",
 )
 .short("cca")
