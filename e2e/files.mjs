@@ -35,6 +35,24 @@ const timelines = await (await csv.createReadStream()).toArray().then(b => Buffe
 const [first, second] = timelines.split('\n');
 check('the timelines CSV says the version', /^# SprayLab \d+\.\d+\.\d+/.test(first), first);
 check('and the link that runs it again', /^# http.*#.*cca=lswift.*run=1/.test(second), second);
+// the charts' PNG: the network picture across the width, the four charts two to a row at half
+// of it, no empty cell (the earlier layout gave every chart a cell as wide as the picture)
+const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+const bytes = await (await png.createReadStream()).toArray().then(b => Buffer.concat(b));
+const fit = await page.evaluate(async b64 => {
+  const img = new Image();
+  img.src = `data:image/png;base64,${b64}`;
+  await img.decode();
+  const size = id => { const c = document.getElementById(id); return [c.width, c.height]; };
+  const [pw, ph] = size('network');
+  const charts = ['chart-cwnd', 'chart-delay', 'chart-queue', 'chart-fct'].map(size);
+  const w = Math.max(pw, ...charts.map(c => c[0]));
+  const half = ([cw, ch]) => ch * (w / 2) / cw;
+  const rows = Math.max(half(charts[0]), half(charts[1])) + Math.max(half(charts[2]), half(charts[3]));
+  return { w: img.width, h: img.height, most: Math.ceil(40 + ph * w / pw + rows), width: w };
+}, bytes.toString('base64'));
+check("the charts' PNG has the picture across it and the charts two to a row, no empty cell",
+  fit.w === fit.width && fit.h <= fit.most, fit);
 await page.selectOption('#f-cca', 'nscc');
 await open('run-report.json', report);
 check("the page's own report export opens as a scenario", (await page.inputValue('#f-cca')) === 'lswift', await status());

@@ -32,6 +32,60 @@ pub fn file_name(run: &RunData, what: &str, ext: &str) -> String {
     format!("spraylab-{}-{what}.{ext}", short_form(&run.scenario))
 }
 
+/// Where the charts' PNG puts each canvas: the wide ones (the network picture) across the whole
+/// width, the others two to a row at half of it, each scaled to its place with its shape kept,
+/// under a title line, so the picture has no empty cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PngLayout {
+    pub width: f64,
+    pub height: f64,
+    /// The title line's height.
+    pub header: f64,
+    /// (x, y, width, height) of each canvas, in the order given.
+    pub places: Vec<[f64; 4]>,
+}
+
+/// The layout of canvases of `sizes` (width, height, drawn across the whole width).
+pub fn png_layout(sizes: &[(u32, u32, bool)]) -> PngLayout {
+    const HEADER: f64 = 40.0;
+    let width = sizes.iter().map(|s| s.0).max().unwrap_or(1).max(1) as f64;
+    let (mut y, mut places) = (HEADER, Vec::new());
+    // the scaled height of a half-width canvas waiting for its neighbour
+    let mut pending: Option<f64> = None;
+    for &(w, h, wide) in sizes {
+        let (w, h) = (w.max(1) as f64, h as f64);
+        if wide {
+            if let Some(row) = pending.take() {
+                y += row;
+            }
+            let scaled = h * width / w;
+            places.push([0.0, y, width, scaled]);
+            y += scaled;
+            continue;
+        }
+        let scaled = h * (width / 2.0) / w;
+        match pending.take() {
+            Some(row) => {
+                places.push([width / 2.0, y, width / 2.0, scaled]);
+                y += row.max(scaled);
+            }
+            None => {
+                places.push([0.0, y, width / 2.0, scaled]);
+                pending = Some(scaled);
+            }
+        }
+    }
+    if let Some(row) = pending {
+        y += row;
+    }
+    PngLayout {
+        width,
+        height: y,
+        header: HEADER,
+        places,
+    }
+}
+
 impl Page {
     /// The download `what` of the run on screen; nothing before a run (or, for the report,
     /// before it ends).
@@ -96,6 +150,35 @@ mod tests {
             csv.starts_with("# SprayLab ") && csv.contains(link),
             "{csv:.200}"
         );
+    }
+
+    #[test]
+    fn the_charts_png_leaves_no_empty_cell() {
+        // the network picture and the four charts as the page draws them at 1280x720, 2x
+        let sizes = [
+            (1180, 2 * 366, false),
+            (1180, 2 * 366, false),
+            (1180, 2 * 366, false),
+            (1180, 2 * 366, false),
+            (2 * 1180, 2 * 496, true),
+        ];
+        let l = png_layout(&sizes);
+        let drawn: f64 = l.places.iter().map(|p| p[2] * p[3]).sum();
+        let share = drawn / (l.width * (l.height - l.header));
+        assert!(share > 0.99, "{share}: {l:?}");
+        assert_eq!(l.places[4][2], l.width, "the picture spans the width");
+        assert_eq!(l.places[1][0], l.width / 2.0, "two charts to a row");
+        // nothing overlaps, everything is inside
+        for (i, a) in l.places.iter().enumerate() {
+            assert!(a[0] + a[2] <= l.width && a[1] + a[3] <= l.height + 1e-9);
+            for b in &l.places[..i] {
+                let apart = a[0] >= b[0] + b[2]
+                    || b[0] >= a[0] + a[2]
+                    || a[1] >= b[1] + b[3]
+                    || b[1] >= a[1] + a[3];
+                assert!(apart, "{a:?} overlaps {b:?}");
+            }
+        }
     }
 
     #[test]

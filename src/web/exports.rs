@@ -5,25 +5,26 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-/// All `canvases` in one PNG: a title line, then the charts two to a row.
-pub fn charts_png(title: &str, canvases: &[HtmlCanvasElement]) -> Option<String> {
+/// All `canvases` (each with whether it spans the width) in one PNG under a title line, laid
+/// out by [`crate::session::exports::png_layout`].
+pub fn charts_png(title: &str, canvases: &[(HtmlCanvasElement, bool)]) -> Option<String> {
     let document = web_sys::window()?.document()?;
     let out: HtmlCanvasElement = document.create_element("canvas").ok()?.unchecked_into();
-    let cell_w = canvases.iter().map(|c| c.width()).max()?.max(1);
-    let cell_h = canvases.iter().map(|c| c.height()).max()?.max(1);
-    let rows = canvases.len().div_ceil(2) as u32;
-    let header = 40;
-    out.set_width(cell_w * 2);
-    out.set_height(header + rows * cell_h);
+    let sizes: Vec<(u32, u32, bool)> = canvases
+        .iter()
+        .map(|(c, wide)| (c.width(), c.height(), *wide))
+        .collect();
+    let layout = crate::session::exports::png_layout(&sizes);
+    out.set_width(layout.width.ceil() as u32);
+    out.set_height(layout.height.ceil() as u32);
     let ctx: CanvasRenderingContext2d = out.get_context("2d").ok()??.dyn_into().ok()?;
     ctx.set_fill_style_str("#fff");
     ctx.fill_rect(0.0, 0.0, out.width() as f64, out.height() as f64);
     ctx.set_fill_style_str("#111");
     ctx.set_font("bold 20px sans-serif");
     let _ = ctx.fill_text(title, 12.0, 28.0);
-    for (i, c) in canvases.iter().enumerate() {
-        let (x, y) = ((i as u32 % 2) * cell_w, header + (i as u32 / 2) * cell_h);
-        let _ = ctx.draw_image_with_html_canvas_element(c, x as f64, y as f64);
+    for ((c, _), [x, y, w, h]) in canvases.iter().zip(layout.places) {
+        let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(c, x, y, w, h);
     }
     out.to_data_url_with_type("image/png").ok()
 }

@@ -84,11 +84,16 @@ impl App {
 
     /// The run's charts as one PNG, under `title`.
     fn download_charts(&self, name: &str, title: &str) {
-        let canvases: Vec<HtmlCanvasElement> = crate::session::charts::CHARTS
+        // the network picture first, across the width; the charts two to a row below it
+        let mut canvases: Vec<(HtmlCanvasElement, bool)> = crate::session::charts::CHARTS
             .iter()
             .filter(|r| r.in_png)
-            .filter_map(|r| self.drawing.canvases[r.chart as usize].cast::<HtmlCanvasElement>())
+            .filter_map(|r| {
+                let canvas = self.drawing.canvases[r.chart as usize].cast::<HtmlCanvasElement>()?;
+                Some((canvas, r.chart == Chart::Network))
+            })
             .collect();
+        canvases.sort_by_key(|(_, wide)| !wide);
         if let Some(url) = exports::charts_png(title, &canvases) {
             exports::download_url(name, &url);
         }
