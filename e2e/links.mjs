@@ -2,7 +2,7 @@
 // Forward each replace the scenario and run it when the link says run=1; a link without it
 // shows its scenario and no run; a sweep link with run=1 starts its sweep, says so in the
 // status line and scrolls to it. Prints one line per check and a closing count; exits non-zero
-// on a failure.
+// on a failure. Also: an embed=1 link shows the run's stage alone.
 // Usage: node e2e/links.mjs BASE_URL
 import { checking } from './checks.mjs';
 
@@ -57,5 +57,22 @@ const onLoad = await page.waitForFunction(() => {
   return r && r.top < innerHeight && r.bottom > 0 && /sweep is running/.test(document.querySelector('#status')?.textContent || '');
 }, null, { timeout: 30000 }).then(() => true, () => false);
 check('a sweep link on load scrolls to its running sweep', onLoad, await status());
+
+// an embedded page (embed=1), for a course page's frame: the run's stage alone, and a link to the
+// whole page
+await page.goto('about:blank');
+await page.goto(`${base}/#k=4&elephants=2&flow-size=1MiB&embed=1&run=1`);
+await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''),
+  null, { timeout: 60000 });
+await page.waitForTimeout(1500);
+const embedded = await page.evaluate(() => ({
+  charts: ['network', 'chart-cwnd', 'chart-delay', 'chart-queue', 'chart-fct'].every(id => document.getElementById(id)),
+  form: !!document.querySelector('#f-k, #run, header, .story-area, #sweeps, .compare, .theory'),
+  whole: document.querySelector('.embed-title a')?.getAttribute('href') || '',
+  address: location.hash,
+}));
+check('an embed link shows the stage alone', embedded.charts && !embedded.form, embedded);
+check('with a link to the whole page, which does not embed', /#.*k=4/.test(embedded.whole) && !/embed/.test(embedded.whole), embedded);
+check('and its address keeps embed=1', /embed=1/.test(embedded.address), embedded);
 
 await finish();

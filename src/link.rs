@@ -6,9 +6,10 @@
 //! any scenario exactly, its timed events as `events=50:link-down:agg3.up1,90:link-up:agg3.up1`
 //! (the compact form of `scenario::TimedEvent`), a lockstep partner as `beside=cca:swift` (what
 //! the page's "compare with" writes: `cca:NAME`, `lb:NAME` or `set:FIELD=VALUE`), plus `run=1`
-//! to start the run on load. Reading one is strict: an unknown key, a repeated key, a value of
-//! the wrong form or out of range, or an overlong fragment is refused with an error naming the
-//! field, and the page then falls back to the defaults.
+//! to start the run on load and `embed=1` to show the run's stage alone (for a course page).
+//! Reading one is strict: an unknown key, a repeated key, a value of the wrong form or out of
+//! range, or an overlong fragment is refused with an error naming the field, and the page then
+//! falls back to the defaults.
 
 use crate::scenario::{
     events_from_text, events_to_text, registry, Budget, Partner, Scenario, ScenarioError,
@@ -24,6 +25,9 @@ const EVENTS: &str = "events";
 /// The key of the lockstep partner.
 pub const BESIDE: &str = "beside";
 
+/// The key of the embedded page: the run's stage alone, for a course page's frame.
+pub const EMBED: &str = "embed";
+
 /// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
@@ -34,6 +38,8 @@ pub struct Link {
     pub sweep: Option<Sweep>,
     /// The lockstep partner, checked.
     pub beside: Option<Partner>,
+    /// Show the run's stage alone (`embed=1`): the status, playback, picture and charts.
+    pub embed: bool,
 }
 
 fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
@@ -182,6 +188,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
         run: false,
         sweep: None,
         beside: None,
+        embed: false,
     };
     let mut sweep_keys: Vec<(&str, &str)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -194,7 +201,13 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
             return Err(refuse(key, "appears twice"));
         }
         seen.push(key);
-        if key == "run" {
+        if key == EMBED {
+            link.embed = match value {
+                "1" => true,
+                "0" => false,
+                _ => return Err(refuse(EMBED, format!("must be 0 or 1, got {value:?}"))),
+            };
+        } else if key == "run" {
             link.run = match value {
                 "1" => true,
                 "0" => false,
@@ -234,6 +247,16 @@ mod tests {
     use crate::scenario::TimedEvent;
 
     #[test]
+    fn embed_shows_the_stage_alone_and_is_refused_with_another_value() {
+        let link = from_fragment("#k=4&embed=1&run=1").unwrap();
+        assert!(link.embed && link.run);
+        assert!(!from_fragment("#k=4").unwrap().embed);
+        let e = from_fragment("#embed=yes").unwrap_err();
+        assert_eq!(e.field, "embed");
+        assert!(e.message.contains("0 or 1"), "{e}");
+    }
+
+    #[test]
     fn round_trip() {
         let mut s = Scenario::default();
         for (k, v) in [
@@ -258,6 +281,7 @@ mod tests {
                 run: true,
                 sweep: None,
                 beside: None,
+                embed: false,
             }
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");

@@ -75,6 +75,8 @@ pub struct Page {
     /// The presentation layout: the story's narration, the network picture and the step's one
     /// chart on one 1280×720 screen, in large text.
     pub presenting: bool,
+    /// The embedded page (`embed=1`): the run's stage alone, for a course page's frame.
+    pub embed: bool,
     /// The sweeps area: its form, the sweep on screen and its pool.
     pub sweeps: Sweeps,
     /// The network pictures' layouts on screen, the main run's and the partner's, each with the
@@ -184,6 +186,7 @@ impl Page {
             },
             story: None,
             presenting: false,
+            embed: false,
             sweeps: Sweeps::default(),
             layouts: [None, None],
             base_url: String::new(),
@@ -199,6 +202,7 @@ impl Page {
         match crate::link::from_fragment(fragment) {
             Ok(link) => {
                 let mut page = Page::new(link.scenario);
+                page.embed = link.embed;
                 if let Some(beside) = &link.beside {
                     page.choose_partner(beside);
                 }
@@ -269,6 +273,7 @@ impl Page {
         let msgs = self.session.clear_main();
         self.scenario = fresh.scenario;
         self.partner = fresh.partner;
+        self.embed = fresh.embed;
         self.notice = fresh.notice;
         self.refused = None;
         self.highlight = None;
@@ -309,6 +314,10 @@ impl Page {
         if let Some(choice) = self.beside() {
             let sep = if fragment.is_empty() { "" } else { "&" };
             fragment += &format!("{sep}{}={choice}", crate::link::BESIDE);
+        }
+        if self.embed {
+            let sep = if fragment.is_empty() { "" } else { "&" };
+            fragment += &format!("{sep}{}=1", crate::link::EMBED);
         }
         fragment
     }

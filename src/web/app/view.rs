@@ -42,7 +42,12 @@ impl App {
                 run_ref={self.run_button.clone()} on={on.reform(Msg::Form)} />
         };
         html! {
-            <main class={classes!("app", self.page.presenting.then_some("present"), point)}>
+            <main class={classes!("app", self.page.presenting.then_some("present"), self.page.embed.then_some("embed"), point)}>
+                if self.page.embed {
+                    // the embedded page: the run's stage alone, and the way to the whole page
+                    <p class="embed-title"><a href={self.page.page_link(false)} target="_blank" rel="noopener">
+                        { format!("SprayLab: {}", crate::session::lockstep::name(&self.page.scenario)) }</a></p>
+                } else {
                 <header>
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
@@ -54,7 +59,8 @@ impl App {
                     <Glossary />
                     }
                 </header>
-                if self.sections_shown >= shown(Section::Controls) {
+                }
+                if self.sections_shown >= shown(Section::Controls) && !self.page.embed {
                 <section class="story-area" aria-label="class mode"><Story step={self.page.story} says={self.page.story_says()} on={on.reform(Msg::Story)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.page.story.is_some() {
@@ -97,6 +103,7 @@ impl App {
                                     AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
                         }
                     </div>
+                    if !self.page.embed {
                     <Events events={self.page.scenario.events.clone()} cursor_us={cursor} link={self.page.events.link.clone()}
                         gbps={self.page.events.gbps.clone()} refused={self.page.events.refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::Events)} />
@@ -106,8 +113,9 @@ impl App {
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         on={on.reform(Msg::Report)} />
                     }
+                    }
                 </section>
-                if self.sections_shown >= shown(Section::Compare) {
+                if self.sections_shown >= shown(Section::Compare) && !self.page.embed {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
                         canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::Compare)} />
@@ -117,7 +125,7 @@ impl App {
                         canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::TheorySweep)} />
                 </section>
                 }
-                if self.sections_shown >= shown(Section::Sweeps) {
+                if self.sections_shown >= shown(Section::Sweeps) && !self.page.embed {
                 <section id="sweeps" class="sweeps" aria-label="sweeps">
                     <SweepView form={self.page.sweeps.form.clone()} refused={self.page.sweeps.refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
