@@ -53,6 +53,15 @@ const fit = await page.evaluate(async b64 => {
 }, bytes.toString('base64'));
 check("the charts' PNG has the picture across it and the charts two to a row, no empty cell",
   fit.w === fit.width && fit.h <= fit.most, fit);
+// a recording of the playback, from the start to the end, for a slide: a WebM file
+await page.selectOption('#speed', '5');
+const [webm] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.click('#record')]);
+const video = await (await webm.createReadStream()).toArray().then(b => Buffer.concat(b));
+check('the playback records as a WebM file (EBML header, more than a frame)',
+  webm.suggestedFilename().endsWith('-playback.webm') && video.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) && video.length > 2000,
+  { name: webm.suggestedFilename(), bytes: video.length });
+const pressed = await page.evaluate(() => document.querySelector('#record')?.getAttribute('aria-pressed'));
+check('and the recording stops at the end of the playback', pressed === 'false', pressed);
 await page.selectOption('#f-cca', 'nscc');
 await open('run-report.json', report);
 check("the page's own report export opens as a scenario", (await page.inputValue('#f-cca')) === 'lswift', await status());

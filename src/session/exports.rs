@@ -182,6 +182,34 @@ mod tests {
     }
 
     #[test]
+    fn a_recording_plays_the_finished_run_from_its_start_and_stops_when_asked() {
+        use crate::session::page::Action;
+        let mut page = Page::new(crate::session::fake_worker::small());
+        assert_eq!(
+            page.reduce(Action::Record(true)),
+            vec![],
+            "no run to record"
+        );
+        page.session = finished_session(page.scenario.clone());
+        let effects = page.reduce(Action::Record(true));
+        assert!(
+            matches!(&effects[0], Effect::Record(Some(name)) if name.ends_with("-playback.webm"))
+        );
+        assert!(page.recording && page.session.playback.playing());
+        assert_eq!(page.session.cursor_us(), 0.0, "from the start");
+        assert_eq!(
+            page.reduce(Action::Record(true)),
+            vec![],
+            "one recording at a time"
+        );
+        assert_eq!(
+            page.reduce(Action::Record(false)),
+            vec![Effect::Record(None)]
+        );
+        assert!(!page.recording);
+    }
+
+    #[test]
     fn the_page_exports_the_run_on_screen_and_nothing_before_one() {
         let mut page = Page::new(crate::session::fake_worker::small());
         for what in [Export::ReportJson, Export::TimelinesCsv, Export::ChartsPng] {

@@ -77,6 +77,8 @@ pub struct Page {
     pub presenting: bool,
     /// The embedded page (`embed=1`): the run's stage alone, for a course page's frame.
     pub embed: bool,
+    /// The playback is being recorded (WebM, for a slide).
+    pub recording: bool,
     /// The sweeps area: its form, the sweep on screen and its pool.
     pub sweeps: Sweeps,
     /// The network pictures' layouts on screen, the main run's and the partner's, each with the
@@ -124,6 +126,8 @@ pub enum Action {
     Pointer(Chart, Pointer),
     /// Every time chart shows the whole run again.
     ResetZoom,
+    /// Record the playback from the start (true), or stop and download it (false).
+    Record(bool),
 }
 
 /// What the app shell does after an action.
@@ -161,6 +165,8 @@ pub enum Effect {
     Copy { what: &'static str, text: String },
     /// The readout at the pointer shows [`Instruments::readout`] (or goes).
     Readout,
+    /// A recording of the stage starts (named `name`), or stops and downloads (`None`).
+    Record(Option<String>),
 }
 
 impl Page {
@@ -187,6 +193,7 @@ impl Page {
             story: None,
             presenting: false,
             embed: false,
+            recording: false,
             sweeps: Sweeps::default(),
             layouts: [None, None],
             base_url: String::new(),
@@ -328,6 +335,30 @@ impl Page {
         format!("{}#{fragment}", self.base_url)
     }
 
+    /// Starts recording the finished run's playback from its start, or stops the recording.
+    fn record(&mut self, on: bool) -> Vec<Effect> {
+        let s = &mut self.session;
+        match (on, self.recording, &s.run) {
+            (true, false, Some(run)) if s.phase == Some(super::Phase::Done) => {
+                let name = super::exports::file_name(run, "playback", "webm");
+                let span = s.span_us();
+                s.playback.seek(0.0, span);
+                s.playback.play(span, false);
+                self.recording = true;
+                vec![
+                    Effect::Record(Some(name)),
+                    Effect::RestartClock,
+                    Effect::Redraw(Trigger::Cursor),
+                ]
+            }
+            (false, true, _) => {
+                self.recording = false;
+                vec![Effect::Record(None)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// A link's sweep with `run=1`: it starts, the notice says where, and the page scrolls to it.
     pub fn run_link_sweep(&mut self, sweep: crate::sweep::Sweep) -> Vec<Effect> {
         let mut effects = self.start_sweep(sweep);
@@ -348,6 +379,7 @@ impl Page {
             Action::Export(e) => self.export(e),
             Action::Pointer(chart, p) => self.on_pointer(chart, p),
             Action::ResetZoom => self.reset_zoom(),
+            Action::Record(on) => self.record(on),
             Action::Events(a) => self.on_events(a),
             Action::Lockstep(a) => self.on_lockstep(a),
             Action::Playback(a) => self.on_playback(a),

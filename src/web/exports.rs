@@ -10,13 +10,27 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 pub fn charts_png(title: &str, canvases: &[(HtmlCanvasElement, bool)]) -> Option<String> {
     let document = web_sys::window()?.document()?;
     let out: HtmlCanvasElement = document.create_element("canvas").ok()?.unchecked_into();
+    compose(&out, title, canvases)?;
+    out.to_data_url_with_type("image/png").ok()
+}
+
+/// Draws `canvases` under `title` on `out`, sized to them, laid out by
+/// [`crate::session::exports::png_layout`] (the PNG's and a recording's frames).
+pub fn compose(
+    out: &HtmlCanvasElement,
+    title: &str,
+    canvases: &[(HtmlCanvasElement, bool)],
+) -> Option<()> {
     let sizes: Vec<(u32, u32, bool)> = canvases
         .iter()
         .map(|(c, wide)| (c.width(), c.height(), *wide))
         .collect();
     let layout = crate::session::exports::png_layout(&sizes);
-    out.set_width(layout.width.ceil() as u32);
-    out.set_height(layout.height.ceil() as u32);
+    let (w, h) = (layout.width.ceil() as u32, layout.height.ceil() as u32);
+    if (out.width(), out.height()) != (w, h) {
+        out.set_width(w);
+        out.set_height(h);
+    }
     let ctx: CanvasRenderingContext2d = out.get_context("2d").ok()??.dyn_into().ok()?;
     ctx.set_fill_style_str("#fff");
     ctx.fill_rect(0.0, 0.0, out.width() as f64, out.height() as f64);
@@ -26,7 +40,7 @@ pub fn charts_png(title: &str, canvases: &[(HtmlCanvasElement, bool)]) -> Option
     for ((c, _), [x, y, w, h]) in canvases.iter().zip(layout.places) {
         let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(c, x, y, w, h);
     }
-    out.to_data_url_with_type("image/png").ok()
+    Some(())
 }
 
 pub fn download_url(name: &str, url: &str) {

@@ -23,6 +23,7 @@ pub mod components;
 pub mod exports;
 pub mod network;
 pub mod pool;
+pub mod recorder;
 pub mod worker;
 
 /// Milliseconds from a monotonic clock (the page's or the worker's `performance`).

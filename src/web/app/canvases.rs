@@ -204,10 +204,30 @@ impl App {
         if !render || moving {
             self.draw();
         }
+        let recorded = self.record_frame(ctx, moving);
         if self.drawing.frames.any() || moving || self.live_stale || self.view_stale {
             self.schedule_frame(ctx);
         }
-        moving || render
+        moving || render || recorded
+    }
+
+    /// A recording takes this frame's stage; once the playback has stopped (at the run's end,
+    /// or paused) the recording stops and downloads. Whether the view changed.
+    fn record_frame(&mut self, ctx: &Context<Self>, moving: bool) -> bool {
+        let Some(recorder) = &self.recorder else {
+            return false;
+        };
+        let title = self.page.session.run.as_ref().map_or(String::new(), |r| {
+            format!("SprayLab {} · {}", env!("CARGO_PKG_VERSION"), r.label())
+        });
+        recorder.frame(&title, &self.stage_canvases());
+        // the frame whose cursor is the end is in the recording; the next one stops it
+        if !moving && !self.drawing.frames.any() {
+            let effects = self.page.reduce(Action::Record(false));
+            self.perform(ctx, effects);
+            return true;
+        }
+        false
     }
 
     /// Draws dirty canvases, in rotating order, until the frame's budget of time or pixels is

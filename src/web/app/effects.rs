@@ -45,6 +45,18 @@ impl App {
                 Effect::Redraw(trigger) => self.mark(Chart::on(trigger), ctx),
                 Effect::RedrawAll => self.mark(Chart::all(), ctx),
                 Effect::Readout => dom::show_readout(self.page.instruments.readout.as_ref()),
+                Effect::Record(Some(name)) => match super::super::recorder::Recorder::start(name) {
+                    Ok(r) => self.recorder = Some(r),
+                    Err(e) => {
+                        self.page.recording = false;
+                        self.page.notice = Some(format!("this browser cannot record: {e}"));
+                    }
+                },
+                Effect::Record(None) => {
+                    if let Some(r) = self.recorder.take() {
+                        r.stop();
+                    }
+                }
                 Effect::RestartClock => self.last_frame_ms = None,
                 Effect::ScrollTo("sweeps") if self.sections_shown < shown(Section::Sweeps) => {
                     // the sweeps section comes in a later task: scroll once it is there
@@ -84,7 +96,14 @@ impl App {
 
     /// The run's charts as one PNG, under `title`.
     fn download_charts(&self, name: &str, title: &str) {
-        // the network picture first, across the width; the charts two to a row below it
+        if let Some(url) = exports::charts_png(title, &self.stage_canvases()) {
+            exports::download_url(name, &url);
+        }
+    }
+
+    /// The canvases of the run's stage as the PNG and a recording lay them out: the network
+    /// picture first, across the width; the charts two to a row below it.
+    pub(super) fn stage_canvases(&self) -> Vec<(HtmlCanvasElement, bool)> {
         let mut canvases: Vec<(HtmlCanvasElement, bool)> = crate::session::charts::CHARTS
             .iter()
             .filter(|r| r.in_png)
@@ -94,8 +113,6 @@ impl App {
             })
             .collect();
         canvases.sort_by_key(|(_, wide)| !wide);
-        if let Some(url) = exports::charts_png(title, &canvases) {
-            exports::download_url(name, &url);
-        }
+        canvases
     }
 }

@@ -94,6 +94,8 @@ pub struct App {
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
     /// The workers of the sweep on screen, while it runs.
     pool: Option<Pool>,
+    /// The playback's recording, while it records.
+    recorder: Option<super::recorder::Recorder>,
     /// What the link asked to start on load, until [`App::launch`] starts it.
     on_load: Option<OnLoad>,
 }
@@ -134,6 +136,7 @@ impl Component for App {
             run_button: NodeRef::default(),
             listeners: listen(ctx),
             pool: None,
+            recorder: None,
             on_load: None,
         };
         if let Some(sweep) = sweep {
@@ -186,6 +189,7 @@ impl Component for App {
             Msg::Network(NetworkAction::ClearChosen) => self.reduce(ctx, Action::ClearChosen),
             Msg::Report(ReportAction::Highlight(text)) => self.reduce(ctx, Action::Highlight(text)),
             Msg::Report(ReportAction::Export(e)) => self.reduce(ctx, Action::Export(e)),
+            Msg::Report(ReportAction::Record(on)) => self.reduce(ctx, Action::Record(on)),
             Msg::Events(action) => self.reduce(ctx, Action::Events(action)),
             Msg::Lockstep(action) => self.reduce(ctx, Action::Lockstep(action)),
             Msg::Compare(action) => self.reduce(ctx, Action::Compare(action)),

@@ -111,7 +111,7 @@ impl App {
                         refused={self.page.partner.refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
                         status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::Lockstep)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
-                        on={on.reform(Msg::Report)} />
+                        recording={self.page.recording} on={on.reform(Msg::Report)} />
                     }
                     }
                 </section>

@@ -13,6 +13,8 @@ pub enum ReportAction {
     Highlight(String),
     /// A download of the run.
     Export(Export),
+    /// Record the playback (true), or stop and download the recording (false).
+    Record(bool),
 }
 
 #[derive(Properties, PartialEq)]
@@ -20,6 +22,8 @@ pub struct ReportProps {
     pub flow: usize,
     pub flows: usize,
     pub counters: Option<Counters>,
+    /// The playback is being recorded.
+    pub recording: bool,
     pub on: Callback<ReportAction>,
 }
 
@@ -56,6 +60,10 @@ pub fn report(props: &ReportProps) -> Html {
                     <button id="export-json" class="quiet" onclick={on.reform(|_| ReportAction::Export(Export::ReportJson))}>{ "Report (JSON)" }</button>
                     <button id="export-csv" class="quiet" onclick={on.reform(|_| ReportAction::Export(Export::TimelinesCsv))}>{ "Timelines (CSV)" }</button>
                     <button id="export-png" class="quiet" onclick={on.reform(|_| ReportAction::Export(Export::ChartsPng))}>{ "Charts (PNG)" }</button>
+                    <button id="record" class="quiet" aria-pressed={props.recording.to_string()}
+                        onclick={on.reform({ let on = !props.recording; move |_| ReportAction::Record(on) })}
+                        title="the playback from the start, as a video for a slide">
+                        { if props.recording { "Stop recording" } else { "Record the playback (WebM)" } }</button>
                 </div>
             }
         </div>
