@@ -77,7 +77,7 @@
 //! - [`model`]: the paper's closed-form throughput models (TCP, DCTCP, Swift, SMaRTT).
 //! - [`protocol`]: messages between the web page and the simulation worker, and the worker's
 //!   chunked run loop.
-//! - [`link`]: a scenario as a shareable URL fragment.
+//! - [`share`]: a scenario as a shareable URL fragment (a "shared link"; a network link is a [`sim`] thing).
 //! - [`session`]: the page's run state (main run, comparisons, theory sweep, playback cursor)
 //!   as plain Rust, driven by worker messages.
 //! - [`repro`]: the paper's evaluation grids, shards, CSV rows ([`repro::rows`]) and summaries.
@@ -95,13 +95,13 @@
 
 pub mod claims;
 pub mod figures;
-pub mod link;
 pub mod model;
 pub mod palette;
 pub mod protocol;
 pub mod repro;
 pub mod scenario;
 pub mod session;
+pub mod share;
 pub mod sim;
 pub mod sweep;
 #[cfg(target_arch = "wasm32")]

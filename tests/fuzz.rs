@@ -23,10 +23,10 @@
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use spraylab::claims::{evaluate, report, Measured, ReportPaths};
-use spraylab::link::{from_fragment, to_fragment};
 use spraylab::protocol::{decode, encode, Runner, ToWorker};
 use spraylab::repro::rows::{from_csv, FctRow, Row, SummaryRow};
 use spraylab::scenario::PRESETS;
+use spraylab::share::{from_fragment, to_fragment};
 use spraylab::Scenario;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;

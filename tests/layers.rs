@@ -1,6 +1,6 @@
 //! The layers of the library hold: each imports only what is below it. A scenario knows nothing
-//! of the simulator that runs it; the simulator nothing of the page, the session or the links;
-//! the shareable-link layer nothing of the page's session. Read from the sources: a `crate::`
+//! of the simulator that runs it; the simulator nothing of the page, the session or the shared links;
+//! the shared-link layer (`src/share.rs`) nothing of the page's session. Read from the sources: a `crate::`
 //! path to a forbidden module, outside a test, fails with the file and the line.
 
 use std::path::{Path, PathBuf};
@@ -58,7 +58,8 @@ fn breaches(layer: &str, forbidden: &[&str]) -> Vec<String> {
 #[test]
 fn the_scenario_layer_imports_nothing_above_it() {
     let above = [
-        "sim", "session", "web", "link", "sweep", "protocol", "repro", "claims", "figures", "model",
+        "sim", "session", "web", "share", "sweep", "protocol", "repro", "claims", "figures",
+        "model",
     ];
     assert_eq!(breaches("scenario", &above), Vec::<String>::new());
 }
@@ -66,21 +67,21 @@ fn the_scenario_layer_imports_nothing_above_it() {
 #[test]
 fn the_simulator_imports_nothing_of_the_page_the_session_or_the_links() {
     let above = [
-        "session", "web", "link", "sweep", "protocol", "repro", "claims", "figures",
+        "session", "web", "share", "sweep", "protocol", "repro", "claims", "figures",
     ];
     assert_eq!(breaches("sim", &above), Vec::<String>::new());
 }
 
 #[test]
-fn the_link_layer_imports_nothing_of_the_page_s_session() {
+fn the_shared_link_layer_imports_nothing_of_the_page_s_session() {
     assert_eq!(
-        breaches("link.rs", &["session", "web"]),
+        breaches("share.rs", &["session", "web"]),
         Vec::<String>::new()
     );
 }
 
 #[test]
 fn a_breach_is_found() {
-    // the session names the link layer, so a rule forbidding it must fail there
-    assert!(!breaches("session", &["link"]).is_empty());
+    // the session names the shared-link layer, so a rule forbidding it must fail there
+    assert!(!breaches("session", &["share"]).is_empty());
 }

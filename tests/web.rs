@@ -818,7 +818,7 @@ async fn cancel_stops_a_sweep_and_its_workers() {
 async fn a_link_with_events_replays_to_the_native_report() {
     let fragment = "k=4&elephants=2&flow-size=256KiB&seed=3\
                     &events=0:elephants-stop:flow1,3:link-down:agg0.up1,6:elephants-start,9:link-up:core1.pod0&run=1";
-    let scenario = spraylab::link::from_fragment(fragment).unwrap().scenario;
+    let scenario = spraylab::share::from_fragment(fragment).unwrap().scenario;
     let mut sim = spraylab::Simulation::new(&scenario).unwrap();
     sim.run();
     let native = sim.report();
@@ -850,7 +850,7 @@ async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
     wait_done(&root).await;
     let before = text(&root, "#status");
     // click the middle of the first link between an aggregation switch and a core
-    let scenario = spraylab::link::from_fragment(fragment).unwrap().scenario;
+    let scenario = spraylab::share::from_fragment(fragment).unwrap().scenario;
     let sim = spraylab::Simulation::new(&scenario).unwrap();
     let net = sim.network();
     let layout = Layout::of(&net.map());

@@ -6,7 +6,7 @@
 use super::actions::Export;
 use super::page::{Effect, Page};
 use super::store::RunData;
-use crate::link::{short_form, to_fragment};
+use crate::share::{short_form, to_fragment};
 
 /// The JSON export of a finished run; `base`: the page's address before its fragment.
 pub fn report_json(run: &RunData, base: &str) -> Option<String> {
@@ -141,7 +141,7 @@ mod tests {
             "{link}"
         );
         let fragment = link.split_once('#').unwrap().1;
-        let parsed = crate::link::from_fragment(fragment).unwrap().scenario;
+        let parsed = crate::share::from_fragment(fragment).unwrap().scenario;
         assert_eq!(parsed, s, "the exported link reproduces the run");
         let name = file_name(run, "report", "json");
         assert!(name.contains("k-4") && name.contains("drr"), "{name}");

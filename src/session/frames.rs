@@ -7,9 +7,9 @@
 //! Plain Rust, driven by the page's frame loop and by native tests:
 //!
 //! ```
-//! use spraylab::session::frames::{Budget, Frames};
+//! use spraylab::session::frames::{FrameBudget, Frames};
 //! let mut frames = Frames::<3>::all_dirty();
-//! let budget = Budget { ms: 4.0, pixels: 1000 };
+//! let budget = FrameBudget { ms: 4.0, pixels: 1000 };
 //! let mut pass = frames.begin(0.0);
 //! // each canvas is 600 pixels: the first is drawn, the second would pass the budget
 //! assert_eq!(pass.next(&mut frames, 0.5, budget, 3, |_| Some(600)), Some(0));
@@ -21,7 +21,7 @@
 
 /// What one frame may spend on its canvases.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Budget {
+pub struct FrameBudget {
     /// Drawing time, ms, after which the remaining canvases wait for the next frame.
     pub ms: f64,
     /// Canvas pixels drawn, after which the same (each drawn canvas is copied to the
@@ -88,7 +88,7 @@ impl Pass {
         &mut self,
         frames: &mut Frames<N>,
         now_ms: f64,
-        budget: Budget,
+        budget: FrameBudget,
         warmed: usize,
         mut area: impl FnMut(usize) -> Option<u32>,
     ) -> Option<usize> {
@@ -128,7 +128,7 @@ impl Pass {
 mod tests {
     use super::*;
 
-    const BUDGET: Budget = Budget {
+    const BUDGET: FrameBudget = FrameBudget {
         ms: 4.0,
         pixels: 1000,
     };

@@ -102,7 +102,7 @@ pub fn titles(a: &Scenario, b: &Scenario) -> (String, String) {
         return (na, nb);
     }
     let parts = |s: &Scenario| {
-        crate::link::to_fragment(s, false)
+        crate::share::to_fragment(s, false)
             .split('&')
             .filter(|p| !p.is_empty())
             .map(str::to_string)

@@ -19,8 +19,8 @@ pub mod actions;
 pub mod charts;
 pub mod edits;
 pub mod exports;
+mod folding;
 pub mod frames;
-mod history;
 pub mod instruments;
 pub mod keys;
 pub mod layout;
@@ -67,9 +67,9 @@ pub struct Changed {
     pub compare: bool,
 }
 
-/// Which series a run belongs to.
+/// The slot of the page a run fills: the main run, its partner, the comparison or the theory.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Lane {
+enum Slot {
     Main,
     /// The second run of a lockstep pair (`lockstep.rs`).
     Partner,
@@ -169,22 +169,22 @@ impl Session {
     /// Runs each scenario in the background, one after another, for the comparison; the main
     /// run on screen stays as it is.
     pub fn start_series(&mut self, scenarios: Vec<Scenario>) -> Vec<ToWorker> {
-        self.stop_others(Lane::Compare);
+        self.stop_others(Slot::Compare);
         self.compare
             .plan(scenarios.into_iter().map(|s| ((), s)).collect());
-        self.next_in(Lane::Compare)
+        self.next_in(Slot::Compare)
     }
 
     /// Starts the theory sweep in the background.
     pub fn start_theory(&mut self) -> Vec<ToWorker> {
-        self.stop_others(Lane::Theory);
+        self.stop_others(Slot::Theory);
         self.theory_points.clear();
         self.theory.plan(theory_runs());
-        self.next_in(Lane::Theory)
+        self.next_in(Slot::Theory)
     }
 
     /// Before a series starts: the worker drops whatever it was running.
-    fn stop_others(&mut self, lane: Lane) {
+    fn stop_others(&mut self, slot: Slot) {
         if self.running() {
             self.phase = Some(Phase::Cancelled);
             if let Some(run) = &mut self.run {
@@ -192,8 +192,8 @@ impl Session {
             }
         }
         self.pending = None;
-        match lane {
-            Lane::Theory => self.compare.stop(Phase::Cancelled),
+        match slot {
+            Slot::Theory => self.compare.stop(Phase::Cancelled),
             _ => self.theory.stop(Phase::Cancelled),
         }
         if self.partner_busy() {
@@ -203,13 +203,13 @@ impl Session {
     }
 
     /// The next run of a series, once the worker is ready.
-    fn next_in(&mut self, lane: Lane) -> Vec<ToWorker> {
+    fn next_in(&mut self, slot: Slot) -> Vec<ToWorker> {
         if !self.worker_ready {
             return Vec::new();
         }
         let id = self.next_id;
-        let next = match lane {
-            Lane::Theory => self.theory.next(id),
+        let next = match slot {
+            Slot::Theory => self.theory.next(id),
             _ => self.compare.next(id),
         };
         match next {
@@ -309,27 +309,27 @@ impl Session {
         self.playback.tick(dt_ms, span, live, rate)
     }
 
-    fn lane_of(&self, id: u32) -> Option<Lane> {
+    fn slot_of(&self, id: u32) -> Option<Slot> {
         if self.run.as_ref().is_some_and(|r| r.id == id) {
-            Some(Lane::Main)
+            Some(Slot::Main)
         } else if self.partner.as_ref().is_some_and(|r| r.id == id) {
-            Some(Lane::Partner)
+            Some(Slot::Partner)
         } else if self.compare.id() == Some(id) {
-            Some(Lane::Compare)
+            Some(Slot::Compare)
         } else if self.theory.id() == Some(id) {
-            Some(Lane::Theory)
+            Some(Slot::Theory)
         } else {
             None
         }
     }
 
     /// The run `id` streams into.
-    fn run_of(&mut self, lane: Lane) -> Option<&mut RunData> {
-        match lane {
-            Lane::Main => self.run.as_mut(),
-            Lane::Partner => self.partner.as_mut(),
-            Lane::Compare => self.compare.current(),
-            Lane::Theory => self.theory.current(),
+    fn run_of(&mut self, slot: Slot) -> Option<&mut RunData> {
+        match slot {
+            Slot::Main => self.run.as_mut(),
+            Slot::Partner => self.partner.as_mut(),
+            Slot::Compare => self.compare.current(),
+            Slot::Theory => self.theory.current(),
         }
     }
 
@@ -357,13 +357,13 @@ impl Session {
                     (None, None) => Vec::new(),
                 };
                 // a series planned before the worker loaded starts now
-                for lane in [Lane::Compare, Lane::Theory] {
-                    let waiting = match lane {
-                        Lane::Theory => self.theory.waiting(),
+                for slot in [Slot::Compare, Slot::Theory] {
+                    let waiting = match slot {
+                        Slot::Theory => self.theory.waiting(),
                         _ => self.compare.waiting(),
                     };
                     if waiting && out.is_empty() {
-                        out = self.next_in(lane);
+                        out = self.next_in(slot);
                     }
                 }
                 return (out, changed);
@@ -376,21 +376,21 @@ impl Session {
             // the session never asks for a sweep's jobs (the pool's workers run them)
             FromWorker::JobDone { .. } => return (Vec::new(), changed),
         };
-        let Some(lane) = self.lane_of(id) else {
+        let Some(slot) = self.slot_of(id) else {
             if let FromWorker::Failed { id: 0, message } = msg {
                 self.phase = Some(Phase::Failed(message));
                 changed.main = true;
             }
             return (Vec::new(), changed); // a message about an older run
         };
-        match lane {
-            Lane::Main | Lane::Partner => changed.main = true,
-            Lane::Compare => changed.compare = true,
-            Lane::Theory => changed.theory = true,
+        match slot {
+            Slot::Main | Slot::Partner => changed.main = true,
+            Slot::Compare => changed.compare = true,
+            Slot::Theory => changed.theory = true,
         }
         let out = match msg {
             FromWorker::Started { meta, .. } => {
-                if let Some(run) = self.run_of(lane) {
+                if let Some(run) = self.run_of(slot) {
                     run.set_meta(meta);
                 }
                 Vec::new()
@@ -401,7 +401,7 @@ impl Session {
                 batch,
                 ..
             } => {
-                if let Some(run) = self.run_of(lane) {
+                if let Some(run) = self.run_of(slot) {
                     run.append(batch);
                     run.progress = Some(progress);
                     run.elapsed_ms = elapsed_ms;
@@ -414,32 +414,32 @@ impl Session {
                 batch,
                 ..
             } => {
-                if let Some(run) = self.run_of(lane) {
+                if let Some(run) = self.run_of(slot) {
                     run.append(batch);
                     run.finish(report, elapsed_ms);
                 }
-                self.finished(lane, &mut changed)
+                self.finished(slot, &mut changed)
             }
             FromWorker::Cancelled { .. } => {
-                match lane {
-                    Lane::Main => {
+                match slot {
+                    Slot::Main => {
                         if let Some(run) = &mut self.run {
                             run.cancelled = true;
                         }
                         self.phase = Some(Phase::Cancelled);
                     }
-                    Lane::Partner => self.partner_phase = Some(Phase::Cancelled),
-                    Lane::Compare => self.compare.stop(Phase::Cancelled),
-                    Lane::Theory => self.theory.stop(Phase::Cancelled),
+                    Slot::Partner => self.partner_phase = Some(Phase::Cancelled),
+                    Slot::Compare => self.compare.stop(Phase::Cancelled),
+                    Slot::Theory => self.theory.stop(Phase::Cancelled),
                 }
                 Vec::new()
             }
             FromWorker::Failed { message, .. } => {
-                match lane {
-                    Lane::Main => self.phase = Some(Phase::Failed(message)),
-                    Lane::Partner => self.partner_phase = Some(Phase::Failed(message)),
-                    Lane::Compare => self.compare.stop(Phase::Failed(message)),
-                    Lane::Theory => self.theory.stop(Phase::Failed(message)),
+                match slot {
+                    Slot::Main => self.phase = Some(Phase::Failed(message)),
+                    Slot::Partner => self.partner_phase = Some(Phase::Failed(message)),
+                    Slot::Compare => self.compare.stop(Phase::Failed(message)),
+                    Slot::Theory => self.theory.stop(Phase::Failed(message)),
                 }
                 Vec::new()
             }
@@ -448,10 +448,10 @@ impl Session {
         (out, changed)
     }
 
-    /// A run of `lane` finished: record it, and start the series' next run.
-    fn finished(&mut self, lane: Lane, changed: &mut Changed) -> Vec<ToWorker> {
-        match lane {
-            Lane::Main => {
+    /// A run of `slot` finished: record it, and start the series' next run.
+    fn finished(&mut self, slot: Slot, changed: &mut Changed) -> Vec<ToWorker> {
+        match slot {
+            Slot::Main => {
                 self.phase = Some(Phase::Done);
                 if let Some(run) = self.run.take() {
                     self.remember(&run);
@@ -463,7 +463,7 @@ impl Session {
                     None => Vec::new(),
                 }
             }
-            Lane::Partner => {
+            Slot::Partner => {
                 self.partner_phase = Some(Phase::Done);
                 if let Some(run) = self.partner.take() {
                     self.remember(&run);
@@ -472,14 +472,14 @@ impl Session {
                 changed.finished = true;
                 Vec::new()
             }
-            Lane::Compare => {
+            Slot::Compare => {
                 if let Some(((), run)) = self.compare.take() {
                     self.remember(&run);
                 }
                 changed.finished = true;
-                self.next_in(Lane::Compare)
+                self.next_in(Slot::Compare)
             }
-            Lane::Theory => {
+            Slot::Theory => {
                 if let Some((t, run)) = self.theory.take() {
                     let gbps = run
                         .report
@@ -493,7 +493,7 @@ impl Session {
                         });
                     }
                 }
-                self.next_in(Lane::Theory)
+                self.next_in(Slot::Theory)
             }
         }
     }

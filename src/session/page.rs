@@ -206,7 +206,7 @@ impl Page {
     /// partner, whether it asks to start (`run=1`), and its sweep. A refused link opens the
     /// defaults, with a notice saying why.
     pub fn from_fragment(fragment: &str) -> (Page, bool, Option<crate::sweep::Sweep>) {
-        match crate::link::from_fragment(fragment) {
+        match crate::share::from_fragment(fragment) {
             Ok(link) => {
                 let mut page = Page::new(link.scenario);
                 page.embed = link.embed;
@@ -315,23 +315,23 @@ impl Page {
                     .is_ok()
         });
         let mut fragment = match sweep {
-            Some(s) => crate::link::sweep_fragment(&self.scenario, s, false),
-            None => crate::link::to_fragment(&self.scenario, false),
+            Some(s) => crate::share::sweep_fragment(&self.scenario, s, false),
+            None => crate::share::to_fragment(&self.scenario, false),
         };
         if let Some(choice) = self.beside() {
             let sep = if fragment.is_empty() { "" } else { "&" };
-            fragment += &format!("{sep}{}={choice}", crate::link::BESIDE);
+            fragment += &format!("{sep}{}={choice}", crate::share::BESIDE);
         }
         if self.embed {
             let sep = if fragment.is_empty() { "" } else { "&" };
-            fragment += &format!("{sep}{}=1", crate::link::EMBED);
+            fragment += &format!("{sep}{}=1", crate::share::EMBED);
         }
         fragment
     }
 
     /// The page's link for the form's scenario (`run`: with `run=1`).
     pub fn page_link(&self, run: bool) -> String {
-        let fragment = crate::link::to_fragment(&self.scenario, run);
+        let fragment = crate::share::to_fragment(&self.scenario, run);
         format!("{}#{fragment}", self.base_url)
     }
 

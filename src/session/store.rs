@@ -3,10 +3,10 @@
 //! every flow).
 //!
 //! What a run keeps is bounded, however long it runs: past [`MAX_KEPT_VALUES`] timeline values
-//! the whole run is kept at one coarser resolution (see [`super::history`]); past
+//! the whole run is kept at one coarser resolution (see [`super::folding`]); past
 //! [`MAX_SUMMARIES`] per-bucket aggregates, neighbouring ones merge pairwise.
 
-use super::history;
+use super::folding;
 use crate::protocol::RunMeta;
 use crate::scenario::Scenario;
 use crate::sim::timeline::{MinMax, TimelineBatch, CSV_HEADER};
@@ -140,7 +140,7 @@ impl RunData {
                 .batches
                 .last_mut()
                 .expect("a regridded run keeps one batch");
-            history::fold(kept, &batch);
+            folding::fold(kept, &batch);
             self.kept_values = kept.values();
         } else {
             self.kept_values += batch.values();
@@ -163,7 +163,7 @@ impl RunData {
 
     /// Folds the whole run onto a grid of `width` µs.
     fn regrid(&mut self, width: f64) {
-        self.batches = vec![history::regrid(&self.batches, width)];
+        self.batches = vec![folding::regrid(&self.batches, width)];
         self.kept_values = self.batches[0].values();
         self.kept_bucket_us = width;
     }

@@ -208,7 +208,7 @@ impl Page {
         let (name, vary) = match &run.sweep.plan {
             Plan::Figure(f) => (format!("{f}-{}seeds", run.sweep.seeds), None),
             Plan::WhatIf { vary, .. } => (
-                format!("what-if_{}", crate::link::short_form(&self.scenario)),
+                format!("what-if_{}", crate::share::short_form(&self.scenario)),
                 vary.as_ref(),
             ),
         };
@@ -228,7 +228,7 @@ impl Page {
     /// The link that reproduces the last sweep and starts it on load.
     pub fn sweep_page_link(&self) -> Option<String> {
         let s = self.sweeps.link.as_ref()?;
-        let fragment = crate::link::sweep_fragment(&self.scenario, s, true);
+        let fragment = crate::share::sweep_fragment(&self.scenario, s, true);
         Some(format!("{}#{fragment}", self.base_url))
     }
 }

@@ -2,7 +2,7 @@
 //! `#elephants=4&sweep=what-if&ccas=lswift,mswift&lbs=ops&seeds=3&vary=elephants&values=0,4,8,16`,
 //! or a figure, `#sweep=baseline&seeds=3`. Reading is strict, as for the scenario: a key
 //! repeated, a list with an unknown or repeated name, a key that the plan does not take, or a
-//! number out of range is refused with the key named; [`crate::link::from_fragment`] then
+//! number out of range is refused with the key named; [`crate::share::from_fragment`] then
 //! checks the whole grid against the browser's budget.
 
 use super::{Plan, Sweep, Vary, DEFAULT_SEEDS, MAX_VALUES, WHAT_IF};

@@ -1,9 +1,9 @@
 use super::*;
-use crate::link::{from_fragment, sweep_fragment};
 use crate::protocol::{FromWorker, Runner};
 use crate::repro::rows::{from_csv, to_csv};
 use crate::repro::{Row, SummaryRow};
 use crate::scenario::{Budget, CcaName, LbScheme, Scenario};
+use crate::share::{from_fragment, sweep_fragment};
 
 /// Plays a pool of `workers` workers: each free worker takes the next job, and the jobs finish
 /// in turn, one per worker, round after round (so reports arrive out of grid order).

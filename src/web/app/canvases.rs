@@ -244,7 +244,7 @@ impl App {
             self.drawing.widths = [None; CANVASES];
             (0..CANVASES).for_each(|i| self.drawing.frames.mark(i));
         }
-        let budget = Budget {
+        let budget = FrameBudget {
             ms: FRAME_BUDGET_MS,
             pixels: FRAME_PIXELS,
         };

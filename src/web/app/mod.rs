@@ -38,7 +38,7 @@ use crate::figures::{self, At, Style};
 use crate::protocol::ToWorker;
 use crate::scenario::Scenario;
 use crate::session::edits;
-use crate::session::frames::{Budget, Frames};
+use crate::session::frames::{FrameBudget, Frames};
 use crate::session::layout::Layout;
 use crate::session::page::{Action, Effect, Page};
 use crate::session::store::RunData;

@@ -1,4 +1,4 @@
-//! Shareable links: a scenario as a URL fragment, e.g. `#k=8&cca=mswift&lb=ops&seed=3&run=1`.
+//! Shared links: a scenario as a URL fragment, e.g. `#k=8&cca=mswift&lb=ops&seed=3&run=1`.
 //!
 //! The fragment holds the fields the web form exposes by their short names (see
 //! [`registry::short_fields`]), every other field that differs from the default by its dotted path in the
@@ -30,7 +30,7 @@ pub const EMBED: &str = "embed";
 
 /// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Link {
+pub struct Shared {
     pub scenario: Scenario,
     /// Start the run (or the sweep) on load.
     pub run: bool,
@@ -172,7 +172,7 @@ fn value_text(v: &serde_json::Value) -> String {
 }
 
 /// Reads a fragment (with or without the leading `#`) over the default scenario.
-pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
+pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
     if f.len() > MAX_FRAGMENT {
         return Err(refuse(
@@ -183,7 +183,7 @@ pub fn from_fragment(fragment: &str) -> Result<Link, ScenarioError> {
             ),
         ));
     }
-    let mut link = Link {
+    let mut link = Shared {
         scenario: Scenario::default(),
         run: false,
         sweep: None,
@@ -276,7 +276,7 @@ mod tests {
         );
         assert_eq!(
             from_fragment(&format!("#{f}")).unwrap(),
-            Link {
+            Shared {
                 scenario: s,
                 run: true,
                 sweep: None,

@@ -1,4 +1,4 @@
-//! Bounded history: a run of any length kept for replay in bounded memory.
+//! Folding: a run of any length kept for replay in bounded memory.
 //!
 //! The worker streams batches at full resolution, and a run keeps them as they came while they
 //! fit its limit. Past it, every bucket is folded onto one grid twice as coarse as the widest
