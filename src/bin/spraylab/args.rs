@@ -1,28 +1,16 @@
 //! The command line's grammar, on clap: subcommands, their flags, and the scenario overrides
 //! (`--k 8`, `--cca mswift`...) shared by `run`, `scenario`, `repro` and `bench-case`.
 //!
-//! Every error is one line on stderr with exit code 2: [`parse`] turns clap's multi-line
-//! messages into one line that names the flag or value at fault.
+//! The first stage of two, as ripgrep parses its flags: this file is the grammar; the resolver
+//! (`resolve.rs`) makes the arguments into a checked scenario; errors are one line each
+//! (`errors.rs`).
 
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use crate::errors::{one_line, usage, UsageError};
+use crate::resolve::SET;
+use clap::error::ErrorKind;
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use spraylab::scenario::{registry, Budget, Scenario, TimedEvent, PRESETS};
-use std::error::Error as _;
+use spraylab::scenario::registry;
 use std::path::PathBuf;
-
-/// A usage error: printed on one line, exit code 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-pub fn usage(msg: impl Into<String>) -> UsageError {
-    UsageError(msg.into())
-}
 
 /// spraylab: packet-level simulation of congestion control under packet spraying.
 ///
@@ -142,38 +130,6 @@ pub struct RunArgs {
     /// Write every dropped data packet (time, port, flow, sequence number) to a CSV file.
     #[arg(long, value_name = "FILE.csv")]
     pub drops: Option<PathBuf>,
-}
-
-impl RunArgs {
-    /// The scenario to run. Timelines are sampled only when `--timeline` writes them: without
-    /// it nothing reads the samples, so sampling is off and its buffer is not budgeted (a k = 32
-    /// permutation runs with the default flags). The budget is checked afterwards.
-    pub fn scenario_to_run(&self) -> Result<Scenario, UsageError> {
-        let mut s = self.scenario.build()?;
-        if self.timeline.is_none() {
-            s.timeline.interval_us = 0.0;
-        }
-        within_budget(&s, self.scenario.allow_large)?;
-        Ok(s)
-    }
-
-    /// The flow `--trace-flow` names and the file to write its trace to.
-    pub fn trace_target(&self) -> Result<Option<(usize, PathBuf)>, UsageError> {
-        match self.trace_flow.as_slice() {
-            [] => Ok(None),
-            [n, file] => {
-                let flow = n.parse::<usize>().map_err(|_| {
-                    usage(format!(
-                        "--trace-flow: the flow must be a flow index, a whole number from 0 (got '{n}')"
-                    ))
-                })?;
-                Ok(Some((flow, PathBuf::from(file))))
-            }
-            _ => Err(usage(
-                "--trace-flow takes a flow index and a file: --trace-flow N FILE.csv",
-            )),
-        }
-    }
 }
 
 #[derive(Args, Debug)]
@@ -311,144 +267,6 @@ impl FromArgMatches for Overrides {
     }
 }
 
-/// The flag that sets any field by its dotted path.
-const SET: &str = "set";
-
-impl Overrides {
-    /// The overrides as (field, value): a short name, or a dotted path from `--set`.
-    pub fn pairs(&self) -> Result<Vec<(String, String)>, UsageError> {
-        self.0
-            .iter()
-            .map(|(name, value)| match name.as_str() {
-                SET => value
-                    .split_once('=')
-                    .map(|(p, v)| (p.trim().to_string(), v.trim().to_string()))
-                    .ok_or_else(|| {
-                        usage(format!(
-                            "--set: expected PATH=VALUE (timeline.interval_us=0), got {:?}",
-                            spraylab::scenario::escape_controls(value)
-                        ))
-                    }),
-                _ => Ok((name.clone(), value.clone())),
-            })
-            .collect()
-    }
-
-    /// Applies the overrides to `s`; ranges are checked later by `Scenario::validate`.
-    pub fn apply(&self, s: &mut Scenario) -> Result<(), UsageError> {
-        for ((flag, _), (name, value)) in self.0.iter().zip(self.pairs()?) {
-            s.set_any(&name, &value)
-                .map_err(|e| usage(format!("--{flag}: {e}")))?;
-        }
-        Ok(())
-    }
-}
-
-impl ScenarioArgs {
-    /// The scenario named by the preset or file, with the overrides applied and validated.
-    pub fn build(&self) -> Result<Scenario, UsageError> {
-        let mut s = match &self.scenario {
-            Some(path) => read_scenario(path)?,
-            None => {
-                let name = self.preset.as_deref().unwrap_or("baseline");
-                Scenario::preset(name).ok_or_else(|| {
-                    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-                    usage(format!(
-                        "--preset must be one of {}, got {name:?}",
-                        names.join(", ")
-                    ))
-                })?
-            }
-        };
-        if let Some(path) = &self.traffic {
-            s.workload.traffic = Some(path.display().to_string());
-        }
-        let base = match (&self.traffic, &self.scenario) {
-            // --traffic is relative to where the command runs, a file's key to the file
-            (None, Some(file)) => file.parent().map(PathBuf::from).unwrap_or_default(),
-            _ => PathBuf::new(),
-        };
-        self.overrides.apply(&mut s)?;
-        for text in &self.events {
-            let event = TimedEvent::parse(text).map_err(|m| {
-                usage(format!(
-                    "--event {:?}: {}",
-                    spraylab::scenario::escape_controls(text),
-                    spraylab::scenario::escape_controls(&m)
-                ))
-            })?;
-            s.events.push(event);
-        }
-        read_traffic(&mut s, &base)?;
-        s.validate()
-            .map_err(|e| usage(format!("invalid scenario: {e}")))?;
-        Ok(s)
-    }
-
-    /// The scenario to run: built, then held to the default budget unless `--allow-large`.
-    pub fn build_to_run(&self) -> Result<Scenario, UsageError> {
-        let s = self.build()?;
-        within_budget(&s, self.allow_large)?;
-        Ok(s)
-    }
-}
-
-/// Refuses a scenario beyond [`Budget::NATIVE`], unless the user allowed large runs.
-pub fn within_budget(s: &Scenario, allow_large: bool) -> Result<(), UsageError> {
-    if allow_large {
-        return Ok(());
-    }
-    s.check_budget(&Budget::NATIVE)
-        .map_err(|e| usage(format!("too large: {e}")))
-}
-
-/// Reads the scenario's traffic-matrix file, if it names one, into its connections (`base`:
-/// the folder a relative path starts from).
-fn read_traffic(s: &mut Scenario, base: &std::path::Path) -> Result<(), UsageError> {
-    let Some(name) = s.workload.traffic.take() else {
-        return Ok(());
-    };
-    let path = base.join(&name);
-    let shown = path.display();
-    let size = std::fs::metadata(&path)
-        .map_err(|e| usage(format!("traffic {shown}: cannot read: {e}")))?
-        .len();
-    if size > spraylab::scenario::traffic::MAX_MATRIX_BYTES as u64 {
-        return Err(usage(format!(
-            "traffic {shown}: {size} bytes, more than the {} a matrix may have",
-            spraylab::scenario::traffic::MAX_MATRIX_BYTES
-        )));
-    }
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| usage(format!("traffic {shown}: cannot read: {e}")))?;
-    let m = spraylab::scenario::traffic::parse_matrix(&text)
-        .map_err(|e| usage(format!("traffic {shown}: {e}")))?;
-    if m.nodes > s.hosts() {
-        return Err(usage(format!(
-            "traffic {shown}: written for 'Nodes {}', more than the topology's {} hosts (--k sets them: k³/4 hosts, 128 at k = 8)",
-            m.nodes,
-            s.hosts()
-        )));
-    }
-    s.workload.connections = m.connections;
-    Ok(())
-}
-
-/// A scenario file: JSON when it ends in `.json`, TOML otherwise.
-fn read_scenario(path: &std::path::Path) -> Result<Scenario, UsageError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| usage(format!("--scenario {}: cannot read: {e}", path.display())))?;
-    let is_json = path
-        .extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("json"));
-    let parsed = if is_json {
-        Scenario::from_json(&text)
-    } else {
-        Scenario::from_toml(&text)
-    };
-    parsed.map_err(|e| usage(format!("{}: {e}", path.display())))
-}
-
 /// What the command line asks for: a command, or text to print (help, version).
 pub enum Parsed {
     Command(Command),
@@ -471,72 +289,6 @@ pub fn parse(argv: &[String]) -> Result<Parsed, UsageError> {
     }
 }
 
-/// clap's error as one line: what is wrong, the flag or value, and where to look for help.
-fn one_line(e: &clap::Error, argv: &[String]) -> String {
-    let text = |kind| match e.get(kind) {
-        Some(ContextValue::String(s)) => s.clone(),
-        Some(ContextValue::Strings(v)) => v.join(", "),
-        _ => String::new(),
-    };
-    // the flag without its value name: "--k <VALUE>" → "--k"
-    let flag = text(ContextKind::InvalidArg)
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_string();
-    let sub = argv
-        .first()
-        .filter(|a| Cli::command().find_subcommand(a.as_str()).is_some())
-        .map_or(String::new(), |s| format!(" {s}"));
-    let help = format!("see `spraylab{sub} --help`");
-    match e.kind() {
-        ErrorKind::InvalidSubcommand => {
-            let names: Vec<String> = Cli::command()
-                .get_subcommands()
-                .filter(|c| !c.is_hide_set())
-                .map(|c| c.get_name().to_string())
-                .collect();
-            format!(
-                "unknown command {:?} (expected {})",
-                text(ContextKind::InvalidSubcommand),
-                names.join(", ")
-            )
-        }
-        ErrorKind::UnknownArgument => {
-            format!("unknown flag {:?} ({help})", text(ContextKind::InvalidArg))
-        }
-        ErrorKind::InvalidValue if text(ContextKind::InvalidValue).is_empty() => {
-            format!("{flag} needs a value")
-        }
-        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
-            let valid = text(ContextKind::ValidValue);
-            let cause = e.source().map_or(String::new(), |c| format!(": {c}"));
-            let allowed = if valid.is_empty() {
-                String::new()
-            } else {
-                format!(" (one of {valid})")
-            };
-            format!(
-                "{flag}: invalid value {:?}{cause}{allowed}",
-                text(ContextKind::InvalidValue)
-            )
-        }
-        ErrorKind::MissingRequiredArgument => format!(
-            "spraylab{sub} needs {} ({help})",
-            text(ContextKind::InvalidArg)
-        ),
-        ErrorKind::ArgumentConflict => format!(
-            "{flag} cannot be used with {} ({help})",
-            text(ContextKind::PriorArg)
-        ),
-        _ => {
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            format!("{} ({help})", first.trim_start_matches("error: "))
-        }
-    }
-}
-
 /// The help's list of scenario overrides, for `spraylab help`.
 pub fn overrides_help() -> String {
     let mut s = String::from("Scenario overrides (run, scenario, repro):\n");
@@ -549,6 +301,7 @@ pub fn overrides_help() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spraylab::Scenario;
 
     fn parse_strs(v: &[&str]) -> Result<Parsed, UsageError> {
         parse(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())

@@ -5,7 +5,8 @@
 //! CPU time comes from the kernel's per-task accounting (/proc/self/schedstat, nanoseconds), peak
 //! memory from VmHWM (Linux); elsewhere wall time stands in and memory is reported as unknown.
 
-use crate::args::{usage, ScenarioArgs, UsageError};
+use crate::args::ScenarioArgs;
+use crate::errors::{usage, UsageError};
 use serde::{Deserialize, Serialize};
 use spraylab::Simulation;
 use std::time::Instant;

@@ -1,13 +1,11 @@
-//! The native command line (everything but `main`), compiled only for native targets.
+//! The native command line's entry: the arguments parsed (`args.rs`), the subcommand run (one
+//! file each: `run.rs`, `scenario.rs`, `model.rs`, `repro.rs`, `bench.rs`), an error printed on
+//! one line with exit code 2 (`errors.rs`).
 
-use crate::args::{self, usage, Command, Format, Parsed, RunArgs, UsageError};
-use spraylab::scenario::{escape_controls, CcaName, Scenario, PRESETS};
-use spraylab::sim::metrics::Perf;
-use spraylab::sim::timeline::TimelineBatch;
-use spraylab::{Report, Simulation};
-use std::io::Write;
+use crate::args::{self, Command, Parsed};
+use crate::errors::UsageError;
+use spraylab::scenario::escape_controls;
 use std::process::ExitCode;
-use std::time::Instant;
 
 pub fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -34,23 +32,10 @@ pub fn main() -> ExitCode {
 
 fn dispatch(command: Command) -> Result<(), UsageError> {
     match command {
-        Command::Run(a) => run(a),
-        Command::Scenario(a) => {
-            let s = a.build()?;
-            print!("{}", toml::to_string(&s).map_err(|e| usage(e.to_string()))?);
-            Ok(())
-        }
-        Command::Matrix(a) => {
-            let s = a.build()?;
-            print!("{}", flows_as_matrix(&s)?);
-            Ok(())
-        }
-        Command::Presets => {
-            for &spraylab::scenario::Preset { name, about, .. } in PRESETS {
-                println!("{name:<14} {about}");
-            }
-            Ok(())
-        }
+        Command::Run(a) => crate::run::run(a),
+        Command::Scenario(a) => crate::scenario::scenario(&a),
+        Command::Matrix(a) => crate::scenario::matrix(&a),
+        Command::Presets => crate::scenario::presets(),
         Command::Model(a) => crate::model::run(a),
         Command::Repro(a) => crate::repro::run(a),
         Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),
@@ -69,207 +54,5 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
             rounds,
         } => crate::bench::against(quick, &other, rounds),
         Command::BenchCase(a) => crate::bench::case(&a),
-    }
-}
-
-fn run(a: RunArgs) -> Result<(), UsageError> {
-    let scenario = a.scenario_to_run()?;
-    let mut sim =
-        Simulation::new(&scenario).map_err(|e| usage(format!("invalid scenario: {e}")))?;
-    let mut csv = match &a.timeline {
-        Some(path) => Some(TimelineCsv::create(path, sim.timeline_port_names())?),
-        None => None,
-    };
-    let traced = a.trace_target()?;
-    if let Some((flow, _)) = &traced {
-        sim.trace_flow(*flow).map_err(usage)?;
-    }
-    if a.drops.is_some() {
-        sim.log_drops();
-    }
-    let started = Instant::now();
-    let mut shown = crate::progress::RunProgress::start();
-    loop {
-        let progress = sim.advance(1 << 20);
-        shown.update(&progress);
-        // drained as it goes, written or not: the buffer stays small, and sampling stays at its
-        // interval as in the page (a full buffer would coarsen it)
-        let batch = sim.drain_timeline();
-        if let Some(csv) = csv.as_mut() {
-            csv.write(&batch)?;
-        }
-        if progress.done {
-            break;
-        }
-    }
-    shown.finish();
-    let wall = started.elapsed().as_secs_f64();
-    if let Some((_, path)) = &traced {
-        write_file(path, &sim.trace().decisions_csv())?;
-    }
-    if let Some(path) = &a.drops {
-        write_file(path, &sim.trace().drops_csv())?;
-    }
-    let mut report = sim.report();
-    report.perf = Some(Perf {
-        wall_s: wall,
-        events_per_s: report.counters.events as f64 / wall,
-        data_packets_per_s: report.counters.data_packets as f64 / wall,
-    });
-    match a.format {
-        Format::Json => println!("{}", report.to_json()),
-        Format::Text => print_summary(&scenario, &report),
-    }
-    Ok(())
-}
-
-/// The scenario's flows in htsim's connection-matrix format; long-lived elephants have no size
-/// there, so a scenario with elephants is refused.
-fn flows_as_matrix(s: &Scenario) -> Result<String, UsageError> {
-    use spraylab::scenario::traffic::{write_matrix, Connection};
-    if s.workload.kind == spraylab::scenario::WorkloadKind::NPath {
-        return Err(usage(
-            "matrix: the npath model has no hosts to name; use a fat-tree workload",
-        ));
-    }
-    let flows = spraylab::sim::workload::flows(s);
-    if flows.iter().any(|f| f.bytes.is_none()) {
-        return Err(usage(format!(
-            "matrix: the {} elephants are long-lived and have no size in a matrix; set --elephants 0",
-            s.workload.elephants
-        )));
-    }
-    let conns: Vec<Connection> = flows
-        .iter()
-        .map(|f| Connection {
-            src: f.src,
-            dst: f.dst,
-            bytes: f.bytes.unwrap_or_default(),
-        })
-        .collect();
-    Ok(write_matrix(s.hosts(), &conns))
-}
-
-fn write_file(path: &std::path::Path, text: &str) -> Result<(), UsageError> {
-    std::fs::write(path, text).map_err(|e| usage(format!("cannot write {}: {e}", path.display())))
-}
-
-fn print_summary(s: &Scenario, r: &Report) {
-    let sprayed: Vec<f64> = r
-        .flows
-        .iter()
-        .filter(|f| f.sprayed)
-        .filter_map(|f| f.fct_us)
-        .collect();
-    let mut sorted = sprayed.clone();
-    sorted.sort_by(f64::total_cmp);
-    let pct = |p: f64| {
-        sorted
-            .get(((sorted.len() as f64 - 1.0) * p).round() as usize)
-            .copied()
-            .unwrap_or(f64::NAN)
-    };
-    let cca = CcaName::of_config(s.cca.algorithm, s.cca.percentile);
-    match s.workload.connections.len() {
-        0 => println!(
-            "{} hosts, {} elephants, {cca} over {}, {} B flows, seed {}",
-            s.hosts(),
-            s.workload.elephants,
-            s.lb.scheme,
-            s.workload.flow_size_bytes,
-            s.seed
-        ),
-        n => println!(
-            "{} hosts, a traffic matrix of {n} flows, {cca} over {}, seed {}",
-            s.hosts(),
-            s.lb.scheme,
-            s.seed
-        ),
-    }
-    match (r.cct_us, r.cct_inflation) {
-        (Some(cct), Some(infl)) => println!(
-            "CCT {cct:.2} µs, lower bound {:.2} µs, inflation {:.1} %",
-            r.ideal_cct_us,
-            infl * 100.0
-        ),
-        _ => println!(
-            "unfinished at {:.1} µs (max_sim_time_us reached)",
-            r.sim_time_us
-        ),
-    }
-    println!(
-        "sprayed FCT µs: min {:.1}  median {:.1}  p99 {:.1}  max {:.1}",
-        pct(0.0),
-        pct(0.5),
-        pct(0.99),
-        pct(1.0)
-    );
-    let slowest = r
-        .flows
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.sprayed)
-        .filter_map(|(i, f)| f.fct_us.map(|t| (i, f, t)))
-        .max_by(|a, b| a.2.total_cmp(&b.2));
-    if let Some((i, f, t)) = slowest {
-        println!(
-            "slowest sprayed flow: {i} (host {} → {}), {t:.1} µs, {} retransmits (trace it: --trace-flow {i} FILE.csv)",
-            f.src, f.dst, f.retransmits
-        );
-    }
-    let c = &r.counters;
-    println!(
-        "events {}  data packets {}  retransmits {}  drops {}  ECN marks {}  timeouts {}",
-        c.events, c.data_packets, c.retransmits, c.drops, c.ecn_marks, c.timeouts
-    );
-    if !s.events.is_empty() {
-        println!(
-            "timed events: {}; lost on down links: {} data packets, {} ACKs",
-            spraylab::scenario::events_to_text(&s.events),
-            c.link_losses,
-            c.link_ack_losses
-        );
-    }
-    if let Some(p) = &r.perf {
-        println!(
-            "wall {:.3} s, {:.2} M events/s, {:.2} M data packets/s",
-            p.wall_s,
-            p.events_per_s / 1e6,
-            p.data_packets_per_s / 1e6
-        );
-    }
-}
-
-/// Timelines as long-format CSV, written as the run goes.
-struct TimelineCsv {
-    out: std::io::BufWriter<std::fs::File>,
-    port_names: Vec<String>,
-    path: String,
-    buf: String,
-}
-
-impl TimelineCsv {
-    fn create(path: &std::path::Path, port_names: Vec<String>) -> Result<TimelineCsv, UsageError> {
-        let file = std::fs::File::create(path)
-            .map_err(|e| usage(format!("--timeline {}: cannot create: {e}", path.display())))?;
-        let out = std::io::BufWriter::new(file);
-        let mut csv = TimelineCsv {
-            out,
-            port_names,
-            path: path.display().to_string(),
-            buf: String::new(),
-        };
-        csv.buf.push_str(spraylab::sim::timeline::CSV_HEADER);
-        Ok(csv)
-    }
-
-    fn write(&mut self, b: &TimelineBatch) -> Result<(), UsageError> {
-        b.write_csv(&self.port_names, &mut self.buf);
-        let result = self
-            .out
-            .write_all(self.buf.as_bytes())
-            .and_then(|_| self.out.flush());
-        self.buf.clear();
-        result.map_err(|e| usage(format!("--timeline {}: {e}", self.path)))
     }
 }

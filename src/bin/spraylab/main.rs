@@ -23,6 +23,8 @@ mod bitmap_text;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod errors;
+#[cfg(not(target_arch = "wasm32"))]
 mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod plots;
@@ -30,6 +32,12 @@ mod plots;
 mod progress;
 #[cfg(not(target_arch = "wasm32"))]
 mod repro;
+#[cfg(not(target_arch = "wasm32"))]
+mod resolve;
+#[cfg(not(target_arch = "wasm32"))]
+mod run;
+#[cfg(not(target_arch = "wasm32"))]
+mod scenario;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -1,7 +1,8 @@
 //! `spraylab model`: the paper's closed-form throughput models against q, beside simulated
 //! points of the n-path theory scenario.
 
-use crate::args::{usage, Format, ModelArgs, UsageError};
+use crate::args::{Format, ModelArgs};
+use crate::errors::{usage, UsageError};
 use serde::Serialize;
 use spraylab::model::{Model, THEORY_PATHS};
 use spraylab::scenario::{CcaName, Scenario};

@@ -7,7 +7,8 @@
 //! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs);
 //! - `plot.svg` and `plot.png` (and the baseline's `fct.svg`, `fct.png`): see [`crate::plots`].
 
-use crate::args::{usage, ReproArgs, UsageError};
+use crate::args::ReproArgs;
+use crate::errors::{usage, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
@@ -44,7 +45,7 @@ pub fn run(a: ReproArgs) -> Result<(), UsageError> {
                 c.figure, c.cca, c.lb, c.seed
             ))
         })?;
-        crate::args::within_budget(&s, a.allow_large)?;
+        crate::resolve::within_budget(&s, a.allow_large)?;
     }
     let bar = ProgressBar::new(cells.len() as u64);
     bar.set_style(
