@@ -85,3 +85,45 @@ fn a_breach_is_found() {
     // the session names the shared-link layer, so a rule forbidding it must fail there
     assert!(!breaches("session", &["share"]).is_empty());
 }
+
+/// The dotted paths the field registry declares (`field("topology.k", ...)`).
+fn registry_paths() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/scenario/registry.rs");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split("field(")
+        .skip(1)
+        .filter_map(|rest| {
+            let rest = rest.trim_start().strip_prefix('"')?;
+            let path = &rest[..rest.find('"')?];
+            path.contains('.').then(|| path.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn no_field_path_is_typed_as_a_string_outside_the_registry() {
+    let paths = registry_paths();
+    assert!(
+        paths.len() > 40,
+        "the registry's paths were not found: {paths:?}"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut typed = Vec::new();
+    for file in sources(&root) {
+        if file.ends_with("scenario/registry.rs") {
+            continue;
+        }
+        for (n, line) in code_lines(&file) {
+            // comments and doc examples may quote a path, as a user reads it
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for p in &paths {
+                if line.contains(&format!("\"{p}\"")) {
+                    typed.push(format!("{}:{n}: {}", file.display(), line.trim()));
+                }
+            }
+        }
+    }
+    assert_eq!(typed, Vec::<String>::new());
+}

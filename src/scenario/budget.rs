@@ -14,7 +14,7 @@
 //! the buckets between two drains. What grows with the run's length is bounded elsewhere: the
 //! timeline by `max_buffered`, the event queue by the packets in flight.
 
-use super::{err, Scenario, ScenarioError, WorkloadKind};
+use super::{err, registry, Scenario, ScenarioError, WorkloadKind};
 use super::{RtoRule, POSTING_BYTES, SCOREBOARD};
 
 /// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
@@ -113,11 +113,11 @@ impl Memory {
     /// The field to change to shrink the largest part.
     fn field(&self) -> &'static str {
         if self.timeline >= self.in_flight.max(self.flow_state) {
-            "timeline.max_buffered"
+            registry::TIMELINE_MAX_BUFFERED.path
         } else if self.in_flight >= self.flow_state {
-            "cca.swift.max_cwnd"
+            registry::CCA_SWIFT_MAX_CWND.path
         } else {
-            "topology.k"
+            registry::TOPOLOGY_K.path
         }
     }
 }
@@ -252,7 +252,7 @@ impl Scenario {
     pub fn check_web_size(&self) -> Result<(), ScenarioError> {
         if !self.workload.connections.is_empty() {
             return Err(ScenarioError {
-                field: "workload.connections".to_string(),
+                field: registry::WORKLOAD_CONNECTIONS.path.to_string(),
                 message: "traffic matrices run on the command line (spraylab run --traffic FILE)"
                     .to_string(),
             });
@@ -267,7 +267,7 @@ impl Scenario {
         let whose = budget.whose;
         if self.workload.kind != WorkloadKind::NPath && self.topology.k > budget.max_k {
             return Err(err(
-                "topology.k",
+                registry::TOPOLOGY_K.path,
                 format!(
                     "must be at most {} in {whose} (k = {} runs natively)",
                     budget.max_k, self.topology.k
@@ -277,7 +277,7 @@ impl Scenario {
         if work.total_bytes > budget.max_total_bytes {
             let flows = (work.total_bytes / size.max(1)).max(1);
             return Err(err(
-                "workload.flow_size_bytes",
+                registry::WORKLOAD_FLOW_SIZE_BYTES.path,
                 format!(
                     "{flows} flows (elephants included) × {size} B is more than {whose} allows: \
                      at most {} MiB per flow",
@@ -287,7 +287,7 @@ impl Scenario {
         }
         if work.data_packets > budget.max_data_packets {
             return Err(err(
-                "workload.flow_size_bytes",
+                registry::WORKLOAD_FLOW_SIZE_BYTES.path,
                 format!(
                     "about {} M data packets (elephants included) is more than {whose} allows \
                      ({} M): use smaller flows, fewer hosts or larger packets",
@@ -298,7 +298,7 @@ impl Scenario {
         }
         if work.sample_values > budget.max_sample_values {
             return Err(err(
-                "workload.flow_size_bytes",
+                registry::WORKLOAD_FLOW_SIZE_BYTES.path,
                 format!(
                     "a run of at least {:.0} µs sampled every {} µs streams about {:.0} M values, \
                      more than {whose} allows ({:.0} M): shorten the flows, use fewer paths, or \

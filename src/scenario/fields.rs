@@ -14,9 +14,9 @@ impl Scenario {
             "k" => self.topology.k = number(&r::TOPOLOGY_K, v)?,
             "cca" => {
                 let field = if v.to_ascii_lowercase().starts_with("mswift-p") {
-                    "cca.percentile"
+                    r::CCA_PERCENTILE.path
                 } else {
-                    "cca.algorithm"
+                    r::CCA_ALGORITHM.path
                 };
                 CcaName::parse(v)
                     .map_err(|e| err(field, e))?
@@ -24,18 +24,20 @@ impl Scenario {
             }
             "lb" => {
                 self.lb.scheme = LbScheme::parse(v)
-                    .ok_or_else(|| err("lb.scheme", must_be(LbScheme::NAMES, v)))?
+                    .ok_or_else(|| err(r::LB_SCHEME.path, must_be(LbScheme::NAMES, v)))?
             }
             "elephants" => self.workload.elephants = number(&r::WORKLOAD_ELEPHANTS, v)?,
             "flow-size" => {
-                self.workload.flow_size_bytes = parse_bytes("workload.flow_size_bytes", v)?
+                self.workload.flow_size_bytes = parse_bytes(r::WORKLOAD_FLOW_SIZE_BYTES.path, v)?
             }
-            "history" => self.cca.history = History::parse(v).map_err(|e| err("cca.history", e))?,
+            "history" => {
+                self.cca.history = History::parse(v).map_err(|e| err(r::CCA_HISTORY.path, e))?
+            }
             "percentile" => self.cca.percentile = number(&r::CCA_PERCENTILE, v)?,
             "seed" => self.seed = number(&r::SEED, v)?,
             "workload" => {
                 self.workload.kind = WorkloadKind::parse(v)
-                    .ok_or_else(|| err("workload.kind", must_be(WorkloadKind::NAMES, v)))?
+                    .ok_or_else(|| err(r::WORKLOAD_KIND.path, must_be(WorkloadKind::NAMES, v)))?
             }
             "paths" => self.workload.paths = number(&r::WORKLOAD_PATHS, v)?,
             "senders" => self.workload.incast_senders = number(&r::WORKLOAD_INCAST_SENDERS, v)?,
@@ -119,10 +121,10 @@ impl Scenario {
             ));
         }
         if key == ECN_STEP {
-            let bytes = parse_bytes("topology.ecn_min_bytes", value)?;
+            let bytes = parse_bytes(r::TOPOLOGY_ECN_MIN_BYTES.path, value)?;
             let bytes = u32::try_from(bytes).map_err(|_| {
                 err(
-                    "topology.ecn_min_bytes",
+                    r::TOPOLOGY_ECN_MIN_BYTES.path,
                     format!("must be at most {} bytes, got {value:?}", u32::MAX),
                 )
             })?;

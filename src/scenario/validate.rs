@@ -11,7 +11,7 @@ impl Scenario {
         let t = &self.topology;
         if !(4..=MAX_K).contains(&t.k) || t.k % 2 != 0 {
             return Err(err(
-                "topology.k",
+                registry::TOPOLOGY_K.path,
                 format!(
                     "must be an even number from 4 to {MAX_K} (16 to 8192 hosts), got {}",
                     t.k
@@ -25,27 +25,27 @@ impl Scenario {
         registry::TOPOLOGY_ACK_BYTES.check_whole(t.ack_bytes as u64)?;
         let wire = (t.mss_bytes + t.header_bytes) as u64;
         range_u(
-            "topology.buffer_bytes",
+            registry::TOPOLOGY_BUFFER_BYTES.path,
             t.buffer_bytes as u64,
             wire,
             1 << 30,
         )?;
         if t.buffer_packets != 0 {
             range_u(
-                "topology.buffer_packets",
+                registry::TOPOLOGY_BUFFER_PACKETS.path,
                 t.buffer_packets as u64,
                 1,
                 (1 << 30) / wire,
             )?;
         }
         range_u(
-            "topology.ecn_max_bytes",
+            registry::TOPOLOGY_ECN_MAX_BYTES.path,
             t.ecn_max_bytes as u64,
             0,
             t.buffer_bytes as u64,
         )?;
         range_u(
-            "topology.ecn_min_bytes",
+            registry::TOPOLOGY_ECN_MIN_BYTES.path,
             t.ecn_min_bytes as u64,
             0,
             t.ecn_max_bytes as u64,
@@ -58,7 +58,7 @@ impl Scenario {
         registry::TOPOLOGY_LINK_FAILURE_RATE.check_real(t.link_failure_rate)?;
         if t.failed_links_degraded && t.link_gbps < 4 {
             return Err(err(
-                "topology.link_gbps",
+                registry::TOPOLOGY_LINK_GBPS.path,
                 format!(
                     "must be at least 4 with topology.failed_links_degraded (a degraded link runs \
                      at a quarter of the rate), got {}",
@@ -73,23 +73,28 @@ impl Scenario {
         // the other workloads' fields too, at their widest range: no nonsense waits in a file or link
         registry::WORKLOAD_PATHS.check_whole(w.paths as u64)?;
         registry::WORKLOAD_LONG_PATH_EXTRA_US.check_real(w.long_path_extra_us)?;
-        range_u("workload.incast_senders", w.incast_senders as u64, 1, 1023)?;
+        range_u(
+            registry::WORKLOAD_INCAST_SENDERS.path,
+            w.incast_senders as u64,
+            1,
+            1023,
+        )?;
         if w.kind == WorkloadKind::NPath {
             if e != 0 {
                 return Err(err(
-                    "workload.elephants",
+                    registry::WORKLOAD_ELEPHANTS.path,
                     format!("must be 0 in the npath model, got {e}"),
                 ));
             }
         } else if w.kind != WorkloadKind::Permutation && e != 0 {
             let kind = self.field("workload").unwrap_or_default();
             return Err(err(
-                "workload.elephants",
+                registry::WORKLOAD_ELEPHANTS.path,
                 format!("must be 0 in the {kind} workload, got {e}"),
             ));
         } else if w.kind == WorkloadKind::Incast {
             range_u(
-                "workload.incast_senders",
+                registry::WORKLOAD_INCAST_SENDERS.path,
                 w.incast_senders as u64,
                 1,
                 hosts - 1,
@@ -97,10 +102,10 @@ impl Scenario {
         } else if w.kind == WorkloadKind::Hsdp && (hosts % 8 != 0 || hosts < 16) {
             let msg =
                 format!("hsdp needs servers of 8 hosts and at least 2 servers; {hosts} hosts");
-            return Err(err("topology.k", msg));
+            return Err(err(registry::TOPOLOGY_K.path, msg));
         } else if e == 1 || e + 2 > hosts {
             return Err(err(
-                "workload.elephants",
+                registry::WORKLOAD_ELEPHANTS.path,
                 format!(
                     "must be 0 or from 2 to {} (hosts minus the 2 a permutation needs), got {e}",
                     hosts - 2
@@ -112,7 +117,7 @@ impl Scenario {
         registry::LB_PATH_LABELS.check_whole(self.lb.path_labels as u64)?;
         if self.lb.scheme == LbScheme::Oblivious && !self.lb.path_labels.is_power_of_two() {
             return Err(err(
-                "lb.path_labels",
+                registry::LB_PATH_LABELS.path,
                 format!(
                     "must be a power of two from 1 to 32768 with the oblivious scheme (it XORs \
                      label indices with a mask), got {}",
@@ -121,7 +126,7 @@ impl Scenario {
             ));
         }
         let levels = &self.lb.ar_levels_pct;
-        range_u("lb.ar_levels_pct", levels.len() as u64, 1, 16)?;
+        range_u(registry::LB_AR_LEVELS_PCT.path, levels.len() as u64, 1, 16)?;
         for (i, &l) in levels.iter().enumerate() {
             let lo = if i == 0 { 0.0 } else { levels[i - 1] + 1e-9 };
             range_f(&format!("lb.ar_levels_pct[{i}]"), l, lo, 100.0)?;
@@ -130,7 +135,7 @@ impl Scenario {
 
         let c = &self.cca;
         if let History::Fixed(h) = c.history {
-            range_u("cca.history", h as u64, 1, MAX_HISTORY as u64)?;
+            range_u(registry::CCA_HISTORY.path, h as u64, 1, MAX_HISTORY as u64)?;
         }
         registry::CCA_PERCENTILE.check_whole(c.percentile as u64)?;
         let s = &c.swift;
@@ -141,7 +146,7 @@ impl Scenario {
         registry::CCA_SWIFT_FS_RANGE_US.check_real(s.fs_range_us)?;
         registry::CCA_SWIFT_FS_MIN_CWND.check_real(s.fs_min_cwnd)?;
         range_f(
-            "cca.swift.fs_max_cwnd",
+            registry::CCA_SWIFT_FS_MAX_CWND.path,
             s.fs_max_cwnd,
             s.fs_min_cwnd * (1.0 + 1e-9),
             1e6,
@@ -159,7 +164,7 @@ impl Scenario {
         registry::TRANSPORT_DUPTHRESH.check_whole(tr.dupthresh as u64)?;
         registry::TRANSPORT_RTO_MIN_US.check_real(tr.rto_min_us)?;
         range_f(
-            "transport.rto_initial_us",
+            registry::TRANSPORT_RTO_INITIAL_US.path,
             tr.rto_initial_us,
             tr.rto_min_us,
             1e7,
@@ -168,10 +173,16 @@ impl Scenario {
 
         let tl = &self.timeline;
         if tl.interval_us != 0.0
-            && range_f("timeline.interval_us", tl.interval_us, 0.01, 1e6).is_err()
+            && range_f(
+                registry::TIMELINE_INTERVAL_US.path,
+                tl.interval_us,
+                0.01,
+                1e6,
+            )
+            .is_err()
         {
             return Err(err(
-                "timeline.interval_us",
+                registry::TIMELINE_INTERVAL_US.path,
                 format!(
                     "must be 0 (no sampling) or a number from 0.01 to 1000000, got {}",
                     tl.interval_us
@@ -210,7 +221,7 @@ impl Scenario {
         let w = &self.workload;
         if let Some(path) = &w.traffic {
             return Err(err(
-                "workload.traffic",
+                registry::WORKLOAD_TRAFFIC.path,
                 format!(
                     "{path:?} is read by the command line (spraylab run --scenario FILE or --traffic FILE), which fills workload.connections"
                 ),
@@ -221,12 +232,12 @@ impl Scenario {
         }
         if w.kind == WorkloadKind::NPath {
             return Err(err(
-                "workload.connections",
+                registry::WORKLOAD_CONNECTIONS.path,
                 "a traffic matrix runs on the fat-tree, not in the npath model",
             ));
         }
         range_u(
-            "workload.connections",
+            registry::WORKLOAD_CONNECTIONS.path,
             w.connections.len() as u64,
             1,
             MAX_CONNECTIONS as u64,

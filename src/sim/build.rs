@@ -96,7 +96,7 @@ impl Simulation {
         if let Network::FatTree(tree) = &self.topo {
             if let Some(f) = specs.iter().find(|f| !tree.reachable(f.src, f.dst)) {
                 return Err(ScenarioError {
-                    field: "topology.link_failure_rate".into(),
+                    field: crate::scenario::registry::TOPOLOGY_LINK_FAILURE_RATE.path.into(),
                     message: format!(
                         "{} failed links disconnect host {} from host {}; try another seed or a lower rate",
                         tree.failed_links(),
