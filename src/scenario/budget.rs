@@ -17,6 +17,9 @@
 use super::{err, registry, Scenario, ScenarioError, WorkloadKind};
 use super::{RtoRule, POSTING_BYTES, SCOREBOARD};
 
+/// The timeline's series per flow: cwnd, the decision signal, the raw delay and the target.
+const FLOW_SERIES: u64 = 4;
+
 /// Bytes a packet in flight costs: the packet, its event and the queue slot that holds it.
 const PACKET_BYTES: f64 = 64.0;
 
@@ -140,7 +143,7 @@ impl Scenario {
         };
         let sampled = self.timeline.interval_us > 0.0;
         let sample_values = if sampled {
-            let per_sample = switch_ports + flows * (2 + path_slots);
+            let per_sample = switch_ports + flows * (FLOW_SERIES + path_slots);
             min_duration_us / self.timeline.interval_us * per_sample as f64
         } else {
             0.0
@@ -154,8 +157,8 @@ impl Scenario {
         // a percentile filter's samples, in arrival order and sorted
         let history = 16 * self.cca.history_slots() as u64;
         let window = per_flow_packets.min(self.window_packets().ceil() as u64);
-        // a bucket: three min/max series per flow (8 B each), its path counts, a queue per port
-        let bucket = flows * (3 * 8 + path_slots) + switch_ports * 8;
+        // a bucket: the min/max series per flow (8 B each), its path counts, a queue per port
+        let bucket = flows * (FLOW_SERIES * 8 + path_slots) + switch_ports * 8;
         // two scoreboards of flags; a send time per slot where packets time out one by one
         let scoreboards = match self.cca.algorithm.rto_rule() {
             RtoRule::PerPacket => 10 * SCOREBOARD,

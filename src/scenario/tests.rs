@@ -155,8 +155,8 @@ fn memory_is_estimated_from_above_and_held_to_the_budget() {
     assert_eq!(nscc.work().memory.flow_state - m, 132.0 * 4.0 * 16.0);
     // Swift's cap of 1000 packets is below the 2048 a flow has; 64 B each
     assert_eq!(base.in_flight, 132.0 * 1000.0 * 64.0);
-    // 4096 buckets of 128 flows × (24 B + 16 path slots) and 640 switch ports × 8 B
-    assert_eq!(base.timeline, 4096.0 * (128.0 * 40.0 + 640.0 * 8.0));
+    // 4096 buckets of 128 flows × (four series, 32 B, + 16 path slots) and 640 switch ports × 8 B
+    assert_eq!(base.timeline, 4096.0 * (128.0 * 48.0 + 640.0 * 8.0));
     let mut s = Scenario::preset("baseline").unwrap();
     s.topology.k = 16;
     s.timeline.max_buffered = 1 << 20;
@@ -177,8 +177,8 @@ fn a_tab_counts_the_timeline_buckets_its_worker_holds_between_drains() {
     s.topology.k = 24;
     s.workload.flow_size_bytes = 2 << 20;
     let m = s.work().memory;
-    // 3456 flows × (24 B + 144 path slots) and 17,280 switch ports × 8 B a bucket
-    assert_eq!(m.bucket, 3456.0 * 168.0 + 17_280.0 * 8.0);
+    // 3456 flows × (four series, 32 B, + 144 path slots) and 17,280 switch ports × 8 B a bucket
+    assert_eq!(m.bucket, 3456.0 * 176.0 + 17_280.0 * 8.0);
     assert_eq!(m.timeline, 4096.0 * m.bucket);
     // full, the buffer alone is over a tab's GiB; a worker drains it every 16 samples
     assert!(m.timeline > Budget::BROWSER.max_memory_bytes);
