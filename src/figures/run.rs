@@ -236,17 +236,9 @@ pub fn delay<DB: DrawingBackend>(
         line(&mut c, signal.means(), colour.stroke_width(3))?;
     }
     if has_target && at.shows_series(DELAY_TARGET) {
-        // dashes of the target's steps, so the signal under it stays visible
-        let pts = target.means();
-        for pair in pts.chunks(2) {
-            if let [a, b] = pair {
-                line(
-                    &mut c,
-                    vec![*a, *b],
-                    palette::TARGET.mix(0.8).stroke_width(2),
-                )?;
-            }
-        }
+        // dashed, so the signal under it stays visible
+        let style = palette::TARGET.mix(0.8).stroke_width(2);
+        dashed_line(&mut c, &target.means(), style)?;
     }
     marks(&mut c, run, at, 0.0..y_top)?;
     let out = drawn(&c, boxes);

@@ -318,13 +318,13 @@ impl Page {
             Some(s) => crate::share::sweep_fragment(&self.scenario, s, false),
             None => crate::share::to_fragment(&self.scenario, false),
         };
-        if let Some(choice) = self.beside() {
+        let beside = self
+            .beside()
+            .map(|c| format!("{}={c}", crate::share::BESIDE));
+        let embed = self.embed.then(|| format!("{}=1", crate::share::EMBED));
+        for part in [beside, embed].into_iter().flatten() {
             let sep = if fragment.is_empty() { "" } else { "&" };
-            fragment += &format!("{sep}{}={choice}", crate::share::BESIDE);
-        }
-        if self.embed {
-            let sep = if fragment.is_empty() { "" } else { "&" };
-            fragment += &format!("{sep}{}=1", crate::share::EMBED);
+            fragment += &format!("{sep}{part}");
         }
         fragment
     }
