@@ -16,41 +16,50 @@ await page.goto(`${base}/`);
 await page.waitForSelector('#present', { timeout: 60000 });
 await page.keyboard.press('p');
 await page.waitForSelector('main.present #story-run');
+const fits = s => Object.values(s.placed).every(Boolean) && !s.scrolls && !s.small.length && !s.stretched.length;
+// the step on screen: what is placed, stretched, scrolled or too small
+const measure = () => page.evaluate(() => {
+  const shown = el => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
+  const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
+  const needed = { narration: '#story-narration', chart: `#${point}` };
+  if (point !== 'chart-theory') needed.network = '#network';
+  const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
+    const el = document.querySelector(sel);
+    return [k, shown(el) && inside(el)];
+  }));
+  // a canvas's bitmap is its displayed size times the pixel ratio, within a pixel
+  const stretched = Object.entries(needed).filter(([k]) => k !== 'narration').flatMap(([k, sel]) => {
+    const c = document.querySelector(sel);
+    const [w, h] = [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio];
+    return Math.abs(c.width - w) > 1.5 || Math.abs(c.height - h) > 1.5 ? [`${k}: ${c.width}x${c.height} shown at ${w}x${h}`] : [];
+  });
+  const small = [];
+  for (const el of document.querySelectorAll('main *')) {
+    if (!shown(el) || el.closest('svg')) continue;
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (own && size < 16) small.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: ${size}px`);
+  }
+  return { point, placed, stretched, scrolls: document.documentElement.scrollHeight > innerHeight + 1,
+           page_height: document.documentElement.scrollHeight, small: small.slice(0, 10),
+           last: !document.querySelector('#story-next') };
+});
 const steps = [];
 for (let step = 1; ; step++) {
   await page.click('#story-run');
   const theory = await page.evaluate(() => document.querySelector('main').classList.contains('point-chart-theory'));
   const status = theory ? '#theory-status' : '#status';
   await page.waitForFunction(s => /^done/.test(document.querySelector(s)?.textContent || ''), status, { timeout: 180000 });
-  await page.waitForTimeout(800);
+  // the canvases are measured and drawn again on the frames after the run: the step is looked
+  // at once they settle (up to 5 s), then judged
+  let check;
+  for (let tries = 0; tries < 10; tries++) {
+    await page.waitForTimeout(tries ? 500 : 800);
+    check = await measure();
+    if (fits(check)) break;
+  }
   await page.screenshot({ path: `${prefix}-step${step}.png` });
-  const check = await page.evaluate(() => {
-    const shown = el => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-    const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
-    const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
-    const needed = { narration: '#story-narration', chart: `#${point}` };
-    if (point !== 'chart-theory') needed.network = '#network';
-    const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
-      const el = document.querySelector(sel);
-      return [k, shown(el) && inside(el)];
-    }));
-    // a canvas's bitmap is its displayed size times the pixel ratio, within a pixel
-    const stretched = Object.entries(needed).filter(([k]) => k !== 'narration').flatMap(([k, sel]) => {
-      const c = document.querySelector(sel);
-      const [w, h] = [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio];
-      return Math.abs(c.width - w) > 1.5 || Math.abs(c.height - h) > 1.5 ? [`${k}: ${c.width}x${c.height} shown at ${w}x${h}`] : [];
-    });
-    const small = [];
-    for (const el of document.querySelectorAll('main *')) {
-      if (!shown(el) || el.closest('svg')) continue;
-      const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-      const size = parseFloat(getComputedStyle(el).fontSize);
-      if (own && size < 16) small.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: ${size}px`);
-    }
-    return { point, placed, stretched, scrolls: document.documentElement.scrollHeight > innerHeight + 1,
-             page_height: document.documentElement.scrollHeight, small: small.slice(0, 10),
-             last: !document.querySelector('#story-next') };
-  });
   steps.push({ step, ...check });
   if (check.last) break;
   await page.click('#story-next');
@@ -58,7 +67,6 @@ for (let step = 1; ; step++) {
 }
 console.log(JSON.stringify({ steps, errors }, null, 1));
 await browser.close();
-const fits = s => Object.values(s.placed).every(Boolean) && !s.scrolls && !s.small.length && !s.stretched.length;
 const ok = steps.length === 5 && steps.every(fits) && !errors.length;
 console.log(`presentation: ${ok ? 'every step fits' : 'a step does not fit'} 1280x720 (${steps.filter(fits).length} of ${steps.length} steps)`);
 if (!ok) process.exit(1);
