@@ -78,6 +78,9 @@ node e2e/keys.mjs "$base" | tail -n 1
 echo "== instruments: every chart read at the pointer and on a tap, a drag zooms, a legend entry hides its series"
 node e2e/instruments.mjs "$base" | tail -n 1
 
+echo "== decision: the followed flow's decision at the cursor, stepped by ↓ ↑ and the buttons, under MSwift and Swift"
+node e2e/decision.mjs "$base" target/e2e/decision.png | tail -n 1
+
 echo "== links: a pasted link, Back and Forward replace the scenario and run it; a sweep link scrolls to its running sweep"
 node e2e/links.mjs "$base" | tail -n 1
 

@@ -12,6 +12,7 @@ use crate::scenario::Scenario;
 use crate::sim::netmap::NetMap;
 use crate::sim::time::{from_us, SimTime};
 use crate::sim::timeline::TimelineBatch;
+use crate::sim::trace::Decision;
 use crate::sim::{Progress, Simulation};
 use crate::Report;
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,14 @@ pub enum ToWorker {
     /// Pace run `id` to `sim_us_per_s` simulated µs per wall-clock second from now on (`None`:
     /// as fast as the machine goes).
     Pace { id: u32, sim_us_per_s: Option<f64> },
+    /// Run `scenario` again as job `id`, recording flow `flow`'s every window decision (the
+    /// command line's `--trace-flow`): only [`FromWorker::Traced`] is sent, at its end. The
+    /// simulation is deterministic, so the decisions are the ones of the run on screen.
+    Trace {
+        id: u32,
+        scenario: Box<Scenario>,
+        flow: u32,
+    },
 }
 
 /// Static facts about a run, sent once at its start.
@@ -90,6 +99,14 @@ pub enum FromWorker {
         report: Report,
         elapsed_ms: f64,
     },
+    /// A trace's end: the flow's decisions in time order (the first [`MAX_TRACE_ROWS`]), and
+    /// how many more there were.
+    Traced {
+        id: u32,
+        flow: u32,
+        decisions: Vec<Decision>,
+        left_out: u64,
+    },
     /// The scenario was refused (or the message could not be read).
     Failed {
         id: u32,
@@ -112,6 +129,10 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
 /// 130 KB, and the cheap end of a run once covered 120 samples in one chunk), and the browser's
 /// memory budget counts this many buckets of the timeline, not its full buffer.
 pub const MAX_CHUNK_SAMPLES: f64 = crate::scenario::WORKER_CHUNK_SAMPLES as f64;
+
+/// Most decisions a trace sends the page (about 60 bytes each as postcard): a flow of the
+/// browser's sizes makes a few thousand.
+pub const MAX_TRACE_ROWS: usize = 1 << 16;
 
 /// One run inside the worker.
 pub struct Runner {
@@ -162,6 +183,28 @@ impl Runner {
             sim,
             max_chunk_us,
         })
+    }
+
+    /// Builds a job that records flow `flow`'s every decision ([`ToWorker::Trace`]); an error
+    /// names the field, or the flow that does not exist.
+    pub fn trace(id: u32, scenario: &Scenario, flow: u32) -> Result<Runner, String> {
+        let mut runner = Runner::job(id, scenario)?;
+        runner.sim.trace_flow(flow as usize)?;
+        Ok(runner)
+    }
+
+    /// A trace's end: the decisions recorded (at most [`MAX_TRACE_ROWS`]).
+    pub fn traced(&mut self) -> FromWorker {
+        let mut taken = self.sim.take_decisions();
+        let flow = self.sim.trace().flow.map_or(0, |f| f.0);
+        let over = taken.rows.len().saturating_sub(MAX_TRACE_ROWS);
+        taken.rows.truncate(MAX_TRACE_ROWS);
+        FromWorker::Traced {
+            id: self.id,
+            flow,
+            decisions: taken.rows,
+            left_out: taken.left_out + over as u64,
+        }
     }
 
     /// Advances by at most `budget` events; `Progress`, or `Finished` once the run is over.

@@ -309,3 +309,70 @@ fn a_zoomed_time_chart_spans_the_zoom_and_says_so_on_its_axis() {
         assert_eq!(x.value_at(x.px.1 as f64 + 1.0), None);
     }
 }
+
+/// The decision chart draws a real trace's decision: an MSwift decision over its last H
+/// samples with the median and the target, a Swift one on its latest sample; and a note while
+/// there is none.
+#[test]
+fn the_decision_figure_draws_the_samples_the_signal_and_the_target() {
+    use crate::session::decisions::{sentence, statistic, FlowTrace};
+    use crate::sim::Simulation;
+    for cca in [CcaName::MSWIFT, CcaName::SWIFT] {
+        let mut s = small();
+        cca.apply(&mut s.cca);
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.trace_flow(2).unwrap();
+        sim.run();
+        let trace = FlowTrace {
+            run: 1,
+            flow: 2,
+            rows: sim.trace().decisions.rows.clone(),
+            left_out: 0,
+        };
+        let i = trace.rows.len() / 2;
+        let row = trace.rows[i];
+        let d = crate::session::decisions::DecisionAt {
+            flow: 2,
+            index: i,
+            row,
+            samples: trace.samples(i),
+            statistic: row.history.map(|_| statistic(cca)),
+            sentence: sentence(&trace, i, "median"),
+        };
+        let svg = svg(|r| decision(r, Ok(&d), cca, &At::still(Style::PAGE)));
+        let words: &[&str] = match cca == CcaName::MSWIFT {
+            true => &[
+                "s decision ",
+                "the last",
+                "their median: the signal (mswift)",
+                "target",
+            ],
+            false => &[
+                "s decision ",
+                "the RTT samples before",
+                "the signal (swift): the latest",
+                "target",
+            ],
+        };
+        has_all(&svg, words);
+        // a ring on the latest sample, in the cursor's colour
+        assert!(svg.contains(&format!("stroke=\"{CURSOR_SVG}\"")), "{cca}");
+        let h = row
+            .history
+            .unwrap_or(crate::session::decisions::CONTEXT_SAMPLES + 1);
+        assert!(
+            d.samples.len() <= h && !d.samples.is_empty(),
+            "{cca}: {}",
+            d.samples.len()
+        );
+    }
+    let note = svg(|r| {
+        decision(
+            r,
+            Err("Tracing flow 2"),
+            CcaName::MSWIFT,
+            &At::still(Style::PAGE),
+        )
+    });
+    has_all(&note, &["the decision at the cursor", "Tracing flow 2"]);
+}

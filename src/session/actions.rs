@@ -56,6 +56,8 @@ pub enum PlaybackAction {
     Step(i32),
     /// Put the cursor at this simulated time, µs.
     Seek(f64),
+    /// Put the cursor on the followed flow's decision this many decisions on (negative: back).
+    Decision(i32),
     /// The speed, an index into `SPEEDS`.
     Speed(usize),
 }

@@ -15,6 +15,8 @@ pub enum Chart {
     /// The lockstep partner's network picture and window chart.
     PartnerNetwork,
     PartnerCwnd,
+    /// The followed flow's decision at the cursor (`decisions.rs`).
+    Decision,
     CompareCwnd,
     CompareFct,
     Theory,
@@ -116,7 +118,7 @@ use Trigger as T;
 
 /// Every canvas, in drawing order (the order a frame draws dirty canvases in).
 #[rustfmt::skip]
-pub const CHARTS: [ChartRow; 11] = [
+pub const CHARTS: [ChartRow; 12] = [
     row(Chart::Cwnd, "chart-cwnd", CHART, S::Stage, T::Cursor, true).instrument(true),
     row(Chart::Delay, "chart-delay", CHART, S::Stage, T::Cursor, true).instrument(true),
     row(Chart::Queue, "chart-queue", CHART, S::Stage, T::Cursor, true).instrument(true),
@@ -124,6 +126,7 @@ pub const CHARTS: [ChartRow; 11] = [
     row(Chart::Network, "network", PICTURE, S::Stage, T::Cursor, true),
     row(Chart::PartnerNetwork, "network-2", PICTURE, S::Stage, T::Cursor, false),
     row(Chart::PartnerCwnd, "chart-cwnd-2", CHART, S::Stage, T::Cursor, false).instrument(true),
+    row(Chart::Decision, "chart-decision", CHART, S::Stage, T::Cursor, false),
     row(Chart::CompareCwnd, "chart-compare-cwnd", CHART, S::Compare, T::Compare, false)
         .instrument(true),
     row(Chart::CompareFct, "chart-compare-fct", CHART, S::Compare, T::Compare, false)

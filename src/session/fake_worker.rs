@@ -8,6 +8,8 @@ use crate::scenario::History;
 /// The worker, in process: one run at a time, advanced in small chunks.
 pub(crate) struct FakeWorker {
     pub(crate) runner: Option<Runner>,
+    /// The runner is a trace: its end is its decisions.
+    tracing: bool,
     pub(crate) inbox: Vec<FromWorker>,
 }
 
@@ -15,6 +17,7 @@ impl FakeWorker {
     pub(crate) fn new() -> FakeWorker {
         FakeWorker {
             runner: None,
+            tracing: false,
             inbox: vec![FromWorker::Ready],
         }
     }
@@ -26,9 +29,19 @@ impl FakeWorker {
                     Ok((r, started)) => {
                         self.inbox.push(started);
                         self.runner = Some(r);
+                        self.tracing = false;
                     }
                     Err(message) => self.inbox.push(FromWorker::Failed { id, message }),
                 },
+                ToWorker::Trace { id, scenario, flow } => {
+                    match Runner::trace(id, &scenario, flow) {
+                        Ok(r) => {
+                            self.runner = Some(r);
+                            self.tracing = true;
+                        }
+                        Err(message) => self.inbox.push(FromWorker::Failed { id, message }),
+                    }
+                }
                 ToWorker::Cancel { id } => {
                     if self.runner.as_ref().is_some_and(|r| r.id == id) {
                         self.runner = None;
@@ -42,27 +55,60 @@ impl FakeWorker {
     }
 
     /// Delivers what is waiting, else runs one chunk; false once idle.
-    pub(crate) fn pump(&mut self, session: &mut Session) -> bool {
+    pub(crate) fn pump(&mut self, to: &mut impl Receiver) -> bool {
         if self.inbox.is_empty() {
             let Some(r) = &mut self.runner else {
                 return false;
             };
             let msg = r.step(3_000, 1.0);
-            if matches!(msg, FromWorker::Finished { .. }) {
+            let finished = matches!(msg, FromWorker::Finished { .. });
+            match (self.tracing, finished) {
+                (false, _) => self.inbox.push(msg),
+                (true, true) => self.inbox.push(r.traced()),
+                (true, false) => {}
+            }
+            if finished {
                 self.runner = None;
             }
-            self.inbox.push(msg);
         }
         for msg in std::mem::take(&mut self.inbox) {
-            let (out, _) = session.on_message(msg);
+            let out = to.receive(msg);
             self.send(out);
         }
         true
     }
 
-    pub(crate) fn run_to_idle(&mut self, session: &mut Session) {
-        while self.pump(session) {}
+    pub(crate) fn run_to_idle(&mut self, to: &mut impl Receiver) {
+        while self.pump(to) {}
     }
+}
+
+/// What takes the worker's messages: a session alone, or a page (which also asks for the
+/// followed flow's trace, as the app does).
+pub(crate) trait Receiver {
+    fn receive(&mut self, msg: FromWorker) -> Vec<ToWorker>;
+}
+
+impl Receiver for Session {
+    fn receive(&mut self, msg: FromWorker) -> Vec<ToWorker> {
+        self.on_message(msg).0
+    }
+}
+
+impl Receiver for super::page::Page {
+    fn receive(&mut self, msg: FromWorker) -> Vec<ToWorker> {
+        self.on_worker(msg).0
+    }
+}
+
+/// A page whose main run of `s` has finished, the followed flow's decisions traced.
+pub(crate) fn finished_page(s: Scenario) -> super::page::Page {
+    let (mut page, mut worker) = (super::page::Page::new(s.clone()), FakeWorker::new());
+    worker.run_to_idle(&mut page);
+    worker.send(page.session.start(s));
+    worker.run_to_idle(&mut page);
+    assert!(page.session.flow_trace().is_some(), "the trace came");
+    page
 }
 
 /// A small baseline: k = 4, two elephants, 256 KiB flows.

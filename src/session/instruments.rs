@@ -335,14 +335,13 @@ fn finished_by(runs: &[&RunData], x: f64) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::figures::{LegendBox, XAxis};
-    use crate::session::fake_worker::{finished_session, small};
+    use crate::session::fake_worker::{finished_page, small};
     use crate::session::page::Action;
 
     /// A page with a finished run whose cwnd chart spans 100..500 px for 0..span µs, with one
     /// legend entry, the mean's, at (10..90, 300..320).
     fn page() -> (Page, f64) {
-        let mut page = Page::new(small());
-        page.session = finished_session(small());
+        let mut page = finished_page(small());
         let span = page.session.run.as_ref().unwrap().span_us();
         for chart in [Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct] {
             page.instruments.drawn[chart as usize] = Drawn {

@@ -1,5 +1,7 @@
 //! The page's one keyboard model, whatever has focus: Space plays and pauses, the arrows step
-//! the cursor (Shift: ten samples), Home and End jump to the run's start and end, P toggles the
+//! the cursor (Shift: ten samples), ↑ and ↓ step it decision by decision of the followed flow
+//! once its decisions are on screen (until then they scroll the page), Home and End jump to
+//! the run's start and end, P toggles the
 //! presentation layout, Escape closes an open definition or leaves the presentation. Only a
 //! text field or a list (a select) keeps its own keys; a focused button does not, so Space never
 //! re-runs or moves the story on by accident (Enter still presses a button).
@@ -40,6 +42,8 @@ pub enum KeyCommand {
     Play,
     /// Step the cursor by this many samples.
     Step(i32),
+    /// Step the cursor by this many of the followed flow's decisions.
+    Decision(i32),
     /// The cursor to the run's start.
     Start,
     /// The cursor to the run's end.
@@ -56,6 +60,10 @@ pub enum KeyCommand {
 pub const HELP: &[(&str, &str)] = &[
     ("Space", "play or pause"),
     ("← →", "step one sample (Shift: ten)"),
+    (
+        "↑ ↓",
+        "the followed flow's previous or next decision (Shift: ten)",
+    ),
     ("Home End", "the run's start or end"),
     ("P", "the presentation layout"),
     ("Esc", "close a definition, leave the presentation"),
@@ -63,12 +71,14 @@ pub const HELP: &[(&str, &str)] = &[
 
 /// The command of `key` (a `KeyboardEvent.key`) pressed on `target`, `None` if the key is not
 /// the page's there. `modified`: Ctrl, Alt or Meta was held (the browser's shortcuts win).
+/// `decisions`: a flow's decisions are on screen, for ↑ and ↓ to step through.
 pub fn command(
     key: &str,
     shift: bool,
     modified: bool,
     target: KeyTarget,
     presenting: bool,
+    decisions: bool,
 ) -> Option<KeyCommand> {
     if modified || target == KeyTarget::Field {
         return None;
@@ -78,6 +88,8 @@ pub fn command(
         " " | "Spacebar" => KeyCommand::Play,
         "ArrowLeft" => KeyCommand::Step(-steps),
         "ArrowRight" => KeyCommand::Step(steps),
+        "ArrowUp" if decisions => KeyCommand::Decision(-steps),
+        "ArrowDown" if decisions => KeyCommand::Decision(steps),
         "Home" => KeyCommand::Start,
         "End" => KeyCommand::End,
         "p" | "P" => KeyCommand::Present,
@@ -95,7 +107,7 @@ mod tests {
 
     #[test]
     fn every_key_of_the_model_does_what_the_help_says() {
-        let on = |key: &str, shift| command(key, shift, false, PAGE, false);
+        let on = |key: &str, shift| command(key, shift, false, PAGE, false, false);
         assert_eq!(on(" ", false), Some(KeyCommand::Play));
         assert_eq!(on("ArrowLeft", false), Some(KeyCommand::Step(-1)));
         assert_eq!(on("ArrowRight", false), Some(KeyCommand::Step(1)));
@@ -107,17 +119,22 @@ mod tests {
         assert_eq!(on("P", true), Some(KeyCommand::Present));
         assert_eq!(on("Escape", false), None, "nothing to leave");
         assert_eq!(
-            command("Escape", false, false, PAGE, true),
+            command("Escape", false, false, PAGE, true, false),
             Some(KeyCommand::LeavePresent)
         );
         assert_eq!(
-            command("Escape", false, false, KeyTarget::Definition, true),
+            command("Escape", false, false, KeyTarget::Definition, true, false),
             Some(KeyCommand::CloseDefinition),
             "a definition closes first"
         );
         assert_eq!(on("Enter", false), None, "Enter presses the focused button");
         assert_eq!(on("a", false), None);
-        assert_eq!(HELP.len(), 5);
+        assert_eq!(on("ArrowUp", false), None, "no decisions: the page scrolls");
+        let traced = |key: &str, shift| command(key, shift, false, PAGE, false, true);
+        assert_eq!(traced("ArrowUp", false), Some(KeyCommand::Decision(-1)));
+        assert_eq!(traced("ArrowDown", false), Some(KeyCommand::Decision(1)));
+        assert_eq!(traced("ArrowDown", true), Some(KeyCommand::Decision(10)));
+        assert_eq!(HELP.len(), 6);
     }
 
     #[test]
@@ -131,7 +148,10 @@ mod tests {
         ] {
             let t = KeyTarget::of(tag, kind, false);
             assert_eq!(t, PAGE, "{tag} {kind}");
-            assert_eq!(command(" ", false, false, t, false), Some(KeyCommand::Play));
+            assert_eq!(
+                command(" ", false, false, t, false, false),
+                Some(KeyCommand::Play)
+            );
         }
         for (tag, kind) in [
             ("input", "text"),
@@ -142,9 +162,9 @@ mod tests {
         ] {
             let t = KeyTarget::of(tag, kind, false);
             assert_eq!(t, KeyTarget::Field, "{tag} {kind}");
-            for key in [" ", "ArrowLeft", "Home", "p", "Escape"] {
+            for key in [" ", "ArrowLeft", "ArrowUp", "Home", "p", "Escape"] {
                 assert_eq!(
-                    command(key, false, false, t, true),
+                    command(key, false, false, t, true, true),
                     None,
                     "{tag} keeps {key}"
                 );
@@ -152,7 +172,7 @@ mod tests {
         }
         assert_eq!(KeyTarget::of("span", "", true), KeyTarget::Definition);
         assert_eq!(
-            command(" ", false, true, PAGE, false),
+            command(" ", false, true, PAGE, false, false),
             None,
             "Ctrl+Space is the browser's"
         );

@@ -17,6 +17,7 @@
 
 pub mod actions;
 pub mod charts;
+pub mod decisions;
 pub mod edits;
 pub mod exports;
 mod folding;
@@ -94,6 +95,8 @@ pub struct Session {
     pub theory: Series<TheoryRun>,
     pub theory_points: Vec<TheoryPoint>,
     pub playback: Playback,
+    /// The followed flow's decisions, replayed once the main run has finished.
+    pub tracing: Option<decisions::Tracing>,
     worker_ready: bool,
     /// A main run waiting for the worker to load (series wait in their own queues).
     pending: Option<Box<Scenario>>,
@@ -121,6 +124,7 @@ impl Session {
     /// The worker is gone; runs wait for [`FromWorker::Ready`] from a new one.
     pub fn worker_lost(&mut self, error: &str) {
         self.worker_ready = false;
+        self.trace_dropped();
         if self.running() {
             self.phase = Some(Phase::Failed(error.to_string()));
         }
@@ -160,7 +164,9 @@ impl Session {
         out
     }
 
+    /// The id of a run about to be sent to the worker, which drops a trace under way.
     fn take_id(&mut self) -> u32 {
+        self.trace_dropped();
         let id = self.next_id;
         self.next_id += 1;
         id
@@ -214,7 +220,7 @@ impl Session {
         };
         match next {
             Some(scenario) => {
-                self.next_id += 1;
+                self.take_id();
                 vec![ToWorker::Run {
                     id,
                     scenario: Box::new(scenario),
@@ -343,6 +349,10 @@ impl Session {
     /// Takes a message from the worker.
     pub fn on_message(&mut self, msg: FromWorker) -> (Vec<ToWorker>, Changed) {
         let mut changed = Changed::default();
+        if self.on_trace_message(&msg) {
+            changed.main = true;
+            return (Vec::new(), changed);
+        }
         let id = match &msg {
             FromWorker::Ready => {
                 self.worker_ready = true;
@@ -373,8 +383,9 @@ impl Session {
             | FromWorker::Finished { id, .. }
             | FromWorker::Cancelled { id }
             | FromWorker::Failed { id, .. } => *id,
-            // the session never asks for a sweep's jobs (the pool's workers run them)
-            FromWorker::JobDone { .. } => return (Vec::new(), changed),
+            // the session never asks for a sweep's jobs (the pool's workers run them); a trace
+            // no longer followed is dropped
+            FromWorker::JobDone { .. } | FromWorker::Traced { .. } => return (Vec::new(), changed),
         };
         let Some(slot) = self.slot_of(id) else {
             if let FromWorker::Failed { id: 0, message } = msg {
@@ -443,7 +454,9 @@ impl Session {
                 }
                 Vec::new()
             }
-            FromWorker::Ready | FromWorker::JobDone { .. } => unreachable!("handled above"),
+            FromWorker::Ready | FromWorker::JobDone { .. } | FromWorker::Traced { .. } => {
+                unreachable!("handled above")
+            }
         };
         (out, changed)
     }

@@ -371,6 +371,32 @@ impl Page {
 
     /// Applies `action` and says what the shell must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
+        let mut effects = self.apply(action);
+        let trace = self.follow_decisions();
+        if !trace.is_empty() {
+            effects.push(Effect::Worker(trace));
+        }
+        effects
+    }
+
+    /// Takes a message from the page's worker: the session's, then the followed flow's trace
+    /// when the worker is free for it.
+    pub fn on_worker(
+        &mut self,
+        msg: crate::protocol::FromWorker,
+    ) -> (Vec<ToWorker>, super::Changed) {
+        let (mut out, changed) = self.session.on_message(msg);
+        out.extend(self.follow_decisions());
+        (out, changed)
+    }
+
+    /// The followed flow's decisions, asked for once its run has finished ([`super::decisions`]).
+    fn follow_decisions(&mut self) -> Vec<ToWorker> {
+        let flow = self.flow();
+        self.session.follow_decisions(flow)
+    }
+
+    fn apply(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Form(a) => self.on_form(a),
             Action::Sweep(a) => self.on_sweep(a),
@@ -565,6 +591,16 @@ impl Page {
                 s.playback.step(n, bucket, span);
             }
             PlaybackAction::Seek(t) => s.playback.seek(t, span),
+            PlaybackAction::Decision(n) => {
+                let cursor = s.cursor_us();
+                match s.flow_trace().and_then(|t| t.step_from(cursor, n)) {
+                    Some(t) => {
+                        s.playback.pause(span);
+                        s.playback.seek(t, span);
+                    }
+                    None => return Vec::new(),
+                }
+            }
             PlaybackAction::Speed(i) => return vec![Effect::Worker(s.set_speed(i))],
         }
         vec![Effect::Redraw(Trigger::Cursor)]

@@ -83,13 +83,12 @@ impl Page {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::fake_worker::{finished_session, small};
+    use crate::session::fake_worker::{finished_page, small};
     use crate::sim::netmap::Role;
 
     /// A page whose finished run's picture is laid out, `W` × `W` CSS px.
     fn laid_out() -> Page {
-        let mut page = Page::new(small());
-        page.session = finished_session(small());
+        let mut page = finished_page(small());
         page.refresh_layouts();
         page
     }
@@ -125,12 +124,19 @@ mod tests {
             .iter()
             .find(|n| matches!(n.role, Role::Host(_)))
             .unwrap();
-        assert_eq!(
-            click(&mut page, host.at),
-            vec![Effect::Redraw(Trigger::Cursor)]
-        );
+        let effects = click(&mut page, host.at);
         let f = page.highlight.expect("a flow is highlighted");
         assert!(host.hosts.contains(&flows[f].0));
+        // the charts follow it, and so does the decision view: its decisions are asked for
+        let asked = vec![crate::protocol::ToWorker::Trace {
+            id: 3,
+            scenario: Box::new(page.session.run.as_ref().unwrap().scenario.clone()),
+            flow: f as u32,
+        }];
+        assert_eq!(
+            effects,
+            vec![Effect::Redraw(Trigger::Cursor), Effect::Worker(asked)]
+        );
     }
 
     #[test]

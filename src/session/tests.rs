@@ -416,13 +416,13 @@ mod page {
                 other => rest.push(other),
             }
         }
-        worker.run_to_idle(&mut page.session);
+        worker.run_to_idle(page);
         rest
     }
 
     fn ready_page() -> (Page, FakeWorker) {
         let (mut page, mut worker) = (Page::new(small()), FakeWorker::new());
-        worker.run_to_idle(&mut page.session);
+        worker.run_to_idle(&mut page);
         (page, worker)
     }
 

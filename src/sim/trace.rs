@@ -15,13 +15,14 @@
 use super::cca::{Controller, Cuts};
 use super::ids::FlowId;
 use super::time::{to_us, SimTime};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 /// The most rows a trace or a drop log keeps.
 pub const TRACE_CAP: usize = 1 << 20;
 
 /// What set off a decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cause {
     /// An ACK (with the reordering waits and holes it settled).
     Ack,
@@ -30,7 +31,7 @@ pub enum Cause {
 }
 
 /// What a decision did to cwnd, from the CCA's cut counters and its window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     /// cwnd grew.
     Increase,
@@ -86,7 +87,7 @@ impl Outcome {
 }
 
 /// One window decision of the traced flow.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     pub time: SimTime,
     pub cause: Cause,
@@ -265,6 +266,11 @@ impl super::Simulation {
     /// What the trace and the drop log hold so far.
     pub fn trace(&self) -> &Trace {
         &self.trace
+    }
+
+    /// The traced flow's decisions so far, taken out of the trace (which goes on recording).
+    pub fn take_decisions(&mut self) -> Capped<Decision> {
+        std::mem::take(&mut self.trace.decisions)
     }
 
     /// The traced flow's state before a decision, if `flow` is the traced one.

@@ -4,7 +4,8 @@
 //! unlike `setTimeout`, is not clamped to 4 ms), so a `Cancel` is seen within one chunk.
 //!
 //! A sweep's job (`ToWorker::Job`) runs the same way but posts nothing until its end, then one
-//! `JobDone` with the report: a pool of these workers runs a sweep's grid.
+//! `JobDone` with the report: a pool of these workers runs a sweep's grid. A trace
+//! (`ToWorker::Trace`) is a job too, whose end is one `Traced` with a flow's decisions.
 
 use crate::protocol::{decode, encode, FromWorker, Runner, ToWorker};
 use std::cell::RefCell;
@@ -15,10 +16,20 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent};
 /// Target wall time of one chunk (keeps cancel latency and message rate low).
 const CHUNK_MS: f64 = 25.0;
 
+/// What a run posts.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// Every chunk's progress and samples, then the report.
+    Live,
+    /// A sweep's job: only its report, at the end.
+    Job,
+    /// A flow's decisions, at the end.
+    Trace,
+}
+
 struct Active {
     runner: Runner,
-    /// A sweep's job: only its report is posted, at the end.
-    job: bool,
+    kind: Kind,
     started_ms: f64,
     /// Events per chunk, adapted to take about `CHUNK_MS`.
     budget: u64,
@@ -88,12 +99,16 @@ fn handle(data: JsValue) {
         Ok(ToWorker::Run { id, scenario }) => match Runner::start(id, &scenario) {
             Ok((runner, started)) => {
                 post(&started);
-                begin(runner, false);
+                begin(runner, Kind::Live);
             }
             Err(message) => post(&FromWorker::Failed { id, message }),
         },
         Ok(ToWorker::Job { id, scenario }) => match Runner::job(id, &scenario) {
-            Ok(runner) => begin(runner, true),
+            Ok(runner) => begin(runner, Kind::Job),
+            Err(message) => post(&FromWorker::Failed { id, message }),
+        },
+        Ok(ToWorker::Trace { id, scenario, flow }) => match Runner::trace(id, &scenario, flow) {
+            Ok(runner) => begin(runner, Kind::Trace),
             Err(message) => post(&FromWorker::Failed { id, message }),
         },
         Ok(ToWorker::Cancel { id }) => {
@@ -121,11 +136,11 @@ fn handle(data: JsValue) {
 }
 
 /// Makes `runner` the active run (dropping any other) and starts stepping it.
-fn begin(runner: Runner, job: bool) {
+fn begin(runner: Runner, kind: Kind) {
     with_state(|s| {
         s.active = Some(Active {
             runner,
-            job,
+            kind,
             started_ms: super::now_ms(),
             budget: 20_000,
             pace: None,
@@ -173,21 +188,25 @@ fn step() {
         active.budget = ((active.budget as f64 * scale) as u64).clamp(1_000, 5_000_000);
     }
     let finished = matches!(msg, FromWorker::Finished { .. });
-    match msg {
-        // a job's samples are dropped as they come (the timeline ran only so that the report
-        // is the command line's, event count included)
-        FromWorker::Finished {
-            id,
-            report,
-            elapsed_ms,
-            ..
-        } if active.job => post(&FromWorker::JobDone {
+    // a job's samples are dropped as they come (the timeline ran only so that the report is
+    // the command line's, event count included)
+    match (active.kind, msg) {
+        (Kind::Live, msg) => post(&msg),
+        (
+            Kind::Job,
+            FromWorker::Finished {
+                id,
+                report,
+                elapsed_ms,
+                ..
+            },
+        ) => post(&FromWorker::JobDone {
             id,
             report,
             elapsed_ms,
         }),
-        _ if active.job => {}
-        msg => post(&msg),
+        (Kind::Trace, FromWorker::Finished { .. }) => post(&active.runner.traced()),
+        (Kind::Job | Kind::Trace, _) => {}
     }
     if !finished {
         let paced = active.pace.is_some();

@@ -445,6 +445,12 @@ impl App {
                 Some(p) => figures::cwnd(area()?, p, flow, &at),
                 None => Ok(figures::Drawn::default()),
             },
+            Chart::Decision => {
+                let c = &run.scenario.cca;
+                let cca = crate::scenario::CcaName::of_config(c.algorithm, c.percentile);
+                let decision = self.page.decision_at();
+                figures::decision(area()?, decision.as_ref().map_err(String::as_str), cca, &at)
+            }
             Chart::CompareCwnd => figures::compare_cwnd(area()?, &past, &at),
             Chart::CompareFct => figures::compare_fct(area()?, &past, &at),
             Chart::Theory => {

@@ -5,7 +5,11 @@ use crate::session::keys;
 
 /// Document-level listeners: the keyboard model of [`crate::session::keys`], whatever has
 /// focus (a text field or a select keeps its keys); a resize redraws.
-pub(super) fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event)>> {
+/// `decisions`: whether a flow's decisions are on screen, for ↑ and ↓.
+pub(super) fn listen(
+    ctx: &Context<App>,
+    decisions: std::rc::Rc<std::cell::Cell<bool>>,
+) -> Vec<Closure<dyn FnMut(web_sys::Event)>> {
     let Some(window) = web_sys::window() else {
         return Vec::new();
     };
@@ -16,8 +20,15 @@ pub(super) fn listen(ctx: &Context<App>) -> Vec<Closure<dyn FnMut(web_sys::Event
         };
         let modified = k.ctrl_key() || k.meta_key() || k.alt_key();
         // Escape is taken as leaving the presentation; the app ignores it outside one
-        let Some(cmd) = keys::command(&k.key(), k.shift_key(), modified, key_target(&e), true)
-        else {
+        let target = key_target(&e);
+        let Some(cmd) = keys::command(
+            &k.key(),
+            k.shift_key(),
+            modified,
+            target,
+            true,
+            decisions.get(),
+        ) else {
             return;
         };
         // a focused button must not also take Space (or the arrows) as its own

@@ -19,6 +19,7 @@ mod view;
 use super::bridge::{default_worker_url, SimWorker, WorkerEvent};
 use super::charts;
 use super::components::compare::{self, Compare};
+use super::components::decision::DecisionView;
 use super::components::events::Events;
 use super::components::form::{Form, FormAction};
 use super::components::glossary::Glossary;
@@ -92,6 +93,8 @@ pub struct App {
     sections_shown: u8,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
+    /// A flow's decisions are on screen: ↑ and ↓ step through them (the key listener reads it).
+    decisions_on: std::rc::Rc<std::cell::Cell<bool>>,
     /// The workers of the sweep on screen, while it runs.
     pool: Option<Pool>,
     /// The playback's recording, while it records.
@@ -117,6 +120,7 @@ impl Component for App {
         let (mut page, run_now, sweep) = Page::from_fragment(&hash);
         page.base_url = page_base();
         page.sweeps.cores = crate::web::pool::pool_size();
+        let decisions_on = std::rc::Rc::new(std::cell::Cell::new(false));
         let mut app = App {
             page,
             worker: None,
@@ -134,7 +138,8 @@ impl Component for App {
             last_frame_ms: None,
             sections_shown: 0,
             run_button: NodeRef::default(),
-            listeners: listen(ctx),
+            listeners: listen(ctx, decisions_on.clone()),
+            decisions_on,
             pool: None,
             recorder: None,
             on_load: None,
@@ -232,6 +237,8 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        self.decisions_on
+            .set(self.page.session.flow_trace().is_some());
         if std::mem::take(&mut self.refocus) {
             self.return_focus();
         }

@@ -104,7 +104,7 @@ impl App {
                 return true;
             }
         };
-        let (out, changed) = self.page.session.on_message(msg);
+        let (out, changed) = self.page.on_worker(msg);
         self.send(out);
         if changed.main {
             self.live_stale = true;

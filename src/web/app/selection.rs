@@ -9,6 +9,7 @@ impl App {
         let msg = match cmd {
             KeyCommand::Play => Msg::Playback(PlaybackAction::Play),
             KeyCommand::Step(n) => Msg::Playback(PlaybackAction::Step(n)),
+            KeyCommand::Decision(n) => Msg::Playback(PlaybackAction::Decision(n)),
             KeyCommand::Start => Msg::Playback(PlaybackAction::Seek(0.0)),
             KeyCommand::End => Msg::Playback(PlaybackAction::Seek(f64::MAX)),
             KeyCommand::Present => Msg::Present(!self.page.presenting),

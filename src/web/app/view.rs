@@ -96,6 +96,8 @@ impl App {
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
                             }
                             <LiveCharts canvases={[Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct].map(canvas)} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                            <DecisionView canvas={canvas(Chart::Decision)} sentence={decision_sentence(self.page.decision_at())}
+                                traced={s.flow_trace().is_some()} on={on.reform(Msg::Playback)} />
                         </div>
                         if let Some((_, partner)) = &titles {
                             <PartnerStage title={partner.clone()} canvases={[Chart::PartnerNetwork, Chart::PartnerCwnd].map(canvas)}
@@ -136,5 +138,13 @@ impl App {
                 }
             </main>
         }
+    }
+}
+
+/// The decision view's sentence: the decision at the cursor, or why there is none.
+fn decision_sentence(d: Result<crate::session::decisions::DecisionAt, String>) -> AttrValue {
+    match d {
+        Ok(d) => d.sentence.into(),
+        Err(why) => why.into(),
     }
 }

@@ -3,6 +3,7 @@
 //! animation frames, so components only lay them out with their captions.
 
 pub mod compare;
+pub mod decision;
 pub mod events;
 pub mod figure;
 pub mod form;
