@@ -155,7 +155,23 @@ async fn app_mounts_with_form_charts_and_idle_status() {
     let (root, handle) = mount("", no_worker()).await;
     assert!(text(&root, "#status").starts_with("Ready"));
     assert!(find(&root, "#run").is_some() && find(&root, "#cancel").is_some());
-    assert_eq!(root.query_selector_all("canvas").unwrap().length(), 9);
+    // every canvas of the chart table but the lockstep partner's (shown only beside a run)
+    use spraylab::session::charts::{Chart, CHARTS};
+    let shown = CHARTS
+        .iter()
+        .filter(|r| !matches!(r.chart, Chart::PartnerNetwork | Chart::PartnerCwnd))
+        .count() as u32;
+    assert_eq!(root.query_selector_all("canvas").unwrap().length(), shown);
+    for r in CHARTS
+        .iter()
+        .filter(|r| !matches!(r.chart, Chart::PartnerNetwork | Chart::PartnerCwnd))
+    {
+        assert!(
+            find(&root, &format!("#{}", r.id)).is_some(),
+            "{} is on the page",
+            r.id
+        );
+    }
     assert_eq!(
         find(&root, "#status")
             .unwrap()
@@ -164,12 +180,15 @@ async fn app_mounts_with_form_charts_and_idle_status() {
         Some("polite")
     );
     // every canvas has a caption and a text alternative
-    assert_eq!(root.query_selector_all("figcaption").unwrap().length(), 9);
+    assert_eq!(
+        root.query_selector_all("figcaption").unwrap().length(),
+        shown
+    );
     assert_eq!(
         root.query_selector_all("canvas[aria-label]")
             .unwrap()
             .length(),
-        9
+        shown
     );
     assert_eq!(value(&root, "#f-k"), "8");
     assert_eq!(value(&root, "#f-cca"), "mswift");
