@@ -172,8 +172,14 @@ fn bad_input_is_one_line_and_exit_code_2() {
             "topology.k=abc",
             "topology.k: must be an even number from 4 to 32",
         ),
-        ("topology.k=-3", "8192 hosts), got \"-3\""),
-        ("topology.k=99999999999", "8192 hosts), got \"99999999999\""),
+        (
+            "topology.k=-3",
+            "from 4 to 32; the page takes up to 24, got \"-3\"",
+        ),
+        (
+            "topology.k=99999999999",
+            "from 4 to 32; the page takes up to 24, got \"99999999999\"",
+        ),
         ("cca.swift.ai=nan", "cca.swift.ai: must be a number from"),
         (
             "timeline.interval_us=-1",

@@ -13,7 +13,8 @@
 //! scenario at hand.
 
 use super::{
-    err, format_bytes, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind, MAX_CWND_PACKETS,
+    err, format_bytes, parse_bytes, CcaName, History, LbScheme, Scenario, ScenarioError,
+    WorkloadKind, MAX_CWND_PACKETS,
 };
 
 /// What values a field takes.
@@ -46,8 +47,99 @@ pub enum Unit {
     Gbps,
 }
 
+/// How a field is read and set as text, and what its value must pass: the entry's behaviour,
+/// so that validation, setting by short name or by path and reading back are loops over
+/// [`FIELDS`]. The accessors are plain functions, written by the macros below for the usual
+/// kinds of field (a number, a byte count, a switch, a name) and by hand for the rest.
+#[derive(Clone, Copy, Debug)]
+pub struct Access {
+    /// The value as text, as a link's short name and `--set` take it back.
+    pub get: fn(&Scenario) -> String,
+    /// Sets the value from text. Only the form is checked (a number, a name); the range is
+    /// `check`'s, after every field is set.
+    pub set: fn(&Field, &mut Scenario, &str) -> Result<(), ScenarioError>,
+    /// The value against what the field allows: its fixed range, or a range the scenario's
+    /// other fields set (the rules in `validate.rs`).
+    pub check: fn(&Field, &Scenario) -> Result<(), ScenarioError>,
+}
+
+/// A field holding a whole number, its fixed range checked.
+macro_rules! whole {
+    ($($p:ident).+) => {
+        Access {
+            get: |s| s.$($p).+.to_string(),
+            set: |f, s, v| {
+                s.$($p).+ = f.parse(v)?;
+                Ok(())
+            },
+            check: |f, s| f.check_whole(s.$($p).+ as u64),
+        }
+    };
+}
+
+/// A field holding a number, its fixed range checked.
+macro_rules! real {
+    ($($p:ident).+) => {
+        Access {
+            get: |s| s.$($p).+.to_string(),
+            set: |f, s, v| {
+                s.$($p).+ = f.parse(v)?;
+                Ok(())
+            },
+            check: |f, s| f.check_real(s.$($p).+),
+        }
+    };
+}
+
+/// A byte count, written `8388608` or `8MiB`, its fixed range checked.
+macro_rules! bytes {
+    ($($p:ident).+) => {
+        Access {
+            get: |s| format_bytes(s.$($p).+ as u64),
+            set: |f, s, v| {
+                let n = parse_bytes(f.path, v)?;
+                s.$($p).+ = n.try_into().map_err(|_| f.refusal(v))?;
+                Ok(())
+            },
+            check: |f, s| f.check_whole(s.$($p).+ as u64),
+        }
+    };
+}
+
+/// `true` or `false`.
+macro_rules! switch {
+    ($($p:ident).+) => {
+        Access {
+            get: |s| s.$($p).+.to_string(),
+            set: |f, s, v| {
+                s.$($p).+ = match v.trim() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(f.refusal(v)),
+                };
+                Ok(())
+            },
+            check: |_, _| Ok(()),
+        }
+    };
+}
+
+/// One of a name table's names (`LbScheme`, `WorkloadKind`).
+macro_rules! named {
+    ($ty:ident, $($p:ident).+) => {
+        Access {
+            get: |s| s.$($p).+.to_string(),
+            set: |f, s, v| {
+                s.$($p).+ = $ty::parse(v.trim()).ok_or_else(|| f.refusal(v))?;
+                Ok(())
+            },
+            check: |_, _| Ok(()),
+        }
+    };
+}
+
 /// One field of a scenario.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Field {
     /// Its dotted path in a scenario file and after `--set` (`topology.k`).
     pub path: &'static str,
@@ -63,6 +155,7 @@ pub struct Field {
     pub term: Option<&'static str>,
     /// A what-if sweep offers it to vary.
     pub vary: bool,
+    pub access: Access,
 }
 
 const fn field(
@@ -70,6 +163,7 @@ const fn field(
     label: &'static str,
     allowed: Allowed,
     meaning: &'static str,
+    access: Access,
 ) -> Field {
     Field {
         path,
@@ -80,6 +174,7 @@ const fn field(
         meaning,
         term: None,
         vary: false,
+        access,
     }
 }
 
@@ -101,6 +196,48 @@ impl Field {
     }
     const fn vary(self) -> Field {
         Field { vary: true, ..self }
+    }
+    /// Checked by `rule` instead of its fixed range: a range that other fields set.
+    const fn rule(self, rule: fn(&Field, &Scenario) -> Result<(), ScenarioError>) -> Field {
+        Field {
+            access: Access {
+                check: rule,
+                ..self.access
+            },
+            ..self
+        }
+    }
+
+    /// The field's value in `s`, as text.
+    pub fn get(&self, s: &Scenario) -> String {
+        (self.access.get)(s)
+    }
+
+    /// Sets the field in `s` from text (its form only: [`Field::check`] checks its range).
+    pub fn set(&self, s: &mut Scenario, text: &str) -> Result<(), ScenarioError> {
+        (self.access.set)(self, s, text)
+    }
+
+    /// The field's value in `s` against what it allows.
+    pub fn check(&self, s: &Scenario) -> Result<(), ScenarioError> {
+        (self.access.check)(self, s)
+    }
+
+    /// `text` read as the field's type; the error says what the field allows.
+    fn parse<T: std::str::FromStr>(&self, text: &str) -> Result<T, ScenarioError> {
+        text.trim().parse().map_err(|_| self.refusal(text))
+    }
+
+    /// A value of the wrong form, refused with what the field allows.
+    pub fn refusal(&self, text: &str) -> ScenarioError {
+        err(
+            self.path,
+            format!(
+                "must be {}, got {:?}",
+                self.expected(),
+                super::escape_controls(text)
+            ),
+        )
     }
 
     /// The key a user names it by: its short name, else its path.
@@ -184,6 +321,11 @@ impl Field {
     }
 }
 
+/// The field at dotted `path`.
+pub fn find_path(path: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.path == path)
+}
+
 /// The field at `path`, or with the short name `key`.
 pub fn find(key: &str) -> Option<&'static Field> {
     FIELDS
@@ -229,19 +371,134 @@ pub const ECN_STEP: Field = field(
     "ECN threshold (bytes)",
     Words("0 to buffer_bytes"),
     "both ECN thresholds at once: every packet above it is marked",
+    Access {
+        get: |s| format_bytes(s.topology.ecn_max_bytes as u64),
+        set: |_, s, v| {
+            let min = &TOPOLOGY_ECN_MIN_BYTES;
+            let bytes = parse_bytes(min.path, v)?;
+            let bytes = u32::try_from(bytes).map_err(|_| {
+                err(
+                    min.path,
+                    format!("must be at most {} bytes, got {v:?}", u32::MAX),
+                )
+            })?;
+            s.topology.ecn_min_bytes = bytes;
+            s.topology.ecn_max_bytes = bytes;
+            Ok(())
+        },
+        check: |_, s| {
+            TOPOLOGY_ECN_MAX_BYTES.check(s)?;
+            TOPOLOGY_ECN_MIN_BYTES.check(s)
+        },
+    },
 )
 .unit(Bytes)
 .term("ECN")
 .vary();
 
+use super::validate::rules;
 use Allowed::{Ccas, Names, Real, Switch, Whole, Words};
 use Unit::{Bytes, Gbps, Micros};
+
+/// A list field as JSON text (`[5.0, 10.0]`), as a link writes it.
+fn list_text<T: serde::Serialize>(list: &T) -> String {
+    serde_json::to_string(list).expect("a list of numbers serializes")
+}
+
+/// A list field read from JSON text; the error says the form.
+fn list_of<T: serde::de::DeserializeOwned>(
+    f: &Field,
+    v: &str,
+    like: &str,
+) -> Result<T, ScenarioError> {
+    serde_json::from_str(v.trim()).map_err(|_| {
+        err(
+            f.path,
+            format!(
+                "must be a list like {like}, got {:?}",
+                super::escape_controls(v)
+            ),
+        )
+    })
+}
+
+const DRR_WEIGHTS_ACCESS: Access = Access {
+    get: |s| list_text(&s.topology.drr_weights),
+    set: |f, s, v| {
+        s.topology.drr_weights = list_of(f, v, "[1.0, 1.0]")?;
+        Ok(())
+    },
+    check: |f, s| {
+        for (i, &w) in s.topology.drr_weights.iter().enumerate() {
+            f.check_real_as(&format!("{}[{i}]", f.path), w)?;
+        }
+        Ok(())
+    },
+};
+
+const AR_LEVELS_ACCESS: Access = Access {
+    get: |s| list_text(&s.lb.ar_levels_pct),
+    set: |f, s, v| {
+        s.lb.ar_levels_pct = list_of(f, v, "[5, 10, 20]")?;
+        Ok(())
+    },
+    check: rules::ar_levels,
+};
+
+const TRAFFIC_ACCESS: Access = Access {
+    get: |s| s.workload.traffic.clone().unwrap_or_default(),
+    set: |_, s, v| {
+        s.workload.traffic = Some(v.trim().to_string()).filter(|p| !p.is_empty());
+        Ok(())
+    },
+    check: rules::traffic,
+};
+
+const CONNECTIONS_ACCESS: Access = Access {
+    get: |s| list_text(&s.workload.connections),
+    set: |f, s, v| {
+        s.workload.connections = list_of(f, v, r#"[{"src": 0, "dst": 1, "bytes": 4096}]"#)?;
+        Ok(())
+    },
+    check: rules::connections,
+};
+
+/// The CCA by its name, MSwift's percentile with it (`mswift-p10`).
+const CCA_ACCESS: Access = Access {
+    get: |s| CcaName::of_config(s.cca.algorithm, s.cca.percentile).to_string(),
+    set: |f, s, v| {
+        let v = v.trim();
+        // `mswift-p10` names a percentile: a wrong one is the percentile's error
+        let field = match v.to_ascii_lowercase().starts_with("mswift-p") {
+            true => CCA_PERCENTILE.path,
+            false => f.path,
+        };
+        CcaName::parse(v)
+            .map_err(|e| err(field, e))?
+            .apply(&mut s.cca);
+        Ok(())
+    },
+    check: |_, _| Ok(()),
+};
+
+const HISTORY_ACCESS: Access = Access {
+    get: |s| match s.cca.history {
+        History::Nyquist => "nyquist".to_string(),
+        History::Fixed(h) => h.to_string(),
+    },
+    set: |f, s, v| {
+        s.cca.history = History::parse(v.trim()).map_err(|e| err(f.path, e))?;
+        Ok(())
+    },
+    check: rules::history,
+};
 
 pub const SEED: Field = field(
     "seed",
     "seed",
     Words("a whole number from 0 to 2^64 − 1"),
     "seed of every random draw: permutation, elephants, path labels, hash salts",
+    whole!(seed),
 )
 .short("seed")
 .term("seed");
@@ -250,6 +507,7 @@ pub const MAX_SIM_TIME_US: Field = field(
     "run length limit",
     Real(1.0, 1e7),
     "the run stops here even if flows are unfinished",
+    real!(max_sim_time_us),
 )
 .unit(Micros);
 pub const TOPOLOGY_K: Field = field(
@@ -257,7 +515,9 @@ pub const TOPOLOGY_K: Field = field(
     "fat-tree k",
     Words("an even number from 4 to 32; the page takes up to 24"),
     "fat-tree arity: k³/4 hosts (16, 54, 128, 250, 432, 686, 1024, …, 8192)",
+    whole!(topology.k),
 )
+.rule(rules::k)
 .short("k")
 .term("fat-tree")
 .vary();
@@ -266,6 +526,7 @@ pub const TOPOLOGY_LINK_GBPS: Field = field(
     "link rate",
     Whole(1, 3200),
     "rate of every link",
+    whole!(topology.link_gbps),
 )
 .unit(Gbps);
 pub const TOPOLOGY_LINK_LATENCY_US: Field = field(
@@ -273,6 +534,7 @@ pub const TOPOLOGY_LINK_LATENCY_US: Field = field(
     "link latency",
     Real(0.0, 1000.0),
     "propagation latency of every link",
+    real!(topology.link_latency_us),
 )
 .unit(Micros);
 pub const TOPOLOGY_BUFFER_BYTES: Field = field(
@@ -280,7 +542,9 @@ pub const TOPOLOGY_BUFFER_BYTES: Field = field(
     "switch buffer (bytes)",
     Words("one data packet (mss_bytes + header_bytes) to 1GiB"),
     "drop-tail limit of a switch output port",
+    bytes!(topology.buffer_bytes),
 )
+.rule(rules::buffer_bytes)
 .unit(Bytes)
 .term("queue depth")
 .vary();
@@ -289,12 +553,15 @@ pub const TOPOLOGY_BUFFER_PACKETS: Field = field(
     "switch buffer (packets)",
     Words("0 (use buffer_bytes), or 1 to 1GiB in data packets"),
     "the limit in full data packets instead",
-);
+    whole!(topology.buffer_packets),
+)
+.rule(rules::buffer_packets);
 pub const TOPOLOGY_MSS_BYTES: Field = field(
     "topology.mss_bytes",
     "MSS",
     Whole(64, 65_536),
     "payload of a full data packet",
+    bytes!(topology.mss_bytes),
 )
 .unit(Bytes);
 pub const TOPOLOGY_HEADER_BYTES: Field = field(
@@ -302,6 +569,7 @@ pub const TOPOLOGY_HEADER_BYTES: Field = field(
     "header",
     Whole(0, 1024),
     "header bytes added to each data packet on the wire",
+    bytes!(topology.header_bytes),
 )
 .unit(Bytes);
 pub const TOPOLOGY_ACK_BYTES: Field = field(
@@ -309,6 +577,7 @@ pub const TOPOLOGY_ACK_BYTES: Field = field(
     "ACK size",
     Whole(1, 1024),
     "ACK size on the wire",
+    bytes!(topology.ack_bytes),
 )
 .unit(Bytes);
 pub const TOPOLOGY_ECN_MIN_BYTES: Field = field(
@@ -316,7 +585,9 @@ pub const TOPOLOGY_ECN_MIN_BYTES: Field = field(
     "ECN threshold (min)",
     Words("0 to ecn_max_bytes"),
     "ECN marking starts above this occupancy",
+    bytes!(topology.ecn_min_bytes),
 )
+.rule(rules::ecn_min)
 .unit(Bytes)
 .term("ECN");
 pub const TOPOLOGY_ECN_MAX_BYTES: Field = field(
@@ -324,7 +595,9 @@ pub const TOPOLOGY_ECN_MAX_BYTES: Field = field(
     "ECN threshold (max)",
     Words("0 to buffer_bytes"),
     "above this every packet is marked; between min and max the probability ramps linearly (min = max: a step)",
+    bytes!(topology.ecn_max_bytes),
 )
+.rule(rules::ecn_max)
 .unit(Bytes)
 .term("ECN");
 pub const TOPOLOGY_DRR: Field = field(
@@ -332,6 +605,7 @@ pub const TOPOLOGY_DRR: Field = field(
     "DRR",
     Switch,
     "two classes per switch port (sprayed, ECMP), each with its own FIFO, limit and ECN threshold, served by deficit round robin",
+    switch!(topology.drr),
 )
 .term("DRR");
 pub const TOPOLOGY_DRR_WEIGHTS: Field = field(
@@ -339,6 +613,7 @@ pub const TOPOLOGY_DRR_WEIGHTS: Field = field(
     "DRR weights",
     Real(0.01, 100.0),
     "DRR weights (sprayed, ECMP), a list of two",
+    DRR_WEIGHTS_ACCESS,
 )
 .term("DRR");
 pub const TOPOLOGY_DRR_QUANTUM_BYTES: Field = field(
@@ -346,6 +621,7 @@ pub const TOPOLOGY_DRR_QUANTUM_BYTES: Field = field(
     "DRR quantum",
     Whole(64, 1 << 20),
     "the lighter DRR class's quantum",
+    bytes!(topology.drr_quantum_bytes),
 )
 .unit(Bytes)
 .term("DRR");
@@ -354,6 +630,7 @@ pub const TOPOLOGY_LINK_FAILURE_RATE: Field = field(
     "link failure rate",
     Real(0.0, 0.5),
     "probability that each inter-switch link fails. The failed set depends on the seed only; routing avoids failed links and the up-ports that no longer lead to the destination; a disconnected host pair is refused",
+    real!(topology.link_failure_rate),
 )
 .vary();
 pub const TOPOLOGY_FAILED_LINKS_DEGRADED: Field = field(
@@ -361,20 +638,26 @@ pub const TOPOLOGY_FAILED_LINKS_DEGRADED: Field = field(
     "failed links degraded",
     Switch,
     "a failed link stays in routing at a quarter of its rate, both directions (htsim's `-failed`, ALGORITHMS.md §15 A17's alternative), instead of being removed; needs `link_gbps` ≥ 4",
-);
+    switch!(topology.failed_links_degraded),
+)
+.rule(rules::degraded);
 pub const WORKLOAD_KIND: Field = field(
     "workload.kind",
     "workload",
     Names(WorkloadKind::NAMES),
     "`permutation`: a random derangement of the hosts not running elephants. `incast`: `incast_senders` random hosts send to one. `hsdp`: one Llama-70B HSDP ring step (servers of 8 GPUs at random places, GPU i sends to GPU i + 8). `npath`: the theory model; it replaces the fat-tree, so `topology.k` is not used",
+    named!(WorkloadKind, workload.kind),
 )
+.rule(rules::hsdp)
 .short("workload");
 pub const WORKLOAD_ELEPHANTS: Field = field(
     "workload.elephants",
     "ECMP elephants",
     Words("0, or 2 to hosts − 2"),
     "long-lived ECMP flows among random hosts",
+    whole!(workload.elephants),
 )
+.rule(rules::elephants)
 .short("elephants")
 .term("elephant")
 .vary();
@@ -383,6 +666,7 @@ pub const WORKLOAD_FLOW_SIZE_BYTES: Field = field(
     "flow size",
     Whole(1, 1 << 30),
     "bytes of each sprayed flow, written 8388608, 8MiB or 512KiB",
+    bytes!(workload.flow_size_bytes),
 )
 .short("flow-size")
 .unit(Bytes)
@@ -393,6 +677,7 @@ pub const WORKLOAD_PATHS: Field = field(
     "paths (q = 1/paths)",
     Whole(2, 10_000),
     "npath: parallel paths; one of them is long, so q = 1/paths",
+    whole!(workload.paths),
 )
 .short("paths")
 .term("q")
@@ -402,6 +687,7 @@ pub const WORKLOAD_LONG_PATH_EXTRA_US: Field = field(
     "long-path delay",
     Real(0.0, 1000.0),
     "npath: latency the long path adds",
+    real!(workload.long_path_extra_us),
 )
 .short("long-delay")
 .unit(Micros)
@@ -411,13 +697,16 @@ pub const WORKLOAD_LONG_PATH_ECN: Field = field(
     "long path marks",
     Switch,
     "npath: ECN-mark every packet of the long path (the congestion of Theorems 2 (ii) and 4)",
+    switch!(workload.long_path_ecn),
 );
 pub const WORKLOAD_INCAST_SENDERS: Field = field(
     "workload.incast_senders",
     "incast senders",
     Words("1 to hosts − 1"),
     "incast: senders",
+    whole!(workload.incast_senders),
 )
+.rule(rules::incast_senders)
 .short("senders")
 .term("CCT")
 .vary();
@@ -426,24 +715,28 @@ pub const WORKLOAD_HSDP_RANDOM_HOSTS: Field = field(
     "HSDP random hosts",
     Switch,
     "HSDP: every GPU on a random host instead of whole servers on random server slots (ALGORITHMS.md §15 A14's alternative)",
+    switch!(workload.hsdp_random_hosts),
 );
 pub const WORKLOAD_TRAFFIC: Field = field(
     "workload.traffic",
     "traffic matrix file",
     Words("a file path; command line only"),
     "a traffic-matrix file (htsim's connection-matrix format) that the command line reads into `workload.connections`, relative to the scenario file",
+    TRAFFIC_ACCESS,
 );
 pub const WORKLOAD_CONNECTIONS: Field = field(
     "workload.connections",
     "traffic matrix",
     Words("at most 65,536 flows of 1 to 1GiB; command line only"),
     "a traffic matrix's flows (`src`, `dst`, `bytes`), which replace the workload's",
+    CONNECTIONS_ACCESS,
 );
 pub const LB_SCHEME: Field = field(
     "lb.scheme",
     "load balancing",
     Names(LbScheme::NAMES),
     "path choice of the sprayed flows: `ecmp` (one label per flow), `ops` (a random label per packet), `rr` (round robin over the labels), `reps` (reuse the labels of unmarked ACKs, oldest first, else random; ALGORITHMS.md §10), `reps-uec` (REPS as the UEC reference: only the 8 latest clean labels, each reused once), `ar` (switches pick the up-port with the shortest quantized queue) or `oblivious` (OPS as the UEC reference: a shuffled cycle through the labels)",
+    named!(LbScheme, lb.scheme),
 )
 .short("lb")
 .term("packet spraying");
@@ -452,12 +745,15 @@ pub const LB_PATH_LABELS: Field = field(
     "path labels",
     Whole(1, 65_534),
     "distinct path labels (OPS draws one per packet, ALGORITHMS.md §5.1; `oblivious` needs a power of two)",
-);
+    whole!(lb.path_labels),
+)
+.rule(rules::path_labels);
 pub const LB_AR_LEVELS_PCT: Field = field(
     "lb.ar_levels_pct",
     "AR levels (%)",
     Words("1 to 16 ascending numbers from 0 to 100"),
     "AR: queue thresholds of the quantized levels, % of the buffer limit (`buffer_packets` when set)",
+    AR_LEVELS_ACCESS,
 )
 .term("AR");
 pub const LB_AR_REFRESH_US: Field = field(
@@ -465,6 +761,7 @@ pub const LB_AR_REFRESH_US: Field = field(
     "AR refresh",
     Real(0.0, 1000.0),
     "AR: a port's level is refreshed at most this often",
+    real!(lb.ar_refresh_us),
 )
 .unit(Micros)
 .term("AR");
@@ -473,6 +770,7 @@ pub const CCA_ALGORITHM: Field = field(
     "congestion control",
     Ccas,
     "the congestion-control algorithm; `mswift-pN` is MSwift on the N-th percentile (its short name sets `cca.percentile` too)",
+    CCA_ACCESS,
 )
 .short("cca")
 .term("CCA");
@@ -481,6 +779,7 @@ pub const CCA_HISTORY: Field = field(
     "history H",
     Words("nyquist, or 1 to 1024"),
     "history size H: `nyquist` (H = max(⌊W/2⌋, 1)) or a fixed H",
+    HISTORY_ACCESS,
 )
 .short("history")
 .term("H")
@@ -490,6 +789,7 @@ pub const CCA_PERCENTILE: Field = field(
     "percentile",
     Whole(1, 99),
     "percentile MSwift decides on (50: the median)",
+    whole!(cca.percentile),
 )
 .short("percentile")
 .term("percentile")
@@ -499,6 +799,7 @@ pub const CCA_INITIAL_CWND_BDP: Field = field(
     "initial window (BDPs)",
     Real(1e-3, 10.0),
     "initial cwnd in BDPs",
+    real!(cca.initial_cwnd_bdp),
 )
 .term("cwnd");
 pub const CCA_SMARTT_WAIT_TO_DECREASE: Field = field(
@@ -506,30 +807,35 @@ pub const CCA_SMARTT_WAIT_TO_DECREASE: Field = field(
     "SMaRTT waits to decrease",
     Switch,
     "SMaRTT decreases only once the ECN average passes 25 %; Theorem 4 assumes it always may (false)",
+    switch!(cca.smartt_wait_to_decrease),
 );
 pub const CCA_SWIFT_AI: Field = field(
     "cca.swift.ai",
     "additive increase",
     Real(1e-6, 100.0),
     "additive increase, packets per RTT",
+    real!(cca.swift.ai),
 );
 pub const CCA_SWIFT_BETA: Field = field(
     "cca.swift.beta",
     "decrease gain",
     Real(1e-6, 1.0),
     "multiplicative-decrease gain",
+    real!(cca.swift.beta),
 );
 pub const CCA_SWIFT_MAX_MDF: Field = field(
     "cca.swift.max_mdf",
     "largest decrease",
     Real(1e-6, 0.999),
     "largest multiplicative decrease",
+    real!(cca.swift.max_mdf),
 );
 pub const CCA_SWIFT_TARGET_QUEUE_DELAY_US: Field = field(
     "cca.swift.target_queue_delay_us",
     "target queueing delay",
     Real(0.0, 10_000.0),
     "target queueing delay above the path's unloaded RTT",
+    real!(cca.swift.target_queue_delay_us),
 )
 .unit(Micros);
 pub const CCA_SWIFT_FS_RANGE_US: Field = field(
@@ -537,6 +843,7 @@ pub const CCA_SWIFT_FS_RANGE_US: Field = field(
     "flow scaling range",
     Real(0.0, 10_000.0),
     "flow scaling of the target: the most it adds at the smallest window",
+    real!(cca.swift.fs_range_us),
 )
 .unit(Micros);
 pub const CCA_SWIFT_FS_MIN_CWND: Field = field(
@@ -544,18 +851,22 @@ pub const CCA_SWIFT_FS_MIN_CWND: Field = field(
     "flow scaling from",
     Real(1e-6, 1e6),
     "flow scaling: the window where the added target is largest",
+    real!(cca.swift.fs_min_cwnd),
 );
 pub const CCA_SWIFT_FS_MAX_CWND: Field = field(
     "cca.swift.fs_max_cwnd",
     "flow scaling to",
     Words("above fs_min_cwnd, up to 1000000"),
     "flow scaling: the window from which nothing is added",
-);
+    real!(cca.swift.fs_max_cwnd),
+)
+.rule(rules::fs_max_cwnd);
 pub const CCA_SWIFT_MIN_CWND: Field = field(
     "cca.swift.min_cwnd",
     "smallest window",
     Real(1e-6, 1.0),
     "smallest cwnd in packets (below 1 the sender paces)",
+    real!(cca.swift.min_cwnd),
 )
 .term("cwnd");
 pub const CCA_SWIFT_MAX_CWND: Field = field(
@@ -563,6 +874,7 @@ pub const CCA_SWIFT_MAX_CWND: Field = field(
     "largest window",
     Real(1.0, MAX_CWND_PACKETS),
     "largest cwnd in packets",
+    real!(cca.swift.max_cwnd),
 )
 .term("cwnd");
 pub const CCA_SWIFT_RETX_RESET_THRESHOLD: Field = field(
@@ -570,36 +882,42 @@ pub const CCA_SWIFT_RETX_RESET_THRESHOLD: Field = field(
     "timeouts to reset",
     Whole(1, 1000),
     "timeouts in a row that reset cwnd to `min_cwnd`",
+    whole!(cca.swift.retx_reset_threshold),
 );
 pub const CCA_SWIFT_LTCP_K: Field = field(
     "cca.swift.ltcp_k",
     "LTCP k",
     Whole(1, 64),
     "LSwift/MSwift: successive delayed packets that count as a loss",
+    whole!(cca.swift.ltcp_k),
 );
 pub const CCA_SWIFT_DECREASE_ON_LATEST: Field = field(
     "cca.swift.decrease_on_latest",
     "decrease on the latest",
     Switch,
     "MSwift sizes a delay decrease on the latest sample instead of the median that decided it (ALGORITHMS.md §15 A6's alternative)",
+    switch!(cca.swift.decrease_on_latest),
 );
 pub const CCA_SWIFT_DECREASE_ON_QUEUEING: Field = field(
     "cca.swift.decrease_on_queueing",
     "decrease on queueing",
     Switch,
     "the Swift family sizes a delay decrease on the queueing delay (RTT − base RTT) instead of the RTT (ALGORITHMS.md §15 A1's alternative)",
+    switch!(cca.swift.decrease_on_queueing),
 );
 pub const CCA_SWIFT_LTCP_ON_DELAY: Field = field(
     "cca.swift.ltcp_on_delay",
     "LTCP on delay",
     Switch,
     "LSwift/MSwift cut on delay only after `ltcp_k` ACKs in a row above target (A3's alternative)",
+    switch!(cca.swift.ltcp_on_delay),
 );
 pub const CCA_NSCC_TARGET_QDELAY_US: Field = field(
     "cca.nscc.target_qdelay_us",
     "NSCC target delay",
     Real(0.01, 10_000.0),
     "NSCC/MNSCC target queueing delay (the paper: Swift's)",
+    real!(cca.nscc.target_qdelay_us),
 )
 .unit(Micros);
 pub const CCA_NSCC_RTO_MIN_US: Field = field(
@@ -607,6 +925,7 @@ pub const CCA_NSCC_RTO_MIN_US: Field = field(
     "NSCC smallest timeout",
     Real(1.0, 1e6),
     "NSCC/MNSCC smallest retransmission timeout (UEC reference)",
+    real!(cca.nscc.rto_min_us),
 )
 .unit(Micros);
 pub const CCA_NSCC_ACK_EVERY_BYTES: Field = field(
@@ -614,6 +933,7 @@ pub const CCA_NSCC_ACK_EVERY_BYTES: Field = field(
     "NSCC ACK coalescing",
     Whole(0, 1 << 24),
     "NSCC/MNSCC receivers coalesce ACKs as the UEC reference's: every this many bytes, at once on a mark or the sender's ack request, with a 64-packet SACK bitmap (0: every packet; ALGORITHMS.md §6.7)",
+    bytes!(cca.nscc.ack_every_bytes),
 )
 .unit(Bytes);
 pub const TRANSPORT_DUPTHRESH: Field = field(
@@ -621,12 +941,14 @@ pub const TRANSPORT_DUPTHRESH: Field = field(
     "duplicate threshold",
     Whole(1, 64),
     "acknowledged packets above a missing one that make it a hole",
+    whole!(transport.dupthresh),
 );
 pub const TRANSPORT_RTO_MIN_US: Field = field(
     "transport.rto_min_us",
     "smallest timeout",
     Real(1.0, 1e6),
     "smallest retransmission timeout",
+    real!(transport.rto_min_us),
 )
 .unit(Micros);
 pub const TRANSPORT_RTO_INITIAL_US: Field = field(
@@ -634,19 +956,23 @@ pub const TRANSPORT_RTO_INITIAL_US: Field = field(
     "first timeout",
     Words("rto_min_us to 10000000 µs"),
     "retransmission timeout before the first RTT sample",
+    real!(transport.rto_initial_us),
 )
+.rule(rules::rto_initial)
 .unit(Micros);
 pub const TRANSPORT_PACING: Field = field(
     "transport.pacing",
     "pacing",
     Switch,
     "pace every flow at cwnd/srtt (not only below one packet of cwnd); Theorem 6 assumes pacing",
+    switch!(transport.pacing),
 );
 pub const TRANSPORT_ACK_EVERY_BYTES: Field = field(
     "transport.ack_every_bytes",
     "ACK coalescing",
     Whole(0, 1 << 24),
     "the same coalescing for every other CCA (0: every packet)",
+    bytes!(transport.ack_every_bytes),
 )
 .unit(Bytes);
 pub const TRANSPORT_REORDERING_WAIT: Field = field(
@@ -654,19 +980,23 @@ pub const TRANSPORT_REORDERING_WAIT: Field = field(
     "reordering wait",
     Switch,
     "LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed; false counts it delayed at once (ALGORITHMS.md §15 A3's alternative)",
+    switch!(transport.reordering_wait),
 );
 pub const TIMELINE_INTERVAL_US: Field = field(
     "timeline.interval_us",
     "sampling interval",
     Words("0 (no sampling), or 0.01 to 1000000 µs"),
     "sampling interval of the timelines",
+    real!(timeline.interval_us),
 )
+.rule(rules::interval)
 .unit(Micros);
 pub const TIMELINE_MAX_BUFFERED: Field = field(
     "timeline.max_buffered",
     "samples buffered",
     Whole(2, 1 << 20),
     "samples kept between two drains",
+    whole!(timeline.max_buffered),
 );
 
 /// Every field of a scenario but its timed events (a list of their own: `scenario::TimedEvent`),
