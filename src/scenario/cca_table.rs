@@ -2,10 +2,46 @@
 //! label it, what the glossary says of it, its colour in every chart and plot, and what it asks
 //! of the rest of the simulator (its retransmission timer, whose transport parameters it takes,
 //! what bounds its history, its window cap, its percentile). Every column is a field of a row, so
-//! a new CCA is a row the compiler asks for whole. Its names in files, links and CSVs are
-//! [`CcaKind`]'s; its control law is its own file in `src/sim/cca/`.
+//! a new CCA is a variant of [`CcaKind`] (its one name in files, links and CSVs, beside it) and
+//! a row the compiler asks for whole; its control law is its own file in `src/sim/cca/`.
 
-use super::{CcaKind, CcaName, RtoRule};
+use super::names::named_enum;
+use super::{CcaName, RtoRule};
+
+named_enum! {
+    /// The congestion-control algorithm.
+    pub enum CcaKind {
+        /// Swift; any SACK hole cuts cwnd by max_mdf.
+        Swift = "swift",
+        /// Swift with LTCP-U reordering resilience (cut after `ltcp_k` successive delayed
+        /// packets).
+        LSwift = "lswift",
+        /// LSwift deciding on a percentile (default the median) of the last H delay samples.
+        MSwift = "mswift",
+        /// Ultra Ethernet's NSCC (delay and ECN quadrants).
+        Nscc = "nscc",
+        /// NSCC deciding on the median of the last H delays (H = max(min(⌊W/2⌋, 4), 1)).
+        Mnscc = "mnscc",
+        /// TCP NewReno with SACK recovery (the theory section's baseline).
+        Tcp = "tcp",
+        /// DCTCP: NewReno plus the ECN-fraction decrease.
+        Dctcp = "dctcp",
+        /// SMaRTT (FastFlow), the basis of NSCC.
+        Smartt = "smartt",
+    }
+}
+
+impl CcaKind {
+    /// Whether it decides on a percentile of its history (MSwift and MNSCC: the CCA table says).
+    pub fn has_percentile(self) -> bool {
+        self.info().percentile != PercentileOf::Latest
+    }
+
+    /// Whether its name carries its percentile (`mswift-p10`: MSwift, the CCA table says).
+    pub fn named_percentile(self) -> bool {
+        self.info().percentile == PercentileOf::Named
+    }
+}
 
 /// Whose transport parameters a CCA takes: the scenario's, or NSCC's own (the UEC reference's
 /// minimum RTO and receiver ACK coalescing, ALGORITHMS.md §6.1).

@@ -1,4 +1,5 @@
-//! The scenario's named choices (CCA, load balancing, workload) and their one name table.
+//! The scenario's named choices (load balancing, workload; the CCA's [`CcaKind`] is declared
+//! beside its table in `cca_table.rs`, with the same macro) and their one name table.
 //!
 //! Each enum is declared with its text name beside each variant; from that one table come
 //! `ALL`, `name()`, `parse()`, `Display` and serde, so the scenario files, the command line, the
@@ -6,6 +7,7 @@
 //! [`CcaName`] adds the percentile the median variants decide on: `mswift-p10` is MSwift on the
 //! 10th percentile.
 
+pub use super::cca_table::CcaKind;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -106,41 +108,6 @@ named_enum! {
         /// cycle, in an order XOR-ed with a random mask drawn anew each cycle; the number of
         /// labels is a power of two.
         Oblivious = "oblivious",
-    }
-}
-
-named_enum! {
-    /// The congestion-control algorithm.
-    pub enum CcaKind {
-        /// Swift; any SACK hole cuts cwnd by max_mdf.
-        Swift = "swift",
-        /// Swift with LTCP-U reordering resilience (cut after `ltcp_k` successive delayed
-        /// packets).
-        LSwift = "lswift",
-        /// LSwift deciding on a percentile (default the median) of the last H delay samples.
-        MSwift = "mswift",
-        /// Ultra Ethernet's NSCC (delay and ECN quadrants).
-        Nscc = "nscc",
-        /// NSCC deciding on the median of the last H delays (H = max(min(⌊W/2⌋, 4), 1)).
-        Mnscc = "mnscc",
-        /// TCP NewReno with SACK recovery (the theory section's baseline).
-        Tcp = "tcp",
-        /// DCTCP: NewReno plus the ECN-fraction decrease.
-        Dctcp = "dctcp",
-        /// SMaRTT (FastFlow), the basis of NSCC.
-        Smartt = "smartt",
-    }
-}
-
-impl CcaKind {
-    /// Whether it decides on a percentile of its history (MSwift and MNSCC: the CCA table says).
-    pub fn has_percentile(self) -> bool {
-        self.info().percentile != super::cca_table::PercentileOf::Latest
-    }
-
-    /// Whether its name carries its percentile (`mswift-p10`: MSwift, the CCA table says).
-    pub fn named_percentile(self) -> bool {
-        self.info().percentile == super::cca_table::PercentileOf::Named
     }
 }
 
