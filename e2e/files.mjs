@@ -1,6 +1,7 @@
-// Files into the page: a scenario file chosen with "Open a scenario file…" (TOML, and the
+// Files into the page: a scenario file chosen with "Open a scenario file or .cm…" (TOML, and the
 // page's own report export as JSON) fills the form and the address bar; a bad one is refused
-// in one line naming the field, and the form stays as it was. Then the exports: the timelines
+// in one line naming the field, and the form stays as it was. An htsim traffic matrix (.cm)
+// puts its flows in the form, the link and the run; a bad one is refused naming its line. Then the exports: the timelines
 // CSV begins with the SprayLab version and the link. Prints one line per check and a closing
 // count; exits non-zero on a failure.
 // Usage: node e2e/files.mjs BASE_URL
@@ -65,5 +66,17 @@ check('and the recording stops at the end of the playback', pressed === 'false',
 await page.selectOption('#f-cca', 'nscc');
 await open('run-report.json', report);
 check("the page's own report export opens as a scenario", (await page.inputValue('#f-cca')) === 'lswift', await status());
+
+// an htsim traffic matrix, read as --traffic reads it: its flows in the form, the link and the run
+await open('three.cm', 'Nodes 16\nConnections 3\n0->5 id 1 start 0 size 65536\n5->0 id 2 start 0 size 65536\n3->9 id 3 start 0 size 131072\n');
+check('a traffic matrix opens, its flows replacing the workload', /opened three\.cm: its 3 flows replace the workload's/.test(await status()), await status());
+const matrixLink = await page.evaluate(() => decodeURIComponent(location.hash));
+check('the address bar carries its flows', matrixLink.includes('workload.connections=0-5:64KiB,5-0:64KiB,3-9:128KiB'), matrixLink);
+await page.click('#run');
+await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+check('and the run simulates them', /3\/3 flows/.test(await page.evaluate(() => document.querySelector('.progress')?.textContent || document.body.innerText)),
+  await page.evaluate(() => document.querySelector('#status')?.parentElement?.innerText || ''));
+await open('late.cm', 'Nodes 16\nConnections 1\n0->1 id 1 start 5 size 100\n');
+check("a bad matrix is refused naming its line", /late\.cm was refused \(line 3: start 5: every flow starts at 0/.test(await status()), await status());
 
 await finish();

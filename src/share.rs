@@ -102,11 +102,18 @@ pub fn extra_fields(scenario: &Scenario) -> Vec<(String, String)> {
         }
     }
     let (mine, theirs) = (leaves_of(scenario), leaves_of(&base));
-    mine.into_iter()
+    let mut out: Vec<(String, String)> = mine
+        .into_iter()
         .zip(theirs)
         .filter(|(a, b)| a.1 != b.1)
         .map(|((path, v), _)| (path, value_text(&v)))
-        .collect()
+        .collect();
+    // a traffic matrix's flows, in the registry's compact form (a list of its own length)
+    let flows = &registry::WORKLOAD_CONNECTIONS;
+    if !scenario.workload.connections.is_empty() {
+        out.push((flows.path.to_string(), flows.get(scenario)));
+    }
+    out
 }
 
 /// A short form of the scenario for file names: `k-4_cca-lswift_topology.drr-true`, or
@@ -129,13 +136,16 @@ pub fn short_form(scenario: &Scenario) -> String {
     name
 }
 
-/// Every leaf of the scenario's JSON form but its timed events (a list of its own), as (dotted
-/// path, value), in a fixed order.
+/// Every leaf of the scenario's JSON form but its timed events and a traffic matrix's flows
+/// (lists of their own), as (dotted path, value), in a fixed order.
 fn leaves_of(s: &Scenario) -> Vec<(String, serde_json::Value)> {
     let mut out = Vec::new();
     let mut v = serde_json::to_value(s).expect("a scenario always serializes");
     if let Some(fields) = v.as_object_mut() {
         fields.remove(EVENTS);
+    }
+    if let Some(workload) = v.get_mut("workload").and_then(|w| w.as_object_mut()) {
+        workload.remove("connections");
     }
     flatten(&v, String::new(), &mut out);
     out

@@ -251,15 +251,8 @@ impl Scenario {
     }
 
     /// Refuses a scenario too large to simulate in a browser tab (beyond what `validate`
-    /// refuses): [`Budget::BROWSER`], and no traffic matrix (those run on the command line).
+    /// refuses): [`Budget::BROWSER`], a traffic matrix's flows counted as they are.
     pub fn check_web_size(&self) -> Result<(), ScenarioError> {
-        if !self.workload.connections.is_empty() {
-            return Err(ScenarioError {
-                field: registry::WORKLOAD_CONNECTIONS.path.to_string(),
-                message: "traffic matrices run on the command line (spraylab run --traffic FILE)"
-                    .to_string(),
-            });
-        }
         self.check_budget(&Budget::BROWSER)
     }
 

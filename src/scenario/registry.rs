@@ -454,10 +454,11 @@ const TRAFFIC_ACCESS: Access = Access {
     check: rules::traffic,
 };
 
+/// A traffic matrix's flows, `SRC-DST:BYTES` each (`12-85:8MiB,85-12:8MiB`).
 const CONNECTIONS_ACCESS: Access = Access {
-    get: |s| list_text(&s.workload.connections),
+    get: |s| super::traffic::flows_to_text(&s.workload.connections),
     set: |f, s, v| {
-        s.workload.connections = list_of(f, v, r#"[{"src": 0, "dst": 1, "bytes": 4096}]"#)?;
+        s.workload.connections = super::traffic::flows_from_text(f.path, v)?;
         Ok(())
     },
     check: rules::connections,
@@ -727,8 +728,8 @@ pub const WORKLOAD_TRAFFIC: Field = field(
 pub const WORKLOAD_CONNECTIONS: Field = field(
     "workload.connections",
     "traffic matrix",
-    Words("at most 65,536 flows of 1 to 1GiB; command line only"),
-    "a traffic matrix's flows (`src`, `dst`, `bytes`), which replace the workload's",
+    Words("at most 65,536 flows of 1 to 1GiB, written SRC-DST:BYTES, comma-separated"),
+    "a traffic matrix's flows, which replace the workload's: the command line's `--traffic` and the page's *Open* read an htsim `.cm` file into it",
     CONNECTIONS_ACCESS,
 );
 pub const LB_SCHEME: Field = field(

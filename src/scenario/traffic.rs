@@ -181,6 +181,58 @@ fn connection(line: usize, pair: &str, rest: &[&str]) -> Result<Connection, Stri
     Ok(Connection { src, dst, bytes })
 }
 
+/// A matrix's flows in a link's compact form, `SRC-DST:BYTES` each, comma-separated
+/// (`12-85:8MiB,85-12:8MiB`), as `workload.connections` is written in a link and `--set`.
+pub fn flows_to_text(connections: &[Connection]) -> String {
+    let flows: Vec<String> = connections
+        .iter()
+        .map(|c| {
+            let size = crate::scenario::format_bytes(c.bytes);
+            format!("{}-{}:{size}", c.src, c.dst)
+        })
+        .collect();
+    flows.join(",")
+}
+
+/// Reads [`flows_to_text`]'s form; an error names the flow by its place (`field[i]`) and the
+/// form it expects. Ranges (hosts, sizes) are validation's.
+pub fn flows_from_text(
+    field: &str,
+    text: &str,
+) -> Result<Vec<Connection>, crate::scenario::ScenarioError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for (i, flow) in text.split(',').enumerate() {
+        if i == MAX_CONNECTIONS {
+            return Err(crate::scenario::err(
+                field,
+                format!("at most {MAX_CONNECTIONS} flows"),
+            ));
+        }
+        let name = format!("{field}[{i}]");
+        let bad = || {
+            crate::scenario::err(
+                &name,
+                format!(
+                    "must be SRC-DST:BYTES like 12-85:8MiB, got {:?}",
+                    crate::scenario::escape_controls(flow)
+                ),
+            )
+        };
+        let (pair, size) = flow.trim().split_once(':').ok_or_else(bad)?;
+        let (src, dst) = pair.split_once('-').ok_or_else(bad)?;
+        out.push(Connection {
+            src: src.parse().map_err(|_| bad())?,
+            dst: dst.parse().map_err(|_| bad())?,
+            bytes: crate::scenario::parse_bytes(&name, size)?,
+        });
+    }
+    Ok(out)
+}
+
 /// The matrix in htsim's format (what [`parse_matrix`] reads back).
 pub fn write_matrix(nodes: u32, connections: &[Connection]) -> String {
     let mut s = format!("Nodes {nodes}\nConnections {}\n", connections.len());
@@ -283,5 +335,29 @@ mod tests {
         }
         let huge = "#".repeat(MAX_MATRIX_BYTES + 1);
         assert!(parse_matrix(&huge).unwrap_err().contains("more than"));
+    }
+
+    #[test]
+    fn flows_travel_in_a_link_s_compact_form_and_its_errors_name_the_flow() {
+        let flows = vec![
+            Connection {
+                src: 12,
+                dst: 85,
+                bytes: 8 << 20,
+            },
+            Connection {
+                src: 85,
+                dst: 12,
+                bytes: 1000,
+            },
+        ];
+        let text = flows_to_text(&flows);
+        assert_eq!(text, "12-85:8MiB,85-12:1000");
+        assert_eq!(flows_from_text("f", &text).unwrap(), flows);
+        assert_eq!(flows_from_text("f", "").unwrap(), Vec::new());
+        let e = flows_from_text("f", "1-2:4KiB,3>4:1").unwrap_err();
+        assert_eq!(e.field, "f[1]");
+        assert!(e.message.contains("SRC-DST:BYTES"), "{e}");
+        assert_eq!(flows_from_text("f", "1-2:lots").unwrap_err().field, "f[0]");
     }
 }

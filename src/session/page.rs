@@ -227,16 +227,24 @@ impl Page {
 
     /// A scenario file opened (or dropped) on the page, `name` and its text: TOML, or JSON (a
     /// scenario as `spraylab scenario` writes it, or the page's report export, whose
-    /// `scenario` it takes). A good one replaces the form's scenario and the address bar; a bad
-    /// one leaves the form as it is and says why in one line, naming the field (or the line).
+    /// `scenario` it takes), or an htsim traffic matrix (`.cm`, whose flows replace the form's
+    /// workload). A good one replaces the form's scenario and the address bar; a bad one leaves
+    /// the form as it is and says why in one line, naming the field (or the line).
     pub fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
-        match read_scenario_file(name, text) {
+        match read_scenario_file(name, text, &self.scenario) {
             Ok(s) => {
+                let flows = s.workload.connections.len();
                 self.scenario = s;
                 self.refused = None;
                 self.highlight = None;
                 self.chosen.clear();
-                self.notice = Some(format!("opened {}", escape_controls(name)));
+                self.notice = Some(match flows {
+                    0 => format!("opened {}", escape_controls(name)),
+                    n => format!(
+                        "opened {}: its {n} flows replace the workload's",
+                        escape_controls(name)
+                    ),
+                });
                 vec![Effect::WriteLink, Effect::RedrawAll]
             }
             Err(e) => {
@@ -747,8 +755,9 @@ impl Page {
 /// The largest scenario file the page reads.
 pub const MAX_SCENARIO_FILE: usize = 256 * 1024;
 
-/// A scenario file's scenario, checked as a link's is (ranges, and what a tab can run).
-fn read_scenario_file(name: &str, text: &str) -> Result<Scenario, String> {
+/// A scenario file's scenario, checked as a link's is (ranges, and what a tab can run); an
+/// htsim traffic matrix (`.cm`) puts its flows in the form's scenario `form`.
+fn read_scenario_file(name: &str, text: &str, form: &Scenario) -> Result<Scenario, String> {
     if text.len() > MAX_SCENARIO_FILE {
         return Err(format!(
             "{} bytes, more than the {MAX_SCENARIO_FILE} a scenario file may have",
@@ -768,16 +777,49 @@ fn read_scenario_file(name: &str, text: &str) -> Result<Scenario, String> {
     } else if lower.ends_with(".toml") {
         Scenario::from_toml(text)
     } else if lower.ends_with(".cm") {
-        return Err(
-            "a traffic matrix runs on the command line (spraylab run --traffic FILE)".into(),
-        );
+        return read_matrix_file(text, form);
     } else {
-        return Err("a scenario file ends in .toml or .json".into());
+        return Err("a scenario file ends in .toml or .json, a traffic matrix in .cm".into());
     };
     let s = parsed.map_err(|e| e.to_string())?;
     if s.workload.traffic.is_some() {
-        return Err("workload.traffic: a traffic matrix runs on the command line".into());
+        return Err(format!(
+            "{}: the page opens the .cm file itself (Open, or drop it on the form)",
+            crate::scenario::registry::WORKLOAD_TRAFFIC.path
+        ));
     }
+    checked(s)
+}
+
+/// An htsim connection matrix read as the command line reads it (`--traffic`): its flows
+/// replace the workload's in the form's scenario, on the form's fat-tree. It must fit a link,
+/// which carries the flows.
+fn read_matrix_file(text: &str, form: &Scenario) -> Result<Scenario, String> {
+    let m = crate::scenario::traffic::parse_matrix(text)?;
+    let mut s = form.clone();
+    if m.nodes > s.hosts() {
+        return Err(format!(
+            "written for 'Nodes {}', more than the form's {} hosts (fat-tree k sets them: k³/4 hosts)",
+            m.nodes,
+            s.hosts()
+        ));
+    }
+    s.workload.connections = m.connections;
+    let s = checked(s)?;
+    let link = crate::share::to_fragment(&s, true).len();
+    if link > crate::share::MAX_FRAGMENT {
+        return Err(format!(
+            "its {} flows make a link of {link} characters, more than the {} a link holds; \
+             spraylab run --traffic FILE runs it",
+            s.workload.connections.len(),
+            crate::share::MAX_FRAGMENT
+        ));
+    }
+    Ok(s)
+}
+
+/// A scenario checked as a link's is: its ranges, and what a tab can run.
+fn checked(s: Scenario) -> Result<Scenario, String> {
     s.validate().map_err(|e| e.to_string())?;
     s.check_web_size().map_err(|e| e.to_string())?;
     Ok(s)

@@ -522,9 +522,14 @@ mod page {
             ),
             ("big.json", "{\"topology\": {\"k\": 32}}", "k"),
             (
-                "matrix.cm",
-                "Nodes 16\nConnections 1\n0->1 id 1 start 0 size 100\n",
-                "traffic matrix",
+                "late.cm",
+                "Nodes 16\nConnections 1\n0->1 id 1 start 5 size 100\n",
+                "line 3: start 5",
+            ),
+            (
+                "wide.cm",
+                "Nodes 128\nConnections 1\n0->1 id 1 start 0 size 100\n",
+                "'Nodes 128', more than the form's 16 hosts",
             ),
             ("notes.txt", "k = 4", ".toml or .json"),
         ] {
@@ -540,6 +545,35 @@ mod page {
         let huge = " ".repeat(crate::session::page::MAX_SCENARIO_FILE + 1);
         page.open_file("huge.toml", &huge);
         assert!(page.notice.unwrap().contains("more than the"));
+    }
+
+    /// An htsim matrix opened on the page is read as `--traffic` reads it: its flows replace
+    /// the form's workload, the address bar carries them, and the run simulates them.
+    #[test]
+    fn a_traffic_matrix_opens_into_the_form_and_its_link_and_runs() {
+        let (mut page, mut worker) = ready_page();
+        let cm =
+            "Nodes 16\nConnections 3\n0->5 id 1 start 0 size 65536\n5->0 id 2 start 0 size 65536\n\
+                  3->9 id 3 start 0 size 131072\n";
+        page.open_file("three.cm", cm);
+        assert_eq!(
+            page.notice.as_deref(),
+            Some("opened three.cm: its 3 flows replace the workload's")
+        );
+        let flows = &page.scenario.workload.connections;
+        assert_eq!(flows.len(), 3);
+        assert_eq!((flows[2].src, flows[2].dst, flows[2].bytes), (3, 9, 131072));
+        let link = page.address_fragment();
+        assert!(
+            link.contains("workload.connections=0-5:64KiB,5-0:64KiB,3-9:128KiB"),
+            "{link}"
+        );
+        let (opened, _, _) = Page::from_fragment(&link);
+        assert_eq!(opened.scenario, page.scenario, "the link carries the flows");
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        let report = page.session.run.as_ref().unwrap().report.as_ref().unwrap();
+        assert_eq!(report.flows.iter().filter(|f| f.sprayed).count(), 3);
     }
 
     #[test]

@@ -201,8 +201,8 @@ pub fn form(props: &FormProps) -> Html {
                 <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| FormAction::Run)} disabled={props.running}>{ "Run" }</button>
                 <button id="cancel" class="quiet" onclick={on.reform(|_| FormAction::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
                 <button id="copy-link" class="quiet" onclick={on.reform(|_| FormAction::CopyLink)}>{ "Copy link" }</button>
-                <label class="open-file button quiet">{ "Open a scenario file…" }
-                    <input id="open-file" type="file" accept=".toml,.json" onchange={on_file} />
+                <label class="open-file button quiet">{ "Open a scenario file or .cm…" }
+                    <input id="open-file" type="file" accept=".toml,.json,.cm" onchange={on_file} />
                 </label>
             </div>
         </div>
