@@ -1,6 +1,6 @@
 // The charts as instruments in a browser (src/session/instruments.rs): the pointer reads every
-// series of every instrumented chart, on a mouse and on a finger; a drag zooms the time charts
-// and a double-click or the reset button shows the whole run again; a legend entry hides its
+// series of every instrumented chart, on a mouse and on a finger; a drag zooms the time charts,
+// two fingers pinch them, and a double-click or the reset button shows the whole run again; a legend entry hides its
 // series and shows it again; the reference lines are named in the legends. Prints one line per
 // check and a closing count; exits non-zero on a failure.
 // Usage: node e2e/instruments.mjs BASE_URL [SCREENSHOT.png]
@@ -119,4 +119,28 @@ b = await box('chart-delay');
 await page.mouse.click(b.x + b.w * 0.6, b.y + b.h * 0.35);
 await page.waitForTimeout(150);
 check('a tap on a phone reads the chart', /^at [\d.]+ µs\nraw RTT/.test(await readout()), await readout());
+
+// two fingers pinch the time charts: spread apart, they zoom in
+const cdp = await page.context().newCDPSession(page);
+b = await box('chart-delay');
+const y = Math.round(b.y + b.h * 0.35);
+const at = f => Math.round(b.x + b.w * f);
+const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+// the time under the first finger, read by a tap
+await page.mouse.click(at(0.4), y);
+await page.waitForTimeout(150);
+const under = parseFloat((await readout()).slice(3));
+await touch('touchStart', [{ x: at(0.4), y, id: 1 }, { x: at(0.5), y, id: 2 }]);
+for (const f of [0.6, 0.7, 0.8, 0.9]) {
+  await touch('touchMove', [{ x: at(0.4), y, id: 1 }, { x: at(f), y, id: 2 }]);
+  await page.waitForTimeout(30);
+}
+await touch('touchEnd', []);
+await drawn();
+const pinched = await page.evaluate(() => document.querySelector('#reset-zoom')?.textContent || '');
+const [lo, hi] = (pinched.match(/([\d.]+)–([\d.]+)/) || []).slice(1).map(parseFloat);
+// a pinch keeps the first finger's time under it (a drag of the second finger alone would zoom
+// to a range right of it)
+check('two fingers spread apart zoom the time charts in, around the time under the still finger',
+  /zoomed to/.test(pinched) && lo < under && under < hi, { pinched, under });
 await finish();

@@ -1,7 +1,8 @@
 //! Charts read by value: a pointer (mouse, pen or finger) over a chart reads every series'
-//! value at that x; dragging across a time chart zooms every time chart to that range (a
-//! double-click, or the reset button, shows the whole run again); a click on a legend entry
-//! hides its series or shows it again.
+//! value at that x; dragging across a time chart zooms every time chart to that range, and two
+//! fingers pinch it (the times under the fingers stay under them); a double-click, or the reset
+//! button, shows the whole run again; a click on a legend entry hides its series or shows it
+//! again.
 //!
 //! Each drawn chart tells where its x axis and its legend entries went
 //! ([`crate::figures::Drawn`], kept here by the shell after each draw), so the pointer's
@@ -25,11 +26,13 @@ pub enum PointerKind {
     DoubleClick,
 }
 
-/// A pointer event on a chart: its kind, where in the canvas (CSS px), and where on the screen
-/// (CSS px, for placing the readout).
+/// A pointer event on a chart: its kind, which pointer (the browser's `pointerId`: each finger
+/// its own), where in the canvas (CSS px), and where on the screen (CSS px, for placing the
+/// readout).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pointer {
     pub kind: PointerKind,
+    pub id: i32,
     pub x: f64,
     pub y: f64,
     pub screen: (f64, f64),
@@ -53,8 +56,19 @@ pub struct Instruments {
     /// (chart, legend key) of every series hidden.
     pub hidden: Vec<(Chart, String)>,
     pub readout: Option<Readout>,
-    /// A press on a chart: where (CSS px), until it is released.
-    pressed: Option<(Chart, f64)>,
+    /// A press on a chart: which pointer, where (CSS px), until it is released.
+    pressed: Option<(Chart, i32, f64)>,
+    /// Two fingers on a time chart, while they stay.
+    pinch: Option<Pinch>,
+}
+
+/// A pinch in progress: the chart's x axis when the second finger came down, and each finger's
+/// pointer, where it came down and where it is now (CSS px). A finger's events go to the
+/// canvas it touched first, so the fingers are known by their pointers alone.
+#[derive(Clone, Copy, Debug)]
+struct Pinch {
+    axis: figures::XAxis,
+    fingers: [(i32, f64, f64); 2],
 }
 
 impl Default for Instruments {
@@ -65,6 +79,7 @@ impl Default for Instruments {
             hidden: Vec::new(),
             readout: None,
             pressed: None,
+            pinch: None,
         }
     }
 }
@@ -90,6 +105,9 @@ impl Page {
     pub(super) fn on_pointer(&mut self, chart: Chart, p: Pointer) -> Vec<Effect> {
         if !chart.row().instrument {
             return Vec::new();
+        }
+        if let Some(effects) = self.pinching(chart, p) {
+            return effects;
         }
         let ins = &mut self.instruments;
         match p.kind {
@@ -118,11 +136,11 @@ impl Page {
                     }
                     return vec![Effect::Redraw(chart.row().trigger)];
                 }
-                ins.pressed = Some((chart, p.x));
+                ins.pressed = Some((chart, p.id, p.x));
                 Vec::new()
             }
             PointerKind::Up => match ins.pressed.take() {
-                Some((c, x0)) if c == chart && (p.x - x0).abs() >= DRAG_PX => {
+                Some((c, _, x0)) if c == chart && (p.x - x0).abs() >= DRAG_PX => {
                     self.zoom(chart, x0, p.x)
                 }
                 // a tap (a finger has no hover): read there
@@ -130,6 +148,71 @@ impl Page {
             },
             PointerKind::DoubleClick => self.reset_zoom(),
         }
+    }
+
+    /// Two fingers on a time chart: a second finger down starts a pinch, a finger's move zooms,
+    /// a finger lifted ends it. `None`: the event is not a pinch's.
+    fn pinching(&mut self, chart: Chart, p: Pointer) -> Option<Vec<Effect>> {
+        let ins = &mut self.instruments;
+        if let Some(pinch) = &mut ins.pinch {
+            let finger = pinch.fingers.iter_mut().find(|f| f.0 == p.id)?;
+            return Some(match p.kind {
+                PointerKind::Move => {
+                    finger.2 = p.x;
+                    let pinch = *pinch;
+                    self.pinch_zoom(&pinch)
+                }
+                PointerKind::Up | PointerKind::Leave => {
+                    ins.pinch = None;
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            });
+        }
+        match (p.kind, ins.pressed) {
+            (PointerKind::Down, Some((c, first, x0)))
+                if c == chart && first != p.id && chart.row().over_time =>
+            {
+                let axis = ins.drawn[chart as usize].x?;
+                ins.pressed = None;
+                ins.pinch = Some(Pinch {
+                    axis,
+                    fingers: [(first, x0, x0), (p.id, p.x, p.x)],
+                });
+                Some(Vec::new())
+            }
+            _ => None,
+        }
+    }
+
+    /// The zoom that keeps the times the fingers came down on under where they are now.
+    fn pinch_zoom(&mut self, pinch: &Pinch) -> Vec<Effect> {
+        let [(_, a0, a1), (_, b0, b1)] = pinch.fingers;
+        if (b1 - a1).abs() < DRAG_PX || (b0 - a0).abs() < DRAG_PX {
+            return Vec::new();
+        }
+        let axis = pinch.axis;
+        let (Some(ta), Some(tb)) = (axis.value_at(a0), axis.value_at(b0)) else {
+            return Vec::new();
+        };
+        // the time per CSS pixel that puts ta under a1 and tb under b1
+        let per_px = (tb - ta) / (b1 - a1);
+        let start = ta - (a1 - axis.px.0 as f64) * per_px;
+        let end = start + (axis.px.1 - axis.px.0) as f64 * per_px;
+        let span = self.session.span_us();
+        let (start, end) = (start.min(end).max(0.0), start.max(end).min(span));
+        self.instruments.zoom = match end - start {
+            w if w <= 0.0 => return Vec::new(),
+            // spread out to the whole run: no zoom
+            _ if start <= 0.0 && end >= span => None,
+            _ => Some((start, end)),
+        };
+        self.instruments.readout = None;
+        vec![
+            Effect::Redraw(Trigger::Cursor),
+            Effect::Redraw(Trigger::Compare),
+            Effect::Readout,
+        ]
     }
 
     /// Every time chart shows the whole run again.
@@ -361,6 +444,7 @@ mod tests {
     fn at(kind: PointerKind, x: f64, y: f64) -> Pointer {
         Pointer {
             kind,
+            id: 1,
             x,
             y,
             screen: (x, y),
@@ -488,5 +572,51 @@ mod tests {
         assert!(!lines.iter().any(|l| l.starts_with("mean ")), "{lines:?}");
         point(&mut page, Chart::Cwnd, PointerKind::Down, 50.0, 310.0);
         assert!(page.instruments.hidden_on(Chart::Cwnd).is_empty());
+    }
+
+    /// Two fingers pinch a time chart: the times they came down on stay under them as they
+    /// move, the zoom is shared by every time chart, a finger lifted ends the pinch, and fingers
+    /// spread past the run's ends show the whole run.
+    #[test]
+    fn two_fingers_pinch_the_time_charts() {
+        let (mut page, span) = page();
+        let finger = |page: &mut Page, kind, id, x: f64| {
+            let p = Pointer {
+                kind,
+                id,
+                x,
+                y: 50.0,
+                screen: (x, 50.0),
+            };
+            page.reduce(Action::Pointer(Chart::Cwnd, p))
+        };
+        // 100..500 px is 0..span: the fingers come down on span/4 and 3 span/4
+        finger(&mut page, PointerKind::Down, 7, 200.0);
+        assert!(finger(&mut page, PointerKind::Down, 8, 400.0).is_empty());
+        let effects = finger(&mut page, PointerKind::Move, 8, 500.0);
+        assert!(
+            effects.contains(&Effect::Redraw(Trigger::Cursor)),
+            "{effects:?}"
+        );
+        let (a, b) = page.instruments.zoom.expect("zoomed");
+        // span/4 stays at 200 px and 3 span/4 moves to 500 px, the plot's right end
+        assert!((a - span / 12.0).abs() < 1e-9 * span, "{a}");
+        assert!((b - 0.75 * span).abs() < 1e-9 * span, "{b}");
+        assert_eq!(page.instruments.zoom_of(Chart::Delay), Some((a, b)));
+        // pinched in past the run's ends: the whole run again
+        finger(&mut page, PointerKind::Move, 7, 390.0);
+        finger(&mut page, PointerKind::Move, 8, 410.0);
+        assert_eq!(page.instruments.zoom, None, "fingers 20 px apart show all");
+        finger(&mut page, PointerKind::Move, 8, 480.0);
+        let zoomed = page.instruments.zoom;
+        assert!(zoomed.is_some());
+        // a finger lifted ends the pinch: the other finger's moves read, they do not zoom
+        finger(&mut page, PointerKind::Up, 7, 390.0);
+        let effects = finger(&mut page, PointerKind::Move, 8, 300.0);
+        assert_eq!(page.instruments.zoom, zoomed);
+        assert!(
+            !effects.contains(&Effect::Redraw(Trigger::Cursor)),
+            "{effects:?}"
+        );
     }
 }

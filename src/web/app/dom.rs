@@ -106,6 +106,10 @@ fn pointer_on_chart(
         .iter()
         .find(|r| r.instrument && r.id == id)?;
     let m = e.dyn_ref::<web_sys::MouseEvent>()?;
+    // a double-click is a mouse event: the mouse's one pointer
+    let id = e
+        .dyn_ref::<web_sys::PointerEvent>()
+        .map_or(1, |p| p.pointer_id());
     let kind = match e.type_().as_str() {
         "pointermove" => PointerKind::Move,
         "pointerdown" => PointerKind::Down,
@@ -118,6 +122,7 @@ fn pointer_on_chart(
         row.chart,
         Pointer {
             kind,
+            id,
             x: m.offset_x() as f64,
             y: m.offset_y() as f64,
             screen: (m.client_x() as f64, m.client_y() as f64),
