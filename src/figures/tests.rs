@@ -342,13 +342,13 @@ fn the_decision_figure_draws_the_samples_the_signal_and_the_target() {
         let svg = svg(|r| decision(r, Ok(&d), cca, &At::still(Style::PAGE)));
         let words: &[&str] = match cca == CcaName::MSWIFT {
             true => &[
-                "s decision ",
+                "flow 2, decision ",
                 "the last",
                 "their median: the signal (mswift)",
                 "target",
             ],
             false => &[
-                "s decision ",
+                "flow 2, decision ",
                 "the RTT samples before",
                 "the signal (swift): the latest",
                 "target",
