@@ -371,7 +371,7 @@ fn presets_and_help_are_listed() {
     let o = spraylab(&["help"]);
     assert!(o.status.success() && stdout(&o).contains("--history"));
     for sub in [
-        "run", "scenario", "presets", "model", "repro", "merge", "report", "bench",
+        "run", "scenario", "presets", "fields", "model", "repro", "merge", "report", "bench",
     ] {
         let o = spraylab(&[sub, "--help"]);
         assert!(o.status.success(), "{sub} --help: {}", stderr(&o));
@@ -381,6 +381,39 @@ fn presets_and_help_are_listed() {
             stdout(&o)
         );
     }
+}
+
+/// `spraylab fields` lists every field of the registry, a line each, with a default that
+/// `--set` takes back; `--markdown` is docs/scenario.md's table.
+#[test]
+fn fields_lists_every_field_with_a_default_set_takes_back() {
+    use spraylab::scenario::registry::{markdown_table, FIELDS};
+    let o = spraylab(&["fields"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(lines.len(), FIELDS.len());
+    let mut sets = Vec::new();
+    for (line, f) in lines.iter().zip(FIELDS) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cols[0], f.path, "{line}");
+        let default = if f.short.is_some() { cols[2] } else { cols[1] };
+        if default != "none" {
+            sets.push(format!("{}={default}", f.path));
+        }
+    }
+    // every default, set back by its path, gives the default scenario
+    let mut args = vec!["scenario"];
+    for set in &sets {
+        args.extend(["--set", set.as_str()]);
+    }
+    let again = spraylab(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again), stdout(&spraylab(&["scenario"])));
+    assert_eq!(
+        stdout(&spraylab(&["fields", "--markdown"])),
+        markdown_table()
+    );
 }
 
 fn read_tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {

@@ -34,6 +34,12 @@ pub enum Command {
     Matrix(ScenarioArgs),
     /// List the presets.
     Presets,
+    /// List every scenario field: its path (for --set and files), flag, default and range.
+    Fields {
+        /// The table as Markdown (what docs/scenario.md holds).
+        #[arg(long)]
+        markdown: bool,
+    },
     /// The paper's closed-form throughput against q (Table I), beside simulated points.
     Model(ModelArgs),
     /// The paper's evaluation grids on all cores → DIR/FIGURE/*.csv and plots.

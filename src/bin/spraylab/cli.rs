@@ -1,5 +1,5 @@
 //! The native command line's entry: the arguments parsed (`args.rs`), the subcommand run (one
-//! file each: `run.rs`, `scenario.rs`, `model.rs`, `repro.rs`, `bench.rs`), an error printed on
+//! file each: `run.rs`, `scenario.rs`, `fields.rs`, `model.rs`, `repro.rs`, `bench.rs`), an error printed on
 //! one line with exit code 2 (`errors.rs`).
 
 use crate::args::{self, Command, Parsed};
@@ -36,6 +36,7 @@ fn dispatch(command: Command) -> Result<(), UsageError> {
         Command::Scenario(a) => crate::scenario::scenario(&a),
         Command::Matrix(a) => crate::scenario::matrix(&a),
         Command::Presets => crate::scenario::presets(),
+        Command::Fields { markdown } => crate::fields::fields(markdown),
         Command::Model(a) => crate::model::run(a),
         Command::Repro(a) => crate::repro::run(a),
         Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),

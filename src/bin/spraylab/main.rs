@@ -3,7 +3,7 @@
 //! - `spraylab run`: one scenario (a preset, a TOML/JSON file, flag overrides) → a text summary or
 //!   a JSON report, optionally the sampled timelines as CSV.
 //! - `spraylab scenario`: prints the scenario `run` would use, as TOML (a starting point for files).
-//! - `spraylab presets`: the named scenarios.
+//! - `spraylab presets`: the named scenarios; `spraylab fields`: every field a scenario has.
 //! - `spraylab model`: the paper's closed-form throughput models against q, beside simulated
 //!   points of the n-path theory scenario.
 //! - `spraylab repro`, `spraylab merge`: the paper's evaluation grids, on all cores, in shards.
@@ -24,6 +24,8 @@ mod bitmap_text;
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod errors;
+#[cfg(not(target_arch = "wasm32"))]
+mod fields;
 #[cfg(not(target_arch = "wasm32"))]
 mod model;
 #[cfg(not(target_arch = "wasm32"))]
