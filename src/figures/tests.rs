@@ -376,3 +376,28 @@ fn the_decision_figure_draws_the_samples_the_signal_and_the_target() {
     });
     has_all(&note, &["the decision at the cursor", "Tracing flow 2"]);
 }
+
+/// The page draws every chart of the chart table through one dispatch: each draws its figure
+/// from a page with a finished run (the network pictures are the shell's own).
+#[test]
+fn the_page_draws_every_chart_of_its_table() {
+    use crate::session::charts::Chart;
+    let page = crate::session::fake_worker::finished_page(small());
+    for chart in Chart::all() {
+        let mut out = String::new();
+        let drawn = {
+            register_font().unwrap();
+            let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
+            page.draw_chart(chart, root, &At::still(Style::PAGE))
+        };
+        match chart {
+            Chart::Network | Chart::PartnerNetwork => assert!(drawn.is_none(), "{chart:?}"),
+            // no partner beside the run: its canvas is not on the page, nothing is drawn
+            Chart::PartnerCwnd => assert!(!out.contains("<text"), "{chart:?}"),
+            _ => {
+                drawn.expect("a figure").expect("it draws");
+                assert!(out.contains("<text"), "{chart:?} has no text");
+            }
+        }
+    }
+}

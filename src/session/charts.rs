@@ -1,8 +1,9 @@
 //! The page's canvases, one row each: the element's id, its shape, the section of the page it
 //! is in, what makes it draw again, and whether the charts' PNG holds it. The shell sizes,
 //! schedules, draws and exports canvases by this table; the reducer asks for redraws by
-//! [`Trigger`]. A new chart is a row here, its figure (`src/figures`) and its arm in the shell's
-//! `draw_one`, which the compiler holds to every [`Chart`].
+//! [`Trigger`], and [`Page::draw_chart`] draws each chart's figure from the page's state on any
+//! backend. A new chart is a row here and its arm in `draw_chart` (the compiler holds the match
+//! to every [`Chart`]), its figure (`src/figures`) and its place in a component.
 
 /// A canvas of the page; its value is its row in [`CHARTS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,6 +169,68 @@ impl Chart {
             .iter()
             .filter(move |r| r.section == section)
             .map(|r| r.chart)
+    }
+}
+
+use super::page::Page;
+use super::store::RunData;
+use crate::figures::{self, At, DrawResult, Root};
+use plotters::prelude::DrawingBackend;
+
+impl Page {
+    /// Draws `chart`'s figure from the page's state on `root`; `None` for the network pictures,
+    /// which the shell draws into pixel buffers it keeps between frames.
+    pub fn draw_chart<DB: DrawingBackend>(
+        &self,
+        chart: Chart,
+        root: Root<DB>,
+        at: &At,
+    ) -> Option<DrawResult> {
+        let s = &self.session;
+        let empty = RunData::new(0, self.scenario.clone());
+        let run = s.run.as_ref().unwrap_or(&empty);
+        let flow = self.flow();
+        let past: Vec<&RunData> = s.past.iter().collect();
+        let cca = |run: &RunData| {
+            let c = &run.scenario.cca;
+            crate::scenario::CcaName::of_config(c.algorithm, c.percentile)
+        };
+        Some(match chart {
+            Chart::Network | Chart::PartnerNetwork => return None,
+            Chart::Cwnd => figures::cwnd(root, run, flow, at),
+            Chart::Delay => figures::delay(root, run, flow, at),
+            Chart::Queue => figures::queues(root, run, &self.chosen, at),
+            Chart::Fct => figures::fct_cdf(root, run, at),
+            Chart::PartnerCwnd => match &s.partner {
+                Some(p) => figures::cwnd(root, p, flow, at),
+                None => Ok(figures::Drawn::default()),
+            },
+            Chart::Decision => {
+                let decision = self.decision_at();
+                let shown = decision.as_ref().map_err(String::as_str);
+                figures::decision(root, shown, cca(run), at)
+            }
+            Chart::CompareCwnd => figures::compare_cwnd(root, &past, at),
+            Chart::CompareFct => figures::compare_fct(root, &past, at),
+            Chart::Theory => {
+                let npath = crate::scenario::Scenario::preset("npath").expect("npath is a preset");
+                figures::theory(root, &npath, &s.theory_points, at)
+            }
+            Chart::Sweep => {
+                let sweep = self.sweeps.run.as_ref();
+                let rows = sweep.map_or(Vec::new(), |r| r.results.summary());
+                let points = sweep.map_or(Vec::new(), |r| r.results.points.clone());
+                let title = self.sweep_title();
+                let figure = figures::SweepChart {
+                    rows: &rows,
+                    points: &points,
+                    over_q: self.sweep_over_q(),
+                    log: self.sweeps.form.log,
+                    title: &title,
+                };
+                figures::sweep(root, &figure, at)
+            }
+        })
     }
 }
 

@@ -408,79 +408,22 @@ impl App {
             zoom: self.page.instruments.zoom_of(which),
             hidden: &hidden,
         };
-        let area = || charts::area(canvas, scale);
-        let flow = self.page.flow();
-        let past: Vec<&RunData> = s.past.iter().collect();
+        let picture = |n: usize, run: &RunData, drawing: &std::cell::RefCell<network::Picture>| {
+            self.draw_picture(canvas, scale, run, &self.page.layouts[n], drawing)
+                .map(|done| done.then(figures::Drawn::default))
+        };
+        // the network pictures keep their pixel buffers between frames; every chart is a figure
         match which {
-            Chart::Cwnd => figures::cwnd(area()?, run, flow, &at),
-            Chart::Delay => figures::delay(area()?, run, flow, &at),
-            Chart::Queue => figures::queues(area()?, run, &self.page.chosen, &at),
-            Chart::Fct => figures::fct_cdf(area()?, run, &at),
-            Chart::Network => {
-                return self
-                    .draw_picture(
-                        canvas,
-                        scale,
-                        run,
-                        &self.page.layouts[0],
-                        &self.drawing.picture,
-                    )
-                    .map(|done| done.then(figures::Drawn::default))
-            }
+            Chart::Network => picture(0, run, &self.drawing.picture),
             Chart::PartnerNetwork => match &s.partner {
-                Some(p) => {
-                    return self
-                        .draw_picture(
-                            canvas,
-                            scale,
-                            p,
-                            &self.page.layouts[1],
-                            &self.drawing.partner_picture,
-                        )
-                        .map(|done| done.then(figures::Drawn::default))
-                }
-                None => Ok(figures::Drawn::default()),
+                Some(p) => picture(1, p, &self.drawing.partner_picture),
+                None => Ok(Some(figures::Drawn::default())),
             },
-            Chart::PartnerCwnd => match &s.partner {
-                Some(p) => figures::cwnd(area()?, p, flow, &at),
-                None => Ok(figures::Drawn::default()),
-            },
-            Chart::Decision => {
-                let c = &run.scenario.cca;
-                let cca = crate::scenario::CcaName::of_config(c.algorithm, c.percentile);
-                let decision = self.page.decision_at();
-                figures::decision(area()?, decision.as_ref().map_err(String::as_str), cca, &at)
-            }
-            Chart::CompareCwnd => figures::compare_cwnd(area()?, &past, &at),
-            Chart::CompareFct => figures::compare_fct(area()?, &past, &at),
-            Chart::Theory => {
-                let npath = Scenario::preset("npath").expect("the npath preset exists");
-                figures::theory(area()?, &npath, &s.theory_points, &at)
-            }
-            Chart::Sweep => {
-                let rows = self
-                    .page
-                    .sweeps
-                    .run
-                    .as_ref()
-                    .map_or(Vec::new(), |r| r.results.summary());
-                let points = self
-                    .page
-                    .sweeps
-                    .run
-                    .as_ref()
-                    .map_or(Vec::new(), |r| r.results.points.clone());
-                let title = self.page.sweep_title();
-                let chart = figures::SweepChart {
-                    rows: &rows,
-                    points: &points,
-                    over_q: self.page.sweep_over_q(),
-                    log: self.page.sweeps.form.log,
-                    title: &title,
-                };
-                figures::sweep(area()?, &chart, &at)
-            }
+            chart => self
+                .page
+                .draw_chart(chart, charts::area(canvas, scale)?, &at)
+                .unwrap_or_else(|| Ok(figures::Drawn::default()))
+                .map(Some),
         }
-        .map(Some)
     }
 }

@@ -37,7 +37,6 @@ use super::exports;
 use super::network::{self, Marks};
 use crate::figures::{self, At, Style};
 use crate::protocol::ToWorker;
-use crate::scenario::Scenario;
 use crate::session::edits;
 use crate::session::frames::{FrameBudget, Frames};
 use crate::session::layout::Layout;
