@@ -75,7 +75,7 @@ echo "screenshots: target/e2e/present-step*.png"
 echo "== keys: the keyboard model with a button focused, a live run paused in one press, a text field's own keys"
 node e2e/keys.mjs "$base" | tail -n 1
 
-echo "== instruments: every chart read at the pointer and on a tap, a drag zooms, a legend entry hides its series"
+echo "== instruments: every chart read at the pointer and on a tap, a drag zooms, two fingers pinch, a legend entry hides its series"
 node e2e/instruments.mjs "$base" | tail -n 1
 
 echo "== decision: the followed flow's decision at the cursor, stepped by ↓ ↑ and the buttons, under MSwift and Swift"
@@ -84,7 +84,7 @@ node e2e/decision.mjs "$base" target/e2e/decision.png | tail -n 1
 echo "== links: a pasted link, Back and Forward replace the scenario and run it; a sweep link scrolls to its running sweep"
 node e2e/links.mjs "$base" | tail -n 1
 
-echo "== files: a scenario file opened (TOML, the page's own JSON export) or refused in one line; the CSVs' provenance"
+echo "== files: a scenario file opened (TOML, the page's own JSON export, an htsim .cm) or refused in one line; the CSVs' provenance"
 node e2e/files.mjs "$base" | tail -n 1
 
 echo "== phone: 44 px targets where a finger goes, every definition inside the screen (390x844)"
