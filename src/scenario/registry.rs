@@ -63,31 +63,32 @@ pub struct Access {
     pub check: fn(&Field, &Scenario) -> Result<(), ScenarioError>,
 }
 
-/// A field holding a whole number, its fixed range checked.
-macro_rules! whole {
-    ($($p:ident).+) => {
+/// A field holding a number read with `FromStr`, its fixed range checked by `$check`
+/// ([`Field::check_whole`] or [`Field::check_real`]).
+macro_rules! number {
+    ($check:ident, $($p:ident).+) => {
         Access {
             get: |s| s.$($p).+.to_string(),
             set: |f, s, v| {
                 s.$($p).+ = f.parse(v)?;
                 Ok(())
             },
-            check: |f, s| f.check_whole(s.$($p).+ as u64),
+            check: |f, s| f.$check(s.$($p).+ as _),
         }
     };
 }
 
-/// A field holding a number, its fixed range checked.
+/// A field holding a whole number.
+macro_rules! whole {
+    ($($p:ident).+) => {
+        number!(check_whole, $($p).+)
+    };
+}
+
+/// A field holding a number.
 macro_rules! real {
     ($($p:ident).+) => {
-        Access {
-            get: |s| s.$($p).+.to_string(),
-            set: |f, s, v| {
-                s.$($p).+ = f.parse(v)?;
-                Ok(())
-            },
-            check: |f, s| f.check_real(s.$($p).+),
-        }
+        number!(check_real, $($p).+)
     };
 }
 
