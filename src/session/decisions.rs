@@ -65,7 +65,7 @@ impl Session {
                 return Vec::new();
             }
         };
-        let (run_id, scenario) = (run.id, run.scenario.clone());
+        let run_id = run.id;
         if self
             .tracing
             .as_ref()
@@ -80,10 +80,16 @@ impl Session {
         let waiting = self
             .tracing
             .as_ref()
-            .is_some_and(|t| t.state == TraceState::Waiting);
+            .is_some_and(|t| matches!(t.state, TraceState::Waiting));
         if !waiting || !self.worker_ready || self.busy() {
             return Vec::new();
         }
+        // called after every action (pointer moves too): the scenario is copied only to be sent
+        let scenario = self
+            .run
+            .as_ref()
+            .map(|r| r.scenario.clone())
+            .unwrap_or_default();
         let id = self.take_id();
         if let Some(t) = &mut self.tracing {
             t.state = TraceState::Running(id);
