@@ -521,4 +521,25 @@ mod tests {
         assert_eq!(d.statistic.as_deref(), Some("median"));
         assert!(d.samples.len() <= 5 && !d.samples.is_empty());
     }
+
+    /// The presentation layout hides the decision view: it asks for no trace, and leaving it
+    /// asks for the one the page then shows.
+    #[test]
+    fn the_presentation_layout_asks_for_no_trace() {
+        use crate::session::fake_worker::FakeWorker;
+        use crate::session::page::{Action, Effect, Page};
+        let (mut page, mut worker) = (Page::new(small()), FakeWorker::new());
+        worker.run_to_idle(&mut page);
+        page.reduce(Action::Present(true));
+        worker.send(page.session.start(small()));
+        worker.run_to_idle(&mut page);
+        assert!(page.session.tracing.is_none(), "no trace while presenting");
+        let effects = page.reduce(Action::Present(false));
+        assert!(
+            effects.iter().any(
+                |e| matches!(e, Effect::Worker(m) if matches!(m[..], [ToWorker::Trace { .. }]))
+            ),
+            "{effects:?}"
+        );
+    }
 }

@@ -399,7 +399,12 @@ impl Page {
     }
 
     /// The followed flow's decisions, asked for once its run has finished ([`super::decisions`]).
+    /// The presentation layout does not show them: it asks for none, so that a class's next
+    /// step has the worker (and the projector's machine) to itself.
     fn follow_decisions(&mut self) -> Vec<ToWorker> {
+        if self.presenting {
+            return Vec::new();
+        }
         let flow = self.flow();
         self.session.follow_decisions(flow)
     }
