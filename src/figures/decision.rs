@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::session::decisions::DecisionAt;
-use crate::sim::trace::Outcome;
 
 /// Legend keys of the decision chart.
 pub const DECISION_SAMPLES: &str = "samples";
@@ -61,20 +60,13 @@ pub fn decision<DB: DrawingBackend>(
     );
     let pad = ((hi - lo) * 0.15).max(hi * 0.05).max(0.01);
     let y = (lo - pad).max(0.0)..hi + pad;
-    let mut c = chart(&root, at, &title(d), x.clone(), y, "time (µs)")?;
+    let mut c = chart(&root, at, &title(d), x, y, "time (µs)")?;
     if let Some(t) = target {
         let style = palette::TARGET.mix(0.8).stroke_width(2);
-        let steps = 120;
-        let pts: Vec<(f64, f64)> = (0..=steps)
-            .map(|i| (x.start + (x.end - x.start) * i as f64 / steps as f64, t))
-            .collect();
-        dashed_line(&mut c, &pts, style)?;
+        reference(&mut c, at, (DECISION_TARGET, Rule::Dashed), t, style)?;
     }
-    line(
-        &mut c,
-        vec![(x.start, signal), (x.end, signal)],
-        colour.stroke_width(3),
-    )?;
+    let style = colour.stroke_width(3);
+    reference(&mut c, at, (DECISION_SIGNAL, Rule::Solid), signal, style)?;
     let dot = at.style.text_px as i32 / 3 + 1;
     c.draw_series(
         older
@@ -98,14 +90,7 @@ pub fn decision<DB: DrawingBackend>(
 
 /// "flow 3, decision 12: cut (RTT µs)".
 fn title(d: &DecisionAt) -> String {
-    let did = match d.row.outcome {
-        Outcome::Increase => "grew",
-        Outcome::Unchanged => "stayed",
-        Outcome::Held => "held its cut",
-        Outcome::DelayCut => "cut",
-        Outcome::LossCut => "cut (loss)",
-        Outcome::TimeoutCut => "cut (timeout)",
-    };
     // short enough for a phone's chart: the time is the sentence's and the axis's
+    let did = crate::session::decisions::outcome_short(d.row.outcome);
     format!("flow {}, decision {}: {did} (RTT µs)", d.flow, d.index + 1)
 }

@@ -313,6 +313,45 @@ fn dashed_line<DB: DrawingBackend>(
     Ok(())
 }
 
+/// How a reference line is drawn: solid for a limit (a cap, a buffer), dashed for a bound or a
+/// threshold (the BDP, ECN, the target).
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Rule {
+    Solid,
+    Dashed,
+}
+
+/// A horizontal reference line at `y` over the chart's x range, drawn when its key is shown
+/// (its legend entry names it).
+pub(super) fn reference<DB: DrawingBackend>(
+    c: &mut Chart<DB>,
+    at: &At,
+    (key, rule): (&str, Rule),
+    y: f64,
+    style: ShapeStyle,
+) -> Done {
+    if !at.shows_series(key) || !y.is_finite() {
+        return Ok(());
+    }
+    let x = c.x_range();
+    match rule {
+        Rule::Solid => line(c, vec![(x.start, y), (x.end, y)], style),
+        Rule::Dashed => {
+            let dash = (x.end - x.start) / 80.0;
+            let mut from = x.start;
+            while from < x.end {
+                line(
+                    c,
+                    vec![(from, y), ((from + dash * 0.6).min(x.end), y)],
+                    style,
+                )?;
+                from += dash;
+            }
+            Ok(())
+        }
+    }
+}
+
 /// The scenario's timed events (a link failing, slowing, coming back; elephants stopping or
 /// starting): a thin vertical line at each event's time, then the cursor.
 fn marks<DB: DrawingBackend>(chart: &mut Chart<DB>, run: &RunData, at: &At, y: Range<f64>) -> Done {

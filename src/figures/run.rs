@@ -17,45 +17,6 @@ pub fn sorted_fcts(run: &RunData, until_us: f64) -> Vec<f64> {
     f
 }
 
-/// How a reference line is drawn: solid for a limit (a cap, a buffer), dashed for a bound or a
-/// threshold (the BDP, ECN, the target).
-#[derive(Clone, Copy, PartialEq)]
-enum Rule {
-    Solid,
-    Dashed,
-}
-
-/// A horizontal reference line at `y` over the chart's x range, drawn when its key is shown
-/// (its legend entry names it).
-fn reference<DB: DrawingBackend>(
-    c: &mut Chart<DB>,
-    at: &At,
-    (key, rule): (&str, Rule),
-    y: f64,
-    style: ShapeStyle,
-) -> Done {
-    if !at.shows_series(key) || !y.is_finite() {
-        return Ok(());
-    }
-    let x = c.x_range();
-    match rule {
-        Rule::Solid => line(c, vec![(x.start, y), (x.end, y)], style),
-        Rule::Dashed => {
-            let dash = (x.end - x.start) / 80.0;
-            let mut from = x.start;
-            while from < x.end {
-                line(
-                    c,
-                    vec![(from, y), ((from + dash * 0.6).min(x.end), y)],
-                    style,
-                )?;
-                from += dash;
-            }
-            Ok(())
-        }
-    }
-}
-
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
 /// elephants' mean; the network's BDP and the CCA's window cap as reference lines.
 pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: &At) -> DrawResult {

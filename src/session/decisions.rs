@@ -190,6 +190,18 @@ impl FlowTrace {
     }
 }
 
+/// What a decision did, in a word or two (the decision chart's title).
+pub fn outcome_short(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Increase => "grew",
+        Outcome::Unchanged => "stayed",
+        Outcome::Held => "held its cut",
+        Outcome::DelayCut => "cut",
+        Outcome::LossCut => "cut (loss)",
+        Outcome::TimeoutCut => "cut (timeout)",
+    }
+}
+
 /// What a decision did, in a few words.
 pub fn outcome_words(o: Outcome) -> &'static str {
     match o {

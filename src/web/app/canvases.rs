@@ -395,8 +395,6 @@ impl App {
         scale: f64,
     ) -> Result<Option<figures::Drawn>, String> {
         let s = &self.page.session;
-        let empty = RunData::new(0, self.page.scenario.clone());
-        let run = s.run.as_ref().unwrap_or(&empty);
         let hidden = self.page.instruments.hidden_on(which);
         let at = At {
             cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
@@ -414,7 +412,10 @@ impl App {
         };
         // the network pictures keep their pixel buffers between frames; every chart is a figure
         match which {
-            Chart::Network => picture(0, run, &self.drawing.picture),
+            Chart::Network => {
+                let empty = RunData::new(0, self.page.scenario.clone());
+                picture(0, s.run.as_ref().unwrap_or(&empty), &self.drawing.picture)
+            }
             Chart::PartnerNetwork => match &s.partner {
                 Some(p) => picture(1, p, &self.drawing.partner_picture),
                 None => Ok(Some(figures::Drawn::default())),
