@@ -28,7 +28,9 @@ else
     echo "== notice: clippy is not installed here; lints not checked"
 fi
 
-echo "== native tests"
+# the fuzzing targets explore from a new seed each run; the seed printed here reproduces a run
+export SPRAYLAB_FUZZ_SEED="${SPRAYLAB_FUZZ_SEED:-$(date +%s)}"
+echo "== native tests (fuzzing seed: SPRAYLAB_FUZZ_SEED=$SPRAYLAB_FUZZ_SEED)"
 cargo test --release
 
 echo "== examples (examples/)"

@@ -8,10 +8,19 @@
 //! format, then a short run of the flows read), and timed events as `--event` writes them (then
 //! validation and a short run).
 //!
-//! Inputs are mutations of a seed corpus: `tests/fuzz_corpus/`, the committed `repro/` CSVs and
-//! every preset written in each format. The mutator is seeded, so a run is reproducible:
-//! `SPRAYLAB_FUZZ_SEED` picks the seed, `SPRAYLAB_FUZZ_ITERS` the inputs per target (default a
-//! short CI run). A long run:
+//! Two more targets read like a user: the page's own doors for outside input (`Page::open_file`
+//! and `Page::open_link`, the code a file or a pasted link runs on the page's main thread, where
+//! a panic would take the page down), and a structure-aware one that sets the fields of valid
+//! scenarios, through the registry, at and around the ends of their ranges, so that most of its
+//! inputs are accepted and run.
+//!
+//! Inputs are mutations of a seed corpus: `tests/fuzz_corpus/`, the committed `repro/` CSVs,
+//! every preset written in each format, and every input an earlier run found
+//! (`tests/regressions/fuzz/<target>/`, replayed first). The mutator is seeded, so a run is
+//! reproducible: `SPRAYLAB_FUZZ_SEED` picks the seed (unset, the clock picks one, printed, so
+//! that each run explores anew), `SPRAYLAB_FUZZ_ITERS` the inputs per target (default
+//! [`CI_ITERS`]). An input that panics is written to `target/fuzz-found/`, to be kept in
+//! `tests/regressions/fuzz/<target>/` once fixed. A long run:
 //!
 //! ```text
 //! SPRAYLAB_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture
@@ -32,7 +41,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 /// Inputs per target in a default (CI) run.
-const CI_ITERS: u64 = 3_000;
+const CI_ITERS: u64 = 30_000;
 
 /// Tokens the mutator splices in: numbers at and past every edge, names, syntax.
 const TOKENS: &[&str] = &[
@@ -183,18 +192,78 @@ impl Mutator {
     }
 }
 
-/// Runs `check` on `iters` mutations of the corpus; a panic fails with the input that caused it.
-/// `check` says whether the input was accepted (the count is printed beside the total).
+/// The inputs per target: `SPRAYLAB_FUZZ_ITERS`, else [`CI_ITERS`].
+fn iterations() -> u64 {
+    std::env::var("SPRAYLAB_FUZZ_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(CI_ITERS)
+}
+
+/// The run's seed: `SPRAYLAB_FUZZ_SEED`, else the clock's seconds (printed with each target, and
+/// in a failure, so that the run reproduces).
+fn seed() -> u64 {
+    std::env::var("SPRAYLAB_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        })
+}
+
+/// Every input an earlier run of target `name` found, kept in `tests/regressions/fuzz/name/`.
+fn regressions(name: &str) -> Vec<Vec<u8>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/regressions/fuzz")
+        .join(name);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+/// Keeps a panicking input in `target/fuzz-found/` and says where.
+fn keep(name: &str, seed: u64, i: usize, input: &[u8]) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-found");
+    let path = dir.join(format!("{name}-seed{seed}-input{i}"));
+    match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, input)) {
+        Ok(()) => format!(
+            "kept in {} (move it to tests/regressions/fuzz/{name}/ once fixed)",
+            path.display()
+        ),
+        Err(e) => format!("not kept: {e}"),
+    }
+}
+
+/// Runs `check` on the target's regressions, then `iters` mutations of the corpus; a panic
+/// fails with the input that caused it. `check` says whether the input was accepted (the count
+/// is printed beside the total).
 fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8]) -> bool) {
+    fuzz_with(
+        name,
+        corpus,
+        |m, base, corpus| m.mutate(base, corpus),
+        check,
+    );
+}
+
+/// [`fuzz`] with inputs made by `make` from a corpus entry (or the last input, now and then).
+fn fuzz_with(
+    name: &str,
+    mut corpus: Vec<Vec<u8>>,
+    mut make: impl FnMut(&mut Mutator, &[u8], &[Vec<u8>]) -> Vec<u8>,
+    check: impl Fn(&[u8]) -> bool,
+) {
     assert!(!corpus.is_empty(), "{name}: empty seed corpus");
-    let iters = std::env::var("SPRAYLAB_FUZZ_ITERS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(CI_ITERS);
-    let seed = std::env::var("SPRAYLAB_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
+    let found = regressions(name);
+    let kept = found.len();
+    corpus.splice(0..0, found);
+    let iters = iterations().max(corpus.len() as u64);
+    let seed = seed();
     let mut m = Mutator(Xoshiro256PlusPlus::seed_from_u64(seed));
     // the corpus itself first, then mutations of mutations now and then
     let mut previous = corpus[0].clone();
@@ -208,7 +277,7 @@ fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8]) -> bool) {
             } else {
                 corpus[m.below(corpus.len())].clone()
             };
-            previous = m.mutate(&base, &corpus);
+            previous = make(&mut m, &base, &corpus);
             Some(previous.clone())
         }))
         .take(iters as usize)
@@ -216,13 +285,17 @@ fn fuzz(name: &str, corpus: Vec<Vec<u8>>, check: impl Fn(&[u8]) -> bool) {
     {
         let outcome = catch_unwind(AssertUnwindSafe(|| check(&input)));
         accepted += u64::from(matches!(outcome, Ok(true)));
-        assert!(
-            outcome.is_ok(),
-            "{name}: input {i} (seed {seed}) panicked: {:?}",
-            String::from_utf8_lossy(&input)
-        );
+        if outcome.is_err() {
+            panic!(
+                "{name}: input {i} (SPRAYLAB_FUZZ_SEED={seed}) panicked, {}: {:?}",
+                keep(name, seed, i, &input),
+                String::from_utf8_lossy(&input)
+            );
+        }
     }
-    eprintln!("{name}: {iters} inputs ({accepted} accepted), no panic");
+    eprintln!(
+        "{name}: {iters} inputs, {kept} kept from earlier runs ({accepted} accepted), seed {seed}, no panic"
+    );
 }
 
 /// Checks a refusal is one line; the input was not accepted.
@@ -374,6 +447,15 @@ fn worker_messages() {
             })
         })
         .collect();
+    // what the scenario target once found, as a message the worker would be sent
+    for text in regressions("scenario") {
+        if let Ok(s) = Scenario::from_toml(&String::from_utf8_lossy(&text)) {
+            corpus.push(encode(&ToWorker::Run {
+                id: 1,
+                scenario: Box::new(s),
+            }));
+        }
+    }
     corpus.push(encode(&ToWorker::Cancel { id: 3 }));
     corpus.push(encode(&ToWorker::Pace {
         id: 2,
@@ -435,4 +517,198 @@ fn repro_csvs() {
         };
         runs || fcts || summary
     });
+}
+
+/// The page's doors for outside input, as its main thread runs them: a file opened or dropped
+/// (`file NAME` on the first line, its text after) and a link pasted into the address bar
+/// (`link FRAGMENT`). A refusal is a one-line notice; the page stays whole.
+#[test]
+fn page_doors() {
+    use spraylab::session::page::Page;
+    let mut corpus: Vec<Vec<u8>> = Vec::new();
+    for (ext, files) in [
+        ("toml", corpus_files("toml")),
+        ("json", corpus_files("json")),
+    ] {
+        for text in files {
+            let mut input = format!("file scenario.{ext}\n").into_bytes();
+            input.extend(text);
+            corpus.push(input);
+        }
+    }
+    for text in corpus_files("cm") {
+        let mut input = b"file matrix.cm\n".to_vec();
+        input.extend(text);
+        corpus.push(input);
+    }
+    for text in corpus_files("txt") {
+        let mut input = b"link ".to_vec();
+        input.extend(text);
+        corpus.push(input);
+    }
+    let mut small = Scenario::default();
+    small.topology.k = 4;
+    fuzz("page", corpus, |input| {
+        let text = String::from_utf8_lossy(input);
+        let mut page = Page::new(small.clone());
+        let (before, notice) = (page.scenario.clone(), |p: &Page| p.notice.clone());
+        if let Some(fragment) = text.strip_prefix("link ") {
+            page.open_link(fragment);
+            let n = notice(&page).unwrap_or_default();
+            assert!(!n.contains('\n'), "a two-line notice: {n:?}");
+            page.scenario
+                .validate()
+                .expect("a link's scenario is valid");
+            return !n.contains("refused");
+        }
+        let (name, body) = match text.strip_prefix("file ") {
+            Some(rest) => rest.split_once('\n').unwrap_or((rest, "")),
+            None => ("scenario.toml", &*text),
+        };
+        page.open_file(name, body);
+        let n = notice(&page).expect("opening a file always says what it did");
+        assert!(!n.contains('\n'), "a two-line notice: {n:?}");
+        let refused = n.contains("was refused");
+        if refused {
+            assert_eq!(
+                page.scenario, before,
+                "a refused file leaves the form as it was"
+            );
+        } else {
+            page.scenario
+                .validate()
+                .expect("an opened file's scenario is valid");
+        }
+        !refused
+    });
+}
+
+/// The structure-aware target: valid scenarios (every preset on a 16-host fat-tree), one to
+/// three fields set through the registry at and around the ends of their ranges, mostly inside
+/// them, then validated and run briefly. An input is the preset's name and the `path=value`
+/// lines, so that it replays from `tests/regressions/fuzz/fields/` like any other.
+#[test]
+fn field_edges() {
+    use spraylab::scenario::registry::FIELDS;
+    let corpus: Vec<Vec<u8>> = PRESETS
+        .iter()
+        .map(|p| format!("preset {}\n", p.name).into_bytes())
+        .collect();
+    let make = |m: &mut Mutator, base: &[u8], _: &[Vec<u8>]| {
+        let preset = String::from_utf8_lossy(base)
+            .lines()
+            .next()
+            .unwrap_or("preset default")
+            .to_string();
+        let mut text = format!("{preset}\n");
+        for _ in 0..1 + m.below(3) {
+            let f = &FIELDS[m.below(FIELDS.len())];
+            let value = edge_value(m, f, &Scenario::default());
+            text.push_str(&format!("{}={value}\n", f.path));
+        }
+        text.into_bytes()
+    };
+    let accepted = std::cell::Cell::new(0u64);
+    let total = std::cell::Cell::new(0u64);
+    fuzz_with("fields", corpus, make, |input| {
+        total.set(total.get() + 1);
+        let text = String::from_utf8_lossy(input);
+        let mut lines = text.lines();
+        let name = lines.next().and_then(|l| l.strip_prefix("preset "));
+        let Some(mut s) = name.and_then(Scenario::preset) else {
+            return false;
+        };
+        if s.workload.kind != spraylab::scenario::WorkloadKind::NPath {
+            s.topology.k = 4;
+        }
+        for line in lines {
+            let Some((path, value)) = line.split_once('=') else {
+                continue;
+            };
+            if let Err(e) = s.set_any(path, value) {
+                return one_line(&e);
+            }
+        }
+        let ok = match s.validate() {
+            Ok(()) if s.hosts() <= 128 => run_briefly(&s),
+            Ok(()) => true,
+            Err(e) => one_line(&e),
+        };
+        accepted.set(accepted.get() + u64::from(ok));
+        ok
+    });
+    // most inputs are accepted and run: the target reaches the simulator, not just validation
+    assert!(
+        accepted.get() * 2 > total.get(),
+        "only {} of {} accepted",
+        accepted.get(),
+        total.get()
+    );
+}
+
+/// A value for `f` at or around the ends of its range, seven times in eight inside it.
+fn edge_value(m: &mut Mutator, f: &spraylab::scenario::registry::Field, base: &Scenario) -> String {
+    use spraylab::scenario::registry::Allowed;
+    let outside = m.below(8) == 0;
+    match f.allowed {
+        Allowed::Whole(lo, hi) => {
+            let inside = [
+                lo,
+                hi,
+                lo.saturating_add(1).min(hi),
+                hi.saturating_sub(1).max(lo),
+            ];
+            let v = match (outside, m.below(5)) {
+                (true, 0) if lo > 0 => lo - 1,
+                (true, _) => hi.saturating_add(1),
+                (false, 4) => lo + m.0.next_u64() % (hi - lo).saturating_add(1).max(1),
+                (false, i) => inside[i],
+            };
+            v.to_string()
+        }
+        Allowed::Real(lo, hi) => {
+            let step = (hi - lo) * 1e-6;
+            let v = match (outside, m.below(5)) {
+                (true, 0) => lo - step.max(1e-9),
+                (true, _) => hi + step.max(1e-9),
+                (false, 0) => lo,
+                (false, 1) => hi,
+                (false, 2) => lo + step,
+                (false, 3) => hi - step,
+                _ => lo + (hi - lo) * (m.below(1001) as f64 / 1000.0),
+            };
+            v.to_string()
+        }
+        Allowed::Names(names) => names[m.below(names.len())].to_string(),
+        Allowed::Switch => ["true", "false"][m.below(2)].to_string(),
+        Allowed::Ccas => {
+            let kinds = spraylab::scenario::CcaKind::ALL;
+            kinds[m.below(kinds.len())].name().to_string()
+        }
+        // a range in words: the default scaled, or the small numbers its rules turn on
+        Allowed::Words(_) => {
+            let current = f.get(base);
+            match current.parse::<f64>() {
+                Ok(x) => {
+                    let choices = [
+                        0.0,
+                        1.0,
+                        2.0,
+                        x,
+                        x + 1.0,
+                        (x - 1.0).max(0.0),
+                        x * 2.0,
+                        x / 2.0,
+                    ];
+                    let v = choices[m.below(choices.len())];
+                    if current.contains('.') || v.fract() != 0.0 {
+                        v.to_string()
+                    } else {
+                        format!("{}", v as u64)
+                    }
+                }
+                Err(_) => current,
+            }
+        }
+    }
 }

@@ -58,10 +58,13 @@ pub struct Access {
     /// Sets the value from text. Only the form is checked (a number, a name); the range is
     /// `check`'s, after every field is set.
     pub set: fn(&Field, &mut Scenario, &str) -> Result<(), ScenarioError>,
-    /// The value against what the field allows: its fixed range, or a range the scenario's
-    /// other fields set (the rules in `validate.rs`).
+    /// The value against what the field allows on its own: its fixed range, or a rule in
+    /// `validate.rs` that reads no other field.
     pub check: fn(&Field, &Scenario) -> Result<(), ScenarioError>,
 }
+
+/// A check that reads other fields too (the ECN thresholds against the buffer).
+pub type CrossRule = fn(&Field, &Scenario) -> Result<(), ScenarioError>;
 
 /// A field holding a number read with `FromStr`, its fixed range checked by `$check`
 /// ([`Field::check_whole`] or [`Field::check_real`]).
@@ -157,6 +160,9 @@ pub struct Field {
     /// A what-if sweep offers it to vary.
     pub vary: bool,
     pub access: Access,
+    /// The range other fields set, checked only once every field's own range holds
+    /// ([`Scenario::validate`]'s second pass), so that it may divide by or index with them.
+    pub across: Option<CrossRule>,
 }
 
 const fn field(
@@ -176,6 +182,7 @@ const fn field(
         term: None,
         vary: false,
         access,
+        across: None,
     }
 }
 
@@ -198,13 +205,22 @@ impl Field {
     const fn vary(self) -> Field {
         Field { vary: true, ..self }
     }
-    /// Checked by `rule` instead of its fixed range: a range that other fields set.
+    /// Checked by `rule` instead of its fixed range: a range in words that reads this field
+    /// alone.
     const fn rule(self, rule: fn(&Field, &Scenario) -> Result<(), ScenarioError>) -> Field {
         Field {
             access: Access {
                 check: rule,
                 ..self.access
             },
+            ..self
+        }
+    }
+    /// Checked by `rule` as well, after every field's own range: a range that other fields
+    /// set.
+    const fn across(self, rule: CrossRule) -> Field {
+        Field {
+            across: Some(rule),
             ..self
         }
     }
@@ -219,9 +235,15 @@ impl Field {
         (self.access.set)(self, s, text)
     }
 
-    /// The field's value in `s` against what it allows.
+    /// The field's value in `s` against what it allows on its own.
     pub fn check(&self, s: &Scenario) -> Result<(), ScenarioError> {
         (self.access.check)(self, s)
+    }
+
+    /// The field's value in `s` against the range other fields set; call it only once every
+    /// field's own [`Field::check`] has passed.
+    pub fn check_across(&self, s: &Scenario) -> Result<(), ScenarioError> {
+        self.across.map_or(Ok(()), |rule| rule(self, s))
     }
 
     /// `text` read as the field's type; the error says what the field allows.
@@ -388,8 +410,8 @@ pub const ECN_STEP: Field = field(
             Ok(())
         },
         check: |_, s| {
-            TOPOLOGY_ECN_MAX_BYTES.check(s)?;
-            TOPOLOGY_ECN_MIN_BYTES.check(s)
+            TOPOLOGY_ECN_MAX_BYTES.check_across(s)?;
+            TOPOLOGY_ECN_MIN_BYTES.check_across(s)
         },
     },
 )
@@ -462,7 +484,7 @@ const CONNECTIONS_ACCESS: Access = Access {
         s.workload.connections = super::traffic::flows_from_text(f.path, v)?;
         Ok(())
     },
-    check: rules::connections,
+    check: |_, _| Ok(()),
 };
 
 /// The CCA by its name, MSwift's percentile with it (`mswift-p10`).
@@ -546,7 +568,7 @@ pub const TOPOLOGY_BUFFER_BYTES: Field = field(
     "drop-tail limit of a switch output port",
     bytes!(topology.buffer_bytes),
 )
-.rule(rules::buffer_bytes)
+.across(rules::buffer_bytes)
 .unit(Bytes)
 .term("queue depth")
 .vary();
@@ -557,7 +579,7 @@ pub const TOPOLOGY_BUFFER_PACKETS: Field = field(
     "the limit in full data packets instead",
     whole!(topology.buffer_packets),
 )
-.rule(rules::buffer_packets);
+.across(rules::buffer_packets);
 pub const TOPOLOGY_MSS_BYTES: Field = field(
     "topology.mss_bytes",
     "MSS",
@@ -589,7 +611,7 @@ pub const TOPOLOGY_ECN_MIN_BYTES: Field = field(
     "ECN marking starts above this occupancy",
     bytes!(topology.ecn_min_bytes),
 )
-.rule(rules::ecn_min)
+.across(rules::ecn_min)
 .unit(Bytes)
 .term("ECN");
 pub const TOPOLOGY_ECN_MAX_BYTES: Field = field(
@@ -599,7 +621,7 @@ pub const TOPOLOGY_ECN_MAX_BYTES: Field = field(
     "above this every packet is marked; between min and max the probability ramps linearly (min = max: a step)",
     bytes!(topology.ecn_max_bytes),
 )
-.rule(rules::ecn_max)
+.across(rules::ecn_max)
 .unit(Bytes)
 .term("ECN");
 pub const TOPOLOGY_DRR: Field = field(
@@ -642,7 +664,7 @@ pub const TOPOLOGY_FAILED_LINKS_DEGRADED: Field = field(
     "a failed link stays in routing at a quarter of its rate, both directions (htsim's `-failed`, ALGORITHMS.md §15 A17's alternative), instead of being removed; needs `link_gbps` ≥ 4",
     switch!(topology.failed_links_degraded),
 )
-.rule(rules::degraded);
+.across(rules::degraded);
 pub const WORKLOAD_KIND: Field = field(
     "workload.kind",
     "workload",
@@ -650,7 +672,7 @@ pub const WORKLOAD_KIND: Field = field(
     "`permutation`: a random derangement of the hosts not running elephants. `incast`: `incast_senders` random hosts send to one. `hsdp`: one Llama-70B HSDP ring step (servers of 8 GPUs at random places, GPU i sends to GPU i + 8). `npath`: the theory model; it replaces the fat-tree, so `topology.k` is not used",
     named!(WorkloadKind, workload.kind),
 )
-.rule(rules::hsdp)
+.across(rules::hsdp)
 .short("workload");
 pub const WORKLOAD_ELEPHANTS: Field = field(
     "workload.elephants",
@@ -659,7 +681,7 @@ pub const WORKLOAD_ELEPHANTS: Field = field(
     "long-lived ECMP flows among random hosts",
     whole!(workload.elephants),
 )
-.rule(rules::elephants)
+.across(rules::elephants)
 .short("elephants")
 .term("elephant")
 .vary();
@@ -708,7 +730,7 @@ pub const WORKLOAD_INCAST_SENDERS: Field = field(
     "incast: senders",
     whole!(workload.incast_senders),
 )
-.rule(rules::incast_senders)
+.across(rules::incast_senders)
 .short("senders")
 .term("CCT")
 .vary();
@@ -732,7 +754,8 @@ pub const WORKLOAD_CONNECTIONS: Field = field(
     Words("at most 65,536 flows of 1 to 1GiB, written SRC-DST:BYTES, comma-separated"),
     "a traffic matrix's flows, which replace the workload's: the command line's `--traffic` and the page's *Open* read an htsim `.cm` file into it",
     CONNECTIONS_ACCESS,
-);
+)
+.across(rules::connections);
 pub const LB_SCHEME: Field = field(
     "lb.scheme",
     "load balancing",
@@ -749,7 +772,7 @@ pub const LB_PATH_LABELS: Field = field(
     "distinct path labels (OPS draws one per packet, ALGORITHMS.md §5.1; `oblivious` needs a power of two)",
     whole!(lb.path_labels),
 )
-.rule(rules::path_labels);
+.across(rules::path_labels);
 pub const LB_AR_LEVELS_PCT: Field = field(
     "lb.ar_levels_pct",
     "AR levels (%)",
@@ -862,7 +885,7 @@ pub const CCA_SWIFT_FS_MAX_CWND: Field = field(
     "flow scaling: the window from which nothing is added",
     real!(cca.swift.fs_max_cwnd),
 )
-.rule(rules::fs_max_cwnd);
+.across(rules::fs_max_cwnd);
 pub const CCA_SWIFT_MIN_CWND: Field = field(
     "cca.swift.min_cwnd",
     "smallest window",
@@ -960,7 +983,7 @@ pub const TRANSPORT_RTO_INITIAL_US: Field = field(
     "retransmission timeout before the first RTT sample",
     real!(transport.rto_initial_us),
 )
-.rule(rules::rto_initial)
+.across(rules::rto_initial)
 .unit(Micros);
 pub const TRANSPORT_PACING: Field = field(
     "transport.pacing",

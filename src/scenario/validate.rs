@@ -1,17 +1,26 @@
 //! [`Scenario::validate`]: every field against what it allows, naming the field and the range
-//! in the error, so that nothing out of range reaches the simulator. It is a loop over the
-//! field registry ([`super::registry::FIELDS`]): each entry checks its own value, against its
-//! fixed range or, for a range that depends on other fields, by one of the [`rules`] here with
-//! the numbers of the scenario at hand. The timed events are checked last (`timed.rs`).
+//! in the error, so that nothing out of range reaches the simulator. It is two loops over the
+//! field registry ([`super::registry::FIELDS`]). The first checks each field on its own,
+//! against its fixed range or a rule here that reads that field alone. The second checks the
+//! ranges that other fields set (the ECN thresholds within the buffer, the elephants within the
+//! hosts), by the [`rules`] here with the numbers of the scenario at hand.
+//!
+//! The order is what makes validation total: a cross-field rule divides by, subtracts from and
+//! indexes with other fields, and it only runs once every field is within its own range, so
+//! that the MSS it divides by is at least 64 and the hosts it subtracts from at least 16,
+//! whatever order the fields come in. The timed events are checked last (`timed.rs`).
 
 use super::*;
 
 impl Scenario {
-    /// Checks every field against its allowed range, in the order of a scenario file; the
-    /// first field out of range is the error.
+    /// Checks every field against its own range, then against the ranges other fields set,
+    /// each in the order of a scenario file; the first field out of range is the error.
     pub fn validate(&self) -> Result<(), ScenarioError> {
         for f in registry::FIELDS {
             f.check(self)?;
+        }
+        for f in registry::FIELDS {
+            f.check_across(self)?;
         }
         self.validate_events()
     }
@@ -36,8 +45,10 @@ fn range_f(field: &str, v: f64, lo: f64, hi: f64) -> Result<(), ScenarioError> {
     }
 }
 
-/// The ranges that other fields set, one function per field of the registry that names it
-/// (`.rule(...)`). Each is called with its field's entry, whose path it names in its error.
+/// The ranges in words, one function per field of the registry that names it: `.rule(...)` for
+/// a range that reads its field alone, `.across(...)` for one that other fields set, which may
+/// rely on every field being within its own range. Each is called with its field's entry, whose
+/// path it names in its error.
 pub(super) mod rules {
     use super::super::registry::{self as r, Field};
     use super::*;
