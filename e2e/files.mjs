@@ -76,7 +76,7 @@ await page.click('#run');
 await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
 check('and the run simulates them', /3\/3 flows/.test(await page.evaluate(() => document.querySelector('.progress')?.textContent || document.body.innerText)),
   await page.evaluate(() => document.querySelector('#status')?.parentElement?.innerText || ''));
-await open('late.cm', 'Nodes 16\nConnections 1\n0->1 id 1 start 5 size 100\n');
-check("a bad matrix is refused naming its line", /late\.cm was refused \(line 3: start 5: every flow starts at 0/.test(await status()), await status());
+await open('both.cm', 'Nodes 16\nConnections 1\n0->1 id 1 start 5 trigger 1 size 100\n');
+check("a bad matrix is refused naming its line", /both\.cm was refused \(line 3: 0->1 has both a start time and trigger 1/.test(await status()), await status());
 
 await finish();

@@ -747,11 +747,18 @@ fn a_traffic_matrix_runs_the_same_flows_as_the_equivalent_scenario() {
         &["run", "--k", "4", "--traffic", cm.to_str().unwrap()],
         "more than the topology's 16 hosts",
     );
-    std::fs::write(&cm, "Nodes 16\nConnections 1\n0->1 id 1 start 3.5 size 9\n").unwrap();
+    std::fs::write(&cm, "Nodes 16\nConnections 1\n0->1 id 1 size 9\n").unwrap();
     assert_refused(
         &["run", "--k", "4", "--traffic", cm.to_str().unwrap()],
-        "start 3.5",
+        "line 3: 0->1 has neither a start time nor a trigger",
     );
+    // a start's fraction is dropped as htsim drops it, and the run says so on stderr
+    std::fs::write(&cm, "Nodes 16\nConnections 1\n0->1 id 1 start 3.5 size 9\n").unwrap();
+    let o = spraylab(&["run", "--k", "4", "--traffic", cm.to_str().unwrap(), "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 3: a start's fraction of a µs is dropped"), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(report["flows"][0]["start_us"], 3.0);
     assert_refused(
         &["run", "--traffic", dir.join("none.cm").to_str().unwrap()],
         "cannot read",

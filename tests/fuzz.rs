@@ -425,6 +425,7 @@ fn traffic_matrices() {
                 let mut s = Scenario::default();
                 s.topology.k = 4;
                 s.workload.connections = m.connections;
+                s.workload.triggers = m.triggers;
                 match s.validate() {
                     Ok(()) => run_briefly(&s),
                     Err(e) => one_line(&e),

@@ -146,11 +146,43 @@ const FIELDS: &[(&str, Rule)] = &[
             .map(|_| {
                 let src = d.below(hosts) as u32;
                 let dst = (src + 1 + d.below(hosts - 1) as u32) % hosts as u32;
-                Connection {
-                    src,
-                    dst,
-                    bytes: d.u(1, 1 << 30),
+                let mut c = Connection::new(src, dst, d.u(1, 1 << 30));
+                // a late start now and then, and chains: started by one of a few triggers,
+                // activating one when sent or received (the triggers' rule declares them)
+                match d.below(4) {
+                    0 => c.start_us = d.u(0, 100) as u32,
+                    1 => c.trigger = Some(d.u(1, 4) as u32),
+                    _ => {}
                 }
+                if d.bool() {
+                    c.send_done = Some(d.u(1, 4) as u32);
+                }
+                if d.below(4) == 0 {
+                    c.recv_done = Some(d.u(1, 4) as u32);
+                }
+                c
+            })
+            .collect()
+    }),
+    ("workload.triggers", |s, d| {
+        use spraylab::scenario::{Trigger, TriggerKind};
+        let mut ids: Vec<u32> = s
+            .workload
+            .connections
+            .iter()
+            .flat_map(Connection::triggers)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        s.workload.triggers = ids
+            .into_iter()
+            .map(|id| {
+                let kind = d.of(&[TriggerKind::Oneshot, TriggerKind::Multishot, TriggerKind::Barrier]);
+                let count = match kind {
+                    TriggerKind::Barrier => d.u(1, 3) as u32,
+                    _ => 0,
+                };
+                Trigger { id, kind, count }
             })
             .collect()
     }),

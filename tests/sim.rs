@@ -589,11 +589,7 @@ fn a_matrix_of_many_packet_sizes_runs_to_the_end() {
     use spraylab::scenario::Connection;
     let mut s = small(CcaKind::Nscc, LbScheme::Ops);
     s.workload.connections = (0..40u32)
-        .map(|i| Connection {
-            src: i % 16,
-            dst: (i * 7 + 3) % 16,
-            bytes: 20_000 + 97 * i as u64,
-        })
+        .map(|i| Connection::new(i % 16, (i * 7 + 3) % 16, 20_000 + 97 * i as u64))
         .filter(|c| c.src != c.dst)
         .collect();
     let n = s.workload.connections.len();

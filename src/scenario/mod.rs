@@ -21,6 +21,7 @@ mod swift_params;
 mod tests;
 mod timed;
 pub mod traffic;
+pub mod triggers;
 mod validate;
 
 pub use budget::{Budget, Work, WORKER_CHUNK_SAMPLES};
@@ -38,6 +39,7 @@ use std::fmt;
 pub use swift_params::SwiftParams;
 pub use timed::{events_from_text, events_to_text, EventKind, TimedEvent, MAX_EVENTS};
 pub use traffic::Connection;
+pub use triggers::{Trigger, TriggerKind};
 
 /// A scenario field that failed to parse or validate.
 #[derive(Clone, Debug, PartialEq)]
@@ -163,6 +165,8 @@ pub struct Workload {
     /// run's flows instead of the ones `kind` would draw (no elephants; `flow_size_bytes`
     /// unused), each sprayed by the LB scheme, on the fat-tree.
     pub connections: Vec<Connection>,
+    /// The triggers the connections name (`triggers.rs`): how one flow's end starts others.
+    pub triggers: Vec<Trigger>,
     /// A traffic-matrix file in htsim's connection-matrix format: the command line reads it
     /// into `connections` (a path relative to the scenario file).
     pub traffic: Option<String>,
@@ -302,6 +306,7 @@ impl Default for Workload {
             incast_senders: 32,
             hsdp_random_hosts: false,
             connections: Vec::new(),
+            triggers: Vec::new(),
             traffic: None,
         }
     }

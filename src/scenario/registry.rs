@@ -487,6 +487,16 @@ const CONNECTIONS_ACCESS: Access = Access {
     check: |_, _| Ok(()),
 };
 
+/// A traffic matrix's triggers, `ID:KIND` each (`1:oneshot,2:barrier:3`).
+const TRIGGERS_ACCESS: Access = Access {
+    get: |s| super::triggers::triggers_to_text(&s.workload.triggers),
+    set: |f, s, v| {
+        s.workload.triggers = super::triggers::triggers_from_text(f.path, v)?;
+        Ok(())
+    },
+    check: |_, _| Ok(()),
+};
+
 /// The CCA by its name, MSwift's percentile with it (`mswift-p10`).
 const CCA_ACCESS: Access = Access {
     get: |s| CcaName::of_config(s.cca.algorithm, s.cca.percentile).to_string(),
@@ -751,11 +761,19 @@ pub const WORKLOAD_TRAFFIC: Field = field(
 pub const WORKLOAD_CONNECTIONS: Field = field(
     "workload.connections",
     "traffic matrix",
-    Words("at most 65,536 flows of 1 to 1GiB, written SRC-DST:BYTES, comma-separated"),
+    Words("at most 65,536 flows of 1 to 1GiB, written SRC-DST:BYTES, comma-separated, each then with /@START (µs, up to 10000000), /tN (started by trigger N), /sN or /rN (activates trigger N once sent or received)"),
     "a traffic matrix's flows, which replace the workload's: the command line's `--traffic` and the page's *Open* read an htsim `.cm` file into it",
     CONNECTIONS_ACCESS,
 )
 .across(rules::connections);
+pub const WORKLOAD_TRIGGERS: Field = field(
+    "workload.triggers",
+    "triggers",
+    Words("at most 65,536 triggers, written ID:oneshot, ID:multishot or ID:barrier:COUNT, comma-separated; ids from 1, each once, every one the connections name"),
+    "the triggers a traffic matrix's flows name: a oneshot starts all its flows at its first activation, a multishot its next flow at each, a barrier all its flows at its COUNT-th",
+    TRIGGERS_ACCESS,
+)
+.across(rules::triggers);
 pub const LB_SCHEME: Field = field(
     "lb.scheme",
     "load balancing",
@@ -1054,6 +1072,7 @@ pub const FIELDS: &[Field] = &[
     WORKLOAD_HSDP_RANDOM_HOSTS,
     WORKLOAD_TRAFFIC,
     WORKLOAD_CONNECTIONS,
+    WORKLOAD_TRIGGERS,
     LB_SCHEME,
     LB_PATH_LABELS,
     LB_AR_LEVELS_PCT,

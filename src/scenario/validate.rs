@@ -176,7 +176,7 @@ pub(super) mod rules {
 
     /// A traffic matrix's flows: on the fat-tree, between its hosts, each of a valid size.
     pub fn connections(f: &Field, s: &Scenario) -> Checked {
-        use super::super::traffic::MAX_CONNECTIONS;
+        use super::super::traffic::{MAX_CONNECTIONS, MAX_START_US};
         let w = &s.workload;
         if w.connections.is_empty() {
             return Ok(());
@@ -215,6 +215,67 @@ pub(super) mod rules {
                 ));
             }
             range_u(&format!("{field}.bytes"), c.bytes, 1, 1 << 30)?;
+            range_u(
+                &format!("{field}.start_us"),
+                c.start_us as u64,
+                0,
+                MAX_START_US as u64,
+            )?;
+            if let (Some(t), true) = (c.trigger, c.start_us != 0) {
+                return Err(err(
+                    &field,
+                    format!(
+                        "starts at {} µs and by trigger {t}: a flow starts at a time or by a trigger, not both",
+                        c.start_us
+                    ),
+                ));
+            }
+            if let Some(t) = c
+                .triggers()
+                .find(|&t| !w.triggers.iter().any(|d| d.id == t))
+            {
+                return Err(err(
+                    &field,
+                    format!(
+                        "names trigger {t}, which {} does not declare",
+                        r::WORKLOAD_TRIGGERS.path
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Triggers beside a traffic matrix only: ids from 1, each once; a barrier's count from 1.
+    pub fn triggers(f: &Field, s: &Scenario) -> Checked {
+        use super::super::triggers::{TriggerKind, MAX_TRIGGERS};
+        let t = &s.workload.triggers;
+        if t.is_empty() {
+            return Ok(());
+        }
+        if s.workload.connections.is_empty() {
+            return Err(err(
+                f.path,
+                format!(
+                    "triggers start the flows of {}, which has none",
+                    r::WORKLOAD_CONNECTIONS.path
+                ),
+            ));
+        }
+        range_u(f.path, t.len() as u64, 1, MAX_TRIGGERS as u64)?;
+        let mut ids: Vec<u32> = t.iter().map(|t| t.id).collect();
+        ids.sort_unstable();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(err(f.path, format!("trigger {} is declared twice", w[0])));
+        }
+        for (i, trigger) in t.iter().enumerate() {
+            let name = format!("{}[{i}]", f.path);
+            range_u(&format!("{name}.id"), trigger.id as u64, 1, u32::MAX as u64)?;
+            let (lo, hi) = match trigger.kind {
+                TriggerKind::Barrier => (1, u32::MAX as u64),
+                TriggerKind::Oneshot | TriggerKind::Multishot => (0, 0),
+            };
+            range_u(&format!("{name}.count"), trigger.count as u64, lo, hi)?;
         }
         Ok(())
     }

@@ -232,19 +232,23 @@ impl Page {
     /// the form as it is and says why in one line, naming the field (or the line).
     pub fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
         match read_scenario_file(name, text, &self.scenario) {
-            Ok(s) => {
+            Ok((s, notes)) => {
                 let flows = s.workload.connections.len();
                 self.scenario = s;
                 self.refused = None;
                 self.highlight = None;
                 self.chosen.clear();
-                self.notice = Some(match flows {
+                let mut notice = match flows {
                     0 => format!("opened {}", escape_controls(name)),
                     n => format!(
                         "opened {}: its {n} flows replace the workload's",
                         escape_controls(name)
                     ),
-                });
+                };
+                if !notes.is_empty() {
+                    notice.push_str(&format!(" ({})", notes.join("; ")));
+                }
+                self.notice = Some(notice);
                 vec![Effect::WriteLink, Effect::RedrawAll]
             }
             Err(e) => {
@@ -762,7 +766,12 @@ pub const MAX_SCENARIO_FILE: usize = 256 * 1024;
 
 /// A scenario file's scenario, checked as a link's is (ranges, and what a tab can run); an
 /// htsim traffic matrix (`.cm`) puts its flows in the form's scenario `form`.
-fn read_scenario_file(name: &str, text: &str, form: &Scenario) -> Result<Scenario, String> {
+/// Returns the scenario and what the matrix reader says of keys it read differently from htsim.
+fn read_scenario_file(
+    name: &str,
+    text: &str,
+    form: &Scenario,
+) -> Result<(Scenario, Vec<String>), String> {
     if text.len() > MAX_SCENARIO_FILE {
         return Err(format!(
             "{} bytes, more than the {MAX_SCENARIO_FILE} a scenario file may have",
@@ -793,13 +802,13 @@ fn read_scenario_file(name: &str, text: &str, form: &Scenario) -> Result<Scenari
             crate::scenario::registry::WORKLOAD_TRAFFIC.path
         ));
     }
-    checked(s)
+    Ok((checked(s)?, Vec::new()))
 }
 
 /// An htsim connection matrix read as the command line reads it (`--traffic`): its flows
 /// replace the workload's in the form's scenario, on the form's fat-tree. It must fit a link,
 /// which carries the flows.
-fn read_matrix_file(text: &str, form: &Scenario) -> Result<Scenario, String> {
+fn read_matrix_file(text: &str, form: &Scenario) -> Result<(Scenario, Vec<String>), String> {
     let m = crate::scenario::traffic::parse_matrix(text)?;
     let mut s = form.clone();
     if m.nodes > s.hosts() {
@@ -810,6 +819,7 @@ fn read_matrix_file(text: &str, form: &Scenario) -> Result<Scenario, String> {
         ));
     }
     s.workload.connections = m.connections;
+    s.workload.triggers = m.triggers;
     let s = checked(s)?;
     let link = crate::share::to_fragment(&s, true).len();
     if link > crate::share::MAX_FRAGMENT {
@@ -820,7 +830,7 @@ fn read_matrix_file(text: &str, form: &Scenario) -> Result<Scenario, String> {
             crate::share::MAX_FRAGMENT
         ));
     }
-    Ok(s)
+    Ok((s, m.notes))
 }
 
 /// A scenario checked as a link's is: its ranges, and what a tab can run.

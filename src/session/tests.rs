@@ -522,9 +522,9 @@ mod page {
             ),
             ("big.json", "{\"topology\": {\"k\": 32}}", "k"),
             (
-                "late.cm",
-                "Nodes 16\nConnections 1\n0->1 id 1 start 5 size 100\n",
-                "line 3: start 5",
+                "both.cm",
+                "Nodes 16\nConnections 1\n0->1 id 1 start 5 trigger 1 size 100\n",
+                "line 3: 0->1 has both a start time and trigger 1",
             ),
             (
                 "wide.cm",

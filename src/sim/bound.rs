@@ -86,6 +86,12 @@ pub(super) fn flow_bound(f: &FlowShape, link: &LinkConfig) -> SimTime {
     at_rate(f.wire(link), link) + f.after_last(link)
 }
 
+/// The lower bound on the time from a flow's start until its receiver has every byte: its flow
+/// bound without the last ACK's return.
+pub(super) fn received_bound(f: &FlowShape, link: &LinkConfig) -> SimTime {
+    flow_bound(f, link) - f.ack_return(link)
+}
+
 /// The lower bound on the collective completion time of `flows`: the largest of every flow's
 /// own bound and every sender's and receiver's link bound.
 /// `one_link_in`: every receiver has a single link in (see the module doc).

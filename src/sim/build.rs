@@ -71,6 +71,7 @@ impl Simulation {
             losses: Vec::new(),
             trace: trace::Trace::default(),
             parked: Parked::default(),
+            starts: starts::Starts::default(),
             queue: match warm {
                 true => EventQueue::looking_ahead(),
                 false => EventQueue::new(),
@@ -136,6 +137,10 @@ impl Simulation {
         }
         self.unfinished = self.finite_flows;
         self.done = self.unfinished == 0;
+        let w = &scenario.workload;
+        if !w.connections.is_empty() {
+            self.add_starts(&w.connections, &w.triggers);
+        }
         Ok(())
     }
 

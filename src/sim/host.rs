@@ -55,8 +55,13 @@ impl Simulation {
             ecn: p.ecn,
             ack_request: matches!(p.kind, PacketKind::Data { ack_request: true }),
         };
-        if let Some(cum_ack) = flow.receiver.on_packet(arrival) {
-            let ack = p.into_ack(flow.src, cum_ack, self.link.ack_bytes);
+        let src = flow.src;
+        let answer = flow.receiver.on_packet(arrival);
+        if self.starts.on_receive {
+            self.check_received(p.flow);
+        }
+        if let Some(cum_ack) = answer {
+            let ack = p.into_ack(src, cum_ack, self.link.ack_bytes);
             self.counters.acks += 1;
             self.enqueue(self.topo.nic_port(host), ack);
         }
@@ -96,6 +101,7 @@ impl Simulation {
             if self.unfinished == 0 {
                 self.done = true;
             }
+            self.sent_all(p.flow);
         }
         self.arm_timer(p.flow);
         let src = self.flows[p.flow.index()].src;

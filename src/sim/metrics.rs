@@ -1,8 +1,11 @@
 //! What a run reports: counters, per-flow completion times, the collective completion time (CCT)
 //! and its zero-queueing lower bound.
 //!
-//! - FCT: time the sender receives the ACK covering a flow's last byte (all flows start at 0).
-//! - CCT: the largest FCT over the sprayed flows (elephants excluded).
+//! - FCT: from a flow's start (0, or a traffic matrix's `start` or trigger) until its sender
+//!   receives the ACK covering its last byte.
+//! - CCT: when the last sprayed flow finishes (elephants excluded), from time 0: the largest FCT
+//!   when every flow starts at 0, the collective's completion when flows start late or trigger
+//!   each other. Its bound takes each flow from the earliest it can start (`starts.rs`).
 //! - Zero-queueing lower bound (ALGORITHMS.md §13, A19; see `bound.rs`): of a flow, its bytes at
 //!   line rate and its last packet's store-and-forward trip and ACK; the ideal CCT also counts
 //!   the host links the sprayed flows share (a sender's, a receiver's), so no run beats it.
@@ -56,7 +59,12 @@ pub struct FlowReport {
     /// Flow size; for a long-lived flow, the bytes acknowledged by the end of the run.
     pub bytes: u64,
     pub sprayed: bool,
-    /// Flow completion time, µs; `null` for a long-lived or unfinished flow.
+    /// When it started, µs: 0 but in a traffic matrix with starts or triggers; `null` for a
+    /// flow no trigger started. (Every field is written: the worker's messages are postcard,
+    /// which has no optional fields.)
+    #[serde(default = "at_zero")]
+    pub start_us: Option<f64>,
+    /// Flow completion time, µs, from its start; `null` for a long-lived or unfinished flow.
     pub fct_us: Option<f64>,
     /// Zero-queueing lower bound of the FCT, µs (finite flows).
     pub ideal_fct_us: Option<f64>,
@@ -64,6 +72,17 @@ pub struct FlowReport {
     pub throughput_gbps: Option<f64>,
     pub retransmits: u64,
     pub timeouts: u64,
+}
+
+fn at_zero() -> Option<f64> {
+    Some(0.0)
+}
+
+impl FlowReport {
+    /// When it finished, µs from time 0.
+    pub fn finish_us(&self) -> Option<f64> {
+        Some(self.start_us? + self.fct_us?)
+    }
 }
 
 /// Wall-clock figures; the only part of a report that differs between identical runs.
@@ -123,17 +142,21 @@ impl super::Simulation {
         let flows: Vec<FlowReport> = self
             .flows
             .iter()
-            .map(|f| {
+            .enumerate()
+            .map(|(i, f)| {
                 let ideal = shape(f).map(|s| to_us(flow_bound(&s, &link)));
+                let start = self.starts.of(i);
+                let fct = f.sender.finished_at.zip(start).map(|(t, s)| t - s);
                 FlowReport {
                     src: f.src,
                     dst: f.dst,
                     bytes: f.bytes.unwrap_or(f.sender.acked * self.link.mss as u64),
                     sprayed: f.sprayed,
-                    fct_us: f.sender.finished_at.map(to_us),
+                    start_us: start.map(to_us),
+                    fct_us: fct.map(to_us),
                     throughput_gbps: f
                         .bytes
-                        .zip(f.sender.finished_at)
+                        .zip(fct)
                         .map(|(b, t)| b as f64 * 8.0 / to_us(t) / 1e3),
                     ideal_fct_us: ideal,
                     retransmits: f.sender.retransmits,
@@ -148,17 +171,23 @@ impl super::Simulation {
             .filter(|f| f.sprayed)
             .filter_map(shape)
             .collect();
-        let ideal_cct_us = to_us(cct_bound(
-            &sprayed,
-            self.topo.hosts(),
-            &link,
-            matches!(self.topo, Network::FatTree(_)),
-        ));
+        let ideal_cct_us = to_us(
+            cct_bound(
+                &sprayed,
+                self.topo.hosts(),
+                &link,
+                matches!(self.topo, Network::FatTree(_)),
+            )
+            .max(
+                self.starts
+                    .latest_end(|i| shape(&self.flows[i]).map(|s| flow_bound(&s, &link))),
+            ),
+        );
         let finished = self.unfinished == 0;
         let cct_us = finished.then(|| {
             finite()
                 .filter(|f| f.sprayed)
-                .filter_map(|f| f.fct_us)
+                .filter_map(FlowReport::finish_us)
                 .fold(0.0, f64::max)
         });
         let mut counters = self.counters.clone();

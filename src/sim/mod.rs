@@ -42,9 +42,10 @@ mod port;
 mod prefetch;
 mod radix;
 mod routing;
+mod starts;
 mod timed;
 
-use crate::scenario::{Scenario, ScenarioError, WorkloadKind};
+use crate::scenario::{Connection, Scenario, ScenarioError, WorkloadKind};
 use cca::{AnyController, CcaContext, Controller};
 use events::{EventQueue, Next};
 use host::Flow;
@@ -90,6 +91,8 @@ enum Timer {
     Arrive(u32),
     /// The scenario's timed event `.0` (in `Simulation::timed`).
     Timed(u32),
+    /// A traffic matrix's flow starts at its `start` time (`starts.rs`).
+    Start(FlowId),
 }
 
 /// Arrivals scheduled as timers, for delays beyond the lanes' limit: a slab with a free list.
@@ -186,6 +189,8 @@ pub struct Simulation {
     trace: trace::Trace,
     /// Arrivals waiting as timers ([`Timer::Arrive`]).
     parked: Parked,
+    /// Flows that start late or by a trigger (`starts.rs`).
+    starts: starts::Starts,
 }
 
 impl Simulation {
@@ -262,6 +267,7 @@ impl Simulation {
                 Next::Heap(Timer::Sample) => self.sample(),
                 Next::Heap(Timer::Arrive(slot)) => self.arrive_parked(slot),
                 Next::Heap(Timer::Timed(i)) => self.apply_timed(i),
+                Next::Heap(Timer::Start(f)) => self.start_flow(f),
             }
         }
         self.progress()

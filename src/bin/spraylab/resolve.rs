@@ -128,7 +128,12 @@ fn read_traffic(s: &mut Scenario, base: &std::path::Path) -> Result<(), UsageErr
             s.hosts()
         )));
     }
+    // what the reader took differently from htsim, or without effect, is said, not hidden
+    for note in &m.notes {
+        eprintln!("spraylab: note: traffic {shown}: {note}");
+    }
     s.workload.connections = m.connections;
+    s.workload.triggers = m.triggers;
     Ok(())
 }
 

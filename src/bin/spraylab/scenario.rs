@@ -45,11 +45,7 @@ fn flows_as_matrix(s: &Scenario) -> Result<String, UsageError> {
     }
     let conns: Vec<Connection> = flows
         .iter()
-        .map(|f| Connection {
-            src: f.src,
-            dst: f.dst,
-            bytes: f.bytes.unwrap_or_default(),
-        })
+        .map(|f| Connection::new(f.src, f.dst, f.bytes.unwrap_or_default()))
         .collect();
-    Ok(write_matrix(s.hosts(), &conns))
+    Ok(write_matrix(s.hosts(), &conns, &[]))
 }
