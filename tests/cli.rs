@@ -754,9 +754,21 @@ fn a_traffic_matrix_runs_the_same_flows_as_the_equivalent_scenario() {
     );
     // a start's fraction is dropped as htsim drops it, and the run says so on stderr
     std::fs::write(&cm, "Nodes 16\nConnections 1\n0->1 id 1 start 3.5 size 9\n").unwrap();
-    let o = spraylab(&["run", "--k", "4", "--traffic", cm.to_str().unwrap(), "--format", "json"]);
+    let o = spraylab(&[
+        "run",
+        "--k",
+        "4",
+        "--traffic",
+        cm.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("line 3: a start's fraction of a µs is dropped"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 3: a start's fraction of a µs is dropped"),
+        "{}",
+        stderr(&o)
+    );
     let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(report["flows"][0]["start_us"], 3.0);
     assert_refused(
@@ -799,6 +811,39 @@ fn matrix_writes_the_flows_a_run_reads_back() {
         without_perf(serde_json::from_str(&stdout(&o)).unwrap())
     };
     assert_eq!(run(&["--traffic", cm.to_str().unwrap()]), run(&[]));
+    // a collective and a spread incast are written with their triggers and starts, and read
+    // back they run as the workload does
+    for (extra, head) in [
+        (
+            &["--workload", "allreduce", "--group", "4"][..],
+            "Nodes 16\nConnections 112\nTriggers 96\n",
+        ),
+        (
+            &["--workload", "alltoall", "--group", "8"][..],
+            "Nodes 16\nConnections 112\nTriggers 96\n",
+        ),
+        (
+            &["--workload", "incast", "--senders", "6", "--spread", "16"][..],
+            "Nodes 16\nConnections 6\n",
+        ),
+    ] {
+        let mut args = vec!["matrix"];
+        args.extend_from_slice(&base);
+        args.extend_from_slice(extra);
+        let o = spraylab(&args);
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with(head), "{extra:?}: {}", stdout(&o));
+        std::fs::write(&cm, stdout(&o)).unwrap();
+        let mut with = extra.to_vec();
+        with.extend(["--traffic", cm.to_str().unwrap()]);
+        let (from_file, drawn) = (run(&with), run(extra));
+        assert_eq!(from_file["flows"], drawn["flows"], "{extra:?}");
+        assert_eq!(from_file["cct_us"], drawn["cct_us"], "{extra:?}");
+        assert_eq!(
+            from_file["ideal_cct_us"], drawn["ideal_cct_us"],
+            "{extra:?}"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
     assert_refused(&["matrix", "--k", "4"], "elephants");
 }

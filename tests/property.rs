@@ -132,6 +132,17 @@ const FIELDS: &[(&str, Rule)] = &[
     ("workload.incast_senders", |s, d| {
         s.workload.incast_senders = d.u(1, s.hosts() as u64 - 1) as u32
     }),
+    ("workload.group_size", |s, d| {
+        // mostly small groups: a group of all the hosts makes hosts² flows
+        let most = match d.below(8) {
+            0 => s.hosts().max(2) as u64,
+            _ => s.hosts().clamp(2, 8) as u64,
+        };
+        s.workload.group_size = d.u(2, most) as u32
+    }),
+    ("workload.start_spread_us", |s, d| {
+        s.workload.start_spread_us = if d.bool() { 0 } else { d.u(0, 200) as u32 }
+    }),
     ("workload.hsdp_random_hosts", |s, d| {
         s.workload.hsdp_random_hosts = d.bool()
     }),
@@ -177,7 +188,11 @@ const FIELDS: &[(&str, Rule)] = &[
         s.workload.triggers = ids
             .into_iter()
             .map(|id| {
-                let kind = d.of(&[TriggerKind::Oneshot, TriggerKind::Multishot, TriggerKind::Barrier]);
+                let kind = d.of(&[
+                    TriggerKind::Oneshot,
+                    TriggerKind::Multishot,
+                    TriggerKind::Barrier,
+                ]);
                 let count = match kind {
                     TriggerKind::Barrier => d.u(1, 3) as u32,
                     _ => 0,

@@ -29,6 +29,11 @@ const HOSTILE: &[&str] = &[
     "[0.001, 65536]",
     "0-1:1",
     "0-0:0",
+    "0-1:1/t1/s1/r1",
+    "0-1:1/@4294967295",
+    "1:oneshot",
+    "0:barrier:0",
+    "4294967295:barrier:4294967295",
 ];
 
 /// A step outside `v`, for a whole number's range.

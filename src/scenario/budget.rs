@@ -222,10 +222,15 @@ impl Scenario {
             };
         }
         let hosts = self.hosts() as u64;
+        // a collective: every member of every group sends a chain's worth through its link
+        let members = hosts / (w.group_size.max(2) as u64) * w.group_size as u64;
+        let g = w.group_size as u64;
         let (flows, into_one) = match w.kind {
             WorkloadKind::NPath => (1, 1),
             WorkloadKind::Incast => (w.incast_senders as u64, w.incast_senders as u64),
             WorkloadKind::Permutation | WorkloadKind::Hsdp => (hosts, 1),
+            WorkloadKind::Allreduce => (members * (2 * g - 1), 2 * g - 1),
+            WorkloadKind::Alltoall => (members * (g - 1), g - 1),
         };
         let per_flow_packets = w.flow_size_bytes.div_ceil(mss);
         Shape {

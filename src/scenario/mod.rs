@@ -158,6 +158,12 @@ pub struct Workload {
     pub long_path_ecn: bool,
     /// `incast`: the number of senders.
     pub incast_senders: u32,
+    /// `allreduce`, `alltoall`: hosts per group.
+    pub group_size: u32,
+    /// Each sprayed flow of a drawn workload (and each chain's first flow of a collective)
+    /// starts at a uniformly random whole µs from 0 to this (htsim's incast files spread their
+    /// starts so).
+    pub start_spread_us: u32,
     /// `hsdp`: place every GPU on a random host instead of whole servers on random server
     /// slots (ALGORITHMS.md §15 A14's alternative).
     pub hsdp_random_hosts: bool,
@@ -304,6 +310,8 @@ impl Default for Workload {
             long_path_extra_us: 2.5,
             long_path_ecn: false,
             incast_senders: 32,
+            group_size: 8,
+            start_spread_us: 0,
             hsdp_random_hosts: false,
             connections: Vec::new(),
             triggers: Vec::new(),

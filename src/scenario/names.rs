@@ -83,6 +83,12 @@ named_enum! {
         /// One ring step of Llama-3 70B HSDP training (ALGORITHMS.md §13, A14): servers of 8
         /// GPUs placed at random; logical GPU i sends `flow_size_bytes` to GPU i + 8 (8 rings).
         Hsdp = "hsdp",
+        /// Ring all-reduce (htsim's `gen_allreduce.py`): groups of `group_size` random hosts,
+        /// each member a chain of 2·G − 1 flows around the ring, one after another.
+        Allreduce = "allreduce",
+        /// Serial all-to-all (htsim's `gen_serial_alltoall.py`): groups of `group_size` random
+        /// hosts, each member a chain of G − 1 flows, one to every other member in turn.
+        Alltoall = "alltoall",
     }
 }
 

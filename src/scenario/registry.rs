@@ -371,6 +371,8 @@ const SHORT_ORDER: &[Field] = &[
     WORKLOAD_PATHS,
     WORKLOAD_LONG_PATH_EXTRA_US,
     WORKLOAD_INCAST_SENDERS,
+    WORKLOAD_GROUP_SIZE,
+    WORKLOAD_START_SPREAD_US,
 ];
 
 /// The fields with a short name, most used first.
@@ -744,6 +746,27 @@ pub const WORKLOAD_INCAST_SENDERS: Field = field(
 .short("senders")
 .term("CCT")
 .vary();
+pub const WORKLOAD_GROUP_SIZE: Field = field(
+    "workload.group_size",
+    "group size",
+    Words("2 to hosts, in allreduce and alltoall"),
+    "allreduce, alltoall: hosts per group (random hosts, cut into groups; the rest idle)",
+    whole!(workload.group_size),
+)
+.across(rules::group_size)
+.short("group")
+.term("CCT")
+.vary();
+pub const WORKLOAD_START_SPREAD_US: Field = field(
+    "workload.start_spread_us",
+    "start spread",
+    Whole(0, 10_000_000),
+    "each sprayed flow (a collective's chains' first flows) starts at a random whole µs from 0 to this, as htsim's incast files spread their starts",
+    whole!(workload.start_spread_us),
+)
+.short("spread")
+.unit(Micros)
+.vary();
 pub const WORKLOAD_HSDP_RANDOM_HOSTS: Field = field(
     "workload.hsdp_random_hosts",
     "HSDP random hosts",
@@ -1069,6 +1092,8 @@ pub const FIELDS: &[Field] = &[
     WORKLOAD_LONG_PATH_EXTRA_US,
     WORKLOAD_LONG_PATH_ECN,
     WORKLOAD_INCAST_SENDERS,
+    WORKLOAD_GROUP_SIZE,
+    WORKLOAD_START_SPREAD_US,
     WORKLOAD_HSDP_RANDOM_HOSTS,
     WORKLOAD_TRAFFIC,
     WORKLOAD_CONNECTIONS,

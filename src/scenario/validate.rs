@@ -160,6 +160,17 @@ pub(super) mod rules {
         }
     }
 
+    /// 2 to the hosts in a collective (a group needs two members).
+    pub fn group_size(f: &Field, s: &Scenario) -> Checked {
+        let g = s.workload.group_size as u64;
+        match s.workload.kind {
+            WorkloadKind::Allreduce | WorkloadKind::Alltoall => {
+                range_u(f.path, g, 2, s.hosts() as u64)
+            }
+            _ => range_u(f.path, g, 2, 8192),
+        }
+    }
+
     /// A traffic-matrix file is the command line's to read.
     pub fn traffic(f: &Field, s: &Scenario) -> Checked {
         match &s.workload.traffic {
@@ -194,6 +205,8 @@ pub(super) mod rules {
             MAX_CONNECTIONS as u64,
         )?;
         let hosts = s.hosts() as u64;
+        let mut declared: Vec<u32> = w.triggers.iter().map(|t| t.id).collect();
+        declared.sort_unstable();
         for (i, c) in w.connections.iter().enumerate() {
             let field = format!("{}[{i}]", f.path);
             if c.src.max(c.dst) as u64 >= hosts {
@@ -230,10 +243,7 @@ pub(super) mod rules {
                     ),
                 ));
             }
-            if let Some(t) = c
-                .triggers()
-                .find(|&t| !w.triggers.iter().any(|d| d.id == t))
-            {
+            if let Some(t) = c.triggers().find(|t| declared.binary_search(t).is_err()) {
                 return Err(err(
                     &field,
                     format!(

@@ -93,7 +93,8 @@ impl Simulation {
         let initial_cwnd = scenario.cca.initial_cwnd(self.bdp_packets());
         let net_rtt = self.net_rtt();
         let transport_cfg = transport_config(scenario);
-        let specs = workload::flows(scenario);
+        let plan = workload::plan(scenario);
+        let specs = plan.flows;
         if let Network::FatTree(tree) = &self.topo {
             if let Some(f) = specs.iter().find(|f| !tree.reachable(f.src, f.dst)) {
                 return Err(ScenarioError {
@@ -137,9 +138,8 @@ impl Simulation {
         }
         self.unfinished = self.finite_flows;
         self.done = self.unfinished == 0;
-        let w = &scenario.workload;
-        if !w.connections.is_empty() {
-            self.add_starts(&w.connections, &w.triggers);
+        if !plan.starts.is_empty() {
+            self.add_starts(&plan.starts, &plan.triggers);
         }
         Ok(())
     }
@@ -168,7 +168,11 @@ impl Simulation {
 fn network_of(scenario: &Scenario) -> Built {
     let t = &scenario.topology;
     match scenario.workload.kind {
-        WorkloadKind::Permutation | WorkloadKind::Incast | WorkloadKind::Hsdp => {
+        WorkloadKind::Permutation
+        | WorkloadKind::Incast
+        | WorkloadKind::Hsdp
+        | WorkloadKind::Allreduce
+        | WorkloadKind::Alltoall => {
             let tree = FatTree::new(t.k);
             let mut rng = stream(scenario.seed, Purpose::Failures, 0);
             let failed: Vec<bool> = (0..tree.link_count())

@@ -66,6 +66,9 @@ pub struct FlowReport {
     pub start_us: Option<f64>,
     /// Flow completion time, µs, from its start; `null` for a long-lived or unfinished flow.
     pub fct_us: Option<f64>,
+    /// When it finished, µs from time 0 (its start plus its FCT).
+    #[serde(default)]
+    pub finish_us: Option<f64>,
     /// Zero-queueing lower bound of the FCT, µs (finite flows).
     pub ideal_fct_us: Option<f64>,
     /// Average goodput, bytes × 8 / FCT, Gbps (finished finite flows).
@@ -76,13 +79,6 @@ pub struct FlowReport {
 
 fn at_zero() -> Option<f64> {
     Some(0.0)
-}
-
-impl FlowReport {
-    /// When it finished, µs from time 0.
-    pub fn finish_us(&self) -> Option<f64> {
-        Some(self.start_us? + self.fct_us?)
-    }
 }
 
 /// Wall-clock figures; the only part of a report that differs between identical runs.
@@ -154,6 +150,7 @@ impl super::Simulation {
                     sprayed: f.sprayed,
                     start_us: start.map(to_us),
                     fct_us: fct.map(to_us),
+                    finish_us: f.sender.finished_at.filter(|_| fct.is_some()).map(to_us),
                     throughput_gbps: f
                         .bytes
                         .zip(fct)
@@ -187,7 +184,7 @@ impl super::Simulation {
         let cct_us = finished.then(|| {
             finite()
                 .filter(|f| f.sprayed)
-                .filter_map(FlowReport::finish_us)
+                .filter_map(|f| f.finish_us)
                 .fold(0.0, f64::max)
         });
         let mut counters = self.counters.clone();

@@ -34,6 +34,7 @@ pub mod workload;
 
 mod bound;
 mod build;
+mod collectives;
 mod fifo;
 mod host;
 mod observe;

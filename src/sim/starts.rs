@@ -75,7 +75,8 @@ impl Simulation {
         if !connections.iter().any(late) && triggers.is_empty() {
             return;
         }
-        let index = |id: u32| triggers.iter().position(|t| t.id == id).map(|i| i as u32);
+        let ids = trigger_index(triggers);
+        let index = |id: u32| ids.get(&id).map(|&i| i as u32);
         let mut states: Vec<TriggerState> = triggers
             .iter()
             .map(|t| TriggerState {
@@ -192,6 +193,15 @@ impl Simulation {
     }
 }
 
+/// Each trigger's place in `triggers`, by its id.
+fn trigger_index(triggers: &[Trigger]) -> std::collections::HashMap<u32, usize> {
+    triggers
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id, i))
+        .collect()
+}
+
 /// The earliest each flow can start in any run: its `start` time, or for a triggered flow the
 /// earliest its trigger can fire, from the earliest the flows that activate it can end (`done`:
 /// each flow's least duration once started, for its sender's end and for its receiver's). A
@@ -205,7 +215,8 @@ pub(super) fn earliest_starts(
 ) -> Vec<SimTime> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
-    let index = |id: u32| triggers.iter().position(|t| t.id == id);
+    let ids = trigger_index(triggers);
+    let index = |id: u32| ids.get(&id).copied();
     let mut targets: Vec<Vec<usize>> = vec![Vec::new(); triggers.len()];
     let mut start = vec![SimTime::MAX; connections.len()];
     // (time, flow, whether the event is the flow's start or one of its ends)
@@ -326,8 +337,8 @@ mod tests {
         let r = run(&m);
         assert!(r.finished);
         let f = &r.flows;
-        assert_eq!(f[1].start_us, f[0].finish_us());
-        assert_eq!(f[2].start_us, f[1].finish_us());
+        assert_eq!(f[1].start_us, f[0].finish_us);
+        assert_eq!(f[2].start_us, f[1].finish_us);
         let bounds: f64 = f.iter().map(|f| f.ideal_fct_us.unwrap()).sum();
         assert!(r.cct_us.unwrap() >= bounds, "{:?} < {bounds}", r.cct_us);
         assert!(
@@ -335,7 +346,7 @@ mod tests {
             "{} < {bounds}",
             r.ideal_cct_us
         );
-        assert_eq!(r.cct_us, f[2].finish_us());
+        assert_eq!(r.cct_us, f[2].finish_us);
     }
 
     #[test]
@@ -353,17 +364,16 @@ mod tests {
         );
         let r = run(&m);
         let f = &r.flows;
-        let last_of_two = Some(f[0].finish_us().unwrap().max(f[1].finish_us().unwrap()));
+        let last_of_two = Some(f[0].finish_us.unwrap().max(f[1].finish_us.unwrap()));
         assert_eq!(
             f[2].start_us, last_of_two,
             "the barrier fires on its second activation"
         );
         assert_eq!(
-            f[5].start_us,
-            f[3].finish_us(),
+            f[5].start_us, f[3].finish_us,
             "the multishot's first activation"
         );
-        assert_eq!(f[6].start_us, f[4].finish_us(), "and its second");
+        assert_eq!(f[6].start_us, f[4].finish_us, "and its second");
     }
 
     #[test]
@@ -376,8 +386,8 @@ mod tests {
         );
         let r = run(&m);
         let (first, second) = (&r.flows[0], &r.flows[1]);
-        assert!(second.start_us.unwrap() < first.finish_us().unwrap());
-        assert!(second.start_us.unwrap() > first.finish_us().unwrap() - 5.0);
+        assert!(second.start_us.unwrap() < first.finish_us.unwrap());
+        assert!(second.start_us.unwrap() > first.finish_us.unwrap() - 5.0);
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! (`scenario::traffic`) lists its flows itself.
 
 use super::rng::{stream, Purpose, SimRng};
-use crate::scenario::{Scenario, WorkloadKind};
+use crate::scenario::{Connection, Scenario, Trigger, WorkloadKind};
 use rand::seq::SliceRandom;
+use rand::Rng;
 
 /// One flow to create.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,21 +23,79 @@ pub struct FlowSpec {
     pub sprayed: bool,
 }
 
+/// A workload's flows and how they start.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    pub flows: Vec<FlowSpec>,
+    /// Each flow's start and triggers (index-aligned with `flows`) when some flow starts late
+    /// or by a trigger; empty when every flow starts at 0.
+    pub starts: Vec<Connection>,
+    pub triggers: Vec<Trigger>,
+}
+
+/// The flows of a scenario (validated) and their starts: a traffic matrix's, a collective's
+/// chains, or a drawn workload's flows spread over `start_spread_us`.
+pub fn plan(s: &Scenario) -> Plan {
+    let w = &s.workload;
+    if !w.connections.is_empty() {
+        return Plan {
+            flows: flows(s),
+            starts: w.connections.clone(),
+            triggers: w.triggers.clone(),
+        };
+    }
+    let (flows, mut starts, triggers) = match super::collectives::generate(s) {
+        Some((conns, triggers)) => (sprayed(&conns), conns, triggers),
+        None => {
+            let flows = flows(s);
+            let starts = flows
+                .iter()
+                .map(|f| Connection::new(f.src, f.dst, f.bytes.unwrap_or(0)))
+                .collect();
+            (flows, starts, Vec::new())
+        }
+    };
+    if w.start_spread_us > 0 {
+        // its own stream: a spread changes when flows start, never which flows there are
+        let mut rng = stream(s.seed, Purpose::Workload, 1);
+        for (c, f) in starts.iter_mut().zip(&flows) {
+            if f.sprayed && c.trigger.is_none() {
+                c.start_us = rng.random_range(0..=w.start_spread_us);
+            }
+        }
+    }
+    let late = starts.iter().any(|c| c.start_us > 0 || c.trigger.is_some());
+    if !late {
+        starts.clear();
+    }
+    Plan {
+        flows,
+        starts,
+        triggers,
+    }
+}
+
+/// A matrix's or collective's connections as flows: every one sprayed.
+fn sprayed(connections: &[Connection]) -> Vec<FlowSpec> {
+    connections
+        .iter()
+        .map(|c| FlowSpec {
+            src: c.src,
+            dst: c.dst,
+            bytes: Some(c.bytes),
+            sprayed: true,
+        })
+        .collect()
+}
+
 /// The flows of a scenario (validated), from its seed.
 pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
+    if let Some((conns, _)) = super::collectives::generate(s) {
+        return sprayed(&conns);
+    }
     if !s.workload.connections.is_empty() {
         // a traffic matrix: its flows, in file order, all sprayed
-        return s
-            .workload
-            .connections
-            .iter()
-            .map(|c| FlowSpec {
-                src: c.src,
-                dst: c.dst,
-                bytes: Some(c.bytes),
-                sprayed: true,
-            })
-            .collect();
+        return sprayed(&s.workload.connections);
     }
     let mut rng = stream(s.seed, Purpose::Workload, 0);
     match s.workload.kind {
@@ -64,6 +123,8 @@ pub fn flows(s: &Scenario) -> Vec<FlowSpec> {
             s.workload.hsdp_random_hosts,
             &mut rng,
         ),
+        // generated above, with their triggers
+        WorkloadKind::Allreduce | WorkloadKind::Alltoall => Vec::new(),
     }
 }
 

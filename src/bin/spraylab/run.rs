@@ -3,7 +3,7 @@
 
 use crate::args::{Format, RunArgs};
 use crate::errors::{usage, UsageError};
-use spraylab::scenario::{CcaName, Scenario};
+use spraylab::scenario::{CcaName, Scenario, WorkloadKind};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
 use spraylab::{Report, Simulation};
@@ -81,7 +81,18 @@ fn print_summary(s: &Scenario, r: &Report) {
             .unwrap_or(f64::NAN)
     };
     let cca = CcaName::of_config(s.cca.algorithm, s.cca.percentile);
-    match s.workload.connections.len() {
+    let w = &s.workload;
+    match w.connections.len() {
+        0 if matches!(w.kind, WorkloadKind::Allreduce | WorkloadKind::Alltoall) => println!(
+            "{} hosts, {} in groups of {}: {} flows, {cca} over {}, {} B flows, seed {}",
+            s.hosts(),
+            w.kind,
+            w.group_size,
+            r.flows.len(),
+            s.lb.scheme,
+            w.flow_size_bytes,
+            s.seed
+        ),
         0 => println!(
             "{} hosts, {} elephants, {cca} over {}, {} B flows, seed {}",
             s.hosts(),
@@ -96,6 +107,15 @@ fn print_summary(s: &Scenario, r: &Report) {
             s.lb.scheme,
             s.seed
         ),
+    }
+    let starts: Vec<f64> = r.flows.iter().filter_map(|f| f.start_us).collect();
+    let latest = starts.iter().copied().fold(0.0, f64::max);
+    if latest > 0.0 || starts.len() < r.flows.len() {
+        let never = r.flows.len() - starts.len();
+        println!(
+            "{} flows start from 0 to {latest:.2} µs ({never} never started); each FCT counts from its start, the CCT is the last finish",
+            starts.len()
+        );
     }
     match (r.cct_us, r.cct_inflation) {
         (Some(cct), Some(infl)) => println!(

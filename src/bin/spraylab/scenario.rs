@@ -36,16 +36,21 @@ fn flows_as_matrix(s: &Scenario) -> Result<String, UsageError> {
             "matrix: the npath model has no hosts to name; use a fat-tree workload",
         ));
     }
-    let flows = spraylab::sim::workload::flows(s);
-    if flows.iter().any(|f| f.bytes.is_none()) {
+    let plan = spraylab::sim::workload::plan(s);
+    if plan.flows.iter().any(|f| f.bytes.is_none()) {
         return Err(usage(format!(
             "matrix: the {} elephants are long-lived and have no size in a matrix; set --elephants 0",
             s.workload.elephants
         )));
     }
-    let conns: Vec<Connection> = flows
-        .iter()
-        .map(|f| Connection::new(f.src, f.dst, f.bytes.unwrap_or_default()))
-        .collect();
-    Ok(write_matrix(s.hosts(), &conns, &[]))
+    // the flows with their starts and triggers (a collective, a spread), else all at 0
+    let conns: Vec<Connection> = match plan.starts.is_empty() {
+        false => plan.starts,
+        true => plan
+            .flows
+            .iter()
+            .map(|f| Connection::new(f.src, f.dst, f.bytes.unwrap_or_default()))
+            .collect(),
+    };
+    Ok(write_matrix(s.hosts(), &conns, &plan.triggers))
 }
