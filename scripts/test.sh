@@ -89,6 +89,9 @@ node e2e/links.mjs "$base" | tail -n 1
 echo "== files: a scenario file opened (TOML, the page's own JSON export, an htsim .cm) or refused in one line; the CSVs' provenance"
 node e2e/files.mjs "$base" | tail -n 1
 
+echo "== hostile input: the file that once crashed the page, as a file and as links, is refused in one line; Run still runs"
+node e2e/hostile.mjs "$base" | tail -n 1
+
 echo "== phone: 44 px targets where a finger goes, every definition inside the screen (390x844)"
 node e2e/phone.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" | tail -n 1
 

@@ -30,6 +30,7 @@ pub mod page;
 mod picture;
 pub mod pixels;
 pub mod playback;
+pub mod recovery;
 pub mod series;
 pub mod store;
 pub mod story;

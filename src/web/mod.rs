@@ -14,6 +14,7 @@
 //! - [`palette`]: one colour per CCA, and the links' queue scale.
 //! - [`canvas_text`]: the charts' canvas backend, measuring text without page layouts.
 //! - [`exports`]: JSON, CSV and PNG downloads, and the clipboard.
+//! - [`panic`]: the main thread's panic hook, which reloads the page and says why.
 
 pub mod app;
 pub mod bridge;
@@ -22,6 +23,7 @@ pub mod charts;
 pub mod components;
 pub mod exports;
 pub mod network;
+pub mod panic;
 pub mod pool;
 pub mod recorder;
 pub mod worker;

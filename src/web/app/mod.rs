@@ -117,6 +117,9 @@ impl Component for App {
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
         let (mut page, run_now, sweep) = Page::from_fragment(&hash);
+        if let Some(line) = super::panic::take_notice() {
+            page.notice = Some(line);
+        }
         page.base_url = page_base();
         page.sweeps.cores = crate::web::pool::pool_size();
         let decisions_on = std::rc::Rc::new(std::cell::Cell::new(false));
@@ -269,6 +272,7 @@ fn page_base() -> String {
 
 /// Mounts the app in `#app` (or the body).
 pub fn start() {
+    super::panic::install();
     let document = web_sys::window()
         .and_then(|w| w.document())
         .expect("a page has a document");

@@ -19,6 +19,8 @@ const INPUTS: &[Field] = &[
     r::WORKLOAD_PATHS,
     r::WORKLOAD_LONG_PATH_EXTRA_US,
     r::WORKLOAD_INCAST_SENDERS,
+    r::WORKLOAD_GROUP_SIZE,
+    r::WORKLOAD_START_SPREAD_US,
 ];
 
 /// A field's label, with its glossary term where it has one.
@@ -62,6 +64,8 @@ fn workload_label(w: WorkloadKind) -> &'static str {
         WorkloadKind::NPath => "n-path theory model",
         WorkloadKind::Incast => "incast (many → 1)",
         WorkloadKind::Hsdp => "Llama-70B HSDP ring step",
+        WorkloadKind::Allreduce => "ring all-reduce (chains in groups)",
+        WorkloadKind::Alltoall => "serial all-to-all (chains in groups)",
     }
 }
 
@@ -146,6 +150,8 @@ pub fn form(props: &FormProps) -> Html {
     let shown = |name: &str| match name {
         "paths" | "long-delay" => kind == WorkloadKind::NPath,
         "senders" => kind == WorkloadKind::Incast,
+        "group" => matches!(kind, WorkloadKind::Allreduce | WorkloadKind::Alltoall),
+        "spread" => kind != WorkloadKind::NPath,
         "elephants" => kind != WorkloadKind::NPath,
         _ => true,
     };
