@@ -166,6 +166,17 @@ fn bad_input_is_one_line_and_exit_code_2() {
     assert_refused(&["run", "--set", "nonsense"], "PATH=VALUE");
     assert_refused(&["run", "--set", "topology.nope=1"], "topology.nope");
     assert_refused(&["run", "--set", "topology.k=34"], "topology.k");
+    // a rule that divides by another field runs after that field's own range: no panic
+    assert_refused(
+        &[
+            "run",
+            "--set",
+            "topology.mss_bytes=0",
+            "--set",
+            "topology.buffer_packets=1",
+        ],
+        "topology.mss_bytes: must be from 64 to 65536, got 0",
+    );
     // a value of the wrong kind is told with the field's range, in the user's words
     for (set, says) in [
         (
