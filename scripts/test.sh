@@ -47,6 +47,8 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do [ -s target/e2e/port ] && break; sleep 0.1; done
 base="http://127.0.0.1:$(head -n1 target/e2e/port)/spraylab"
+# a checks script's output without its passing lines: a failure, the page's errors and the count
+quiet() { grep -v -E '^(ok  |\{"errors":\[\]\})' || true; }
 SPRAYLAB_WORKER_BASE="$base" CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
     cargo test --release --target wasm32-unknown-unknown --test web
 
@@ -75,22 +77,22 @@ node e2e/present.mjs "$base" target/e2e/present | tail -n 1
 echo "screenshots: target/e2e/present-step*.png"
 
 echo "== keys: the keyboard model with a button focused, a live run paused in one press, a text field's own keys"
-node e2e/keys.mjs "$base" | tail -n 1
+node e2e/keys.mjs "$base" | quiet
 
 echo "== instruments: every chart read at the pointer and on a tap, a drag zooms, two fingers pinch, a legend entry hides its series"
-node e2e/instruments.mjs "$base" | tail -n 1
+node e2e/instruments.mjs "$base" | quiet
 
 echo "== decision: the followed flow's decision at the cursor, stepped by ↓ ↑ and the buttons, under MSwift and Swift"
-node e2e/decision.mjs "$base" target/e2e/decision.png | tail -n 1
+node e2e/decision.mjs "$base" target/e2e/decision.png | quiet
 
 echo "== links: a pasted link, Back and Forward replace the scenario and run it; a sweep link scrolls to its running sweep"
-node e2e/links.mjs "$base" | tail -n 1
+node e2e/links.mjs "$base" | quiet
 
 echo "== files: a scenario file opened (TOML, the page's own JSON export, an htsim .cm) or refused in one line; the CSVs' provenance"
-node e2e/files.mjs "$base" | tail -n 1
+node e2e/files.mjs "$base" | quiet
 
 echo "== hostile input: the file that once crashed the page, as a file and as links, is refused in one line; Run still runs"
-node e2e/hostile.mjs "$base" | tail -n 1
+node e2e/hostile.mjs "$base" | quiet
 
 echo "== phone: 44 px targets where a finger goes, every definition inside the screen (390x844)"
 node e2e/phone.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" | tail -n 1

@@ -1,6 +1,10 @@
 //! A recording of the playback for a slide: the run's stage (the network picture and the four
 //! charts, laid out as the charts' PNG) copied every animation frame into a canvas whose stream
 //! the browser's own `MediaRecorder` encodes as WebM, downloaded when the recording stops.
+//! The last frame is held for [`HOLD_MS`] before the recorder stops: a slide's video ends on the
+//! run's final state, and the encoder, which works behind the page, has frames in hand when it
+//! is told to stop (a short playback on a loaded machine once stopped before its first frame was
+//! encoded and downloaded the header alone).
 
 use super::exports::{compose, download_url};
 use std::cell::RefCell;
@@ -11,6 +15,10 @@ use web_sys::{Blob, BlobEvent, HtmlCanvasElement, MediaRecorder, MediaRecorderOp
 
 /// Frames a second the recording's stream takes.
 const FPS: f64 = 30.0;
+
+/// How long the final frame is held, repainted every [`HOLD_STEP_MS`] so the stream carries it.
+const HOLD_MS: i32 = 1000;
+const HOLD_STEP_MS: i32 = 100;
 
 /// A recording in progress.
 pub struct Recorder {
@@ -76,8 +84,42 @@ impl Recorder {
         compose(&self.canvas, title, canvases);
     }
 
-    /// Stops; the file downloads once the browser hands over its last chunk.
+    /// Holds the final frame for [`HOLD_MS`], then stops; the file downloads once the browser
+    /// hands over its last chunk.
     pub fn stop(self) {
-        let _ = self.recorder.stop();
+        let Some(window) = web_sys::window() else {
+            let _ = self.recorder.stop();
+            return;
+        };
+        let context: Option<web_sys::CanvasRenderingContext2d> = self
+            .canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into().ok());
+        for at in (HOLD_STEP_MS..HOLD_MS).step_by(HOLD_STEP_MS as usize) {
+            let (canvas, context) = (self.canvas.clone(), context.clone());
+            // drawing the canvas onto itself changes nothing but marks a frame for the stream
+            let repaint = Closure::once_into_js(move || {
+                if let Some(c) = context {
+                    let _ = c.draw_image_with_html_canvas_element(&canvas, 0.0, 0.0);
+                }
+            });
+            let _ = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(repaint.unchecked_ref(), at);
+        }
+        let recorder = self.recorder;
+        let stop = Closure::once_into_js(move || {
+            let _ = recorder.stop();
+        });
+        if window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(stop.unchecked_ref(), HOLD_MS)
+            .is_err()
+        {
+            // without a timer the recording still ends, on the frame it has
+            let _ = stop
+                .unchecked_ref::<js_sys::Function>()
+                .call0(&JsValue::NULL);
+        }
     }
 }
