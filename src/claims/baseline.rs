@@ -1,4 +1,4 @@
-//! The baseline's claims (§V-B, Fig. 4 and 5): 128 hosts, 4 ECMP elephants, and the
+//! The baseline's claims (§IV-B, Fig. 4 and 5): 128 hosts, 4 ECMP elephants, and the
 //! introduction's summary of them (§I).
 
 use super::checks::{
@@ -22,7 +22,7 @@ pub fn swift_collapses(m: &Measured) -> Claim {
     Claim {
         id: 2,
         figure: B,
-        section: "§V-B, Fig. 4",
+        section: "§IV-B, Fig. 4",
         title: "Swift with spraying reaches some 13× higher CCTs; LSwift is still poor",
         paper: "First, it shows the particularly poor performance of the Swift CCA when using packet spraying, reaching some 13× higher CCTs. [...] LSwift is designed to deal with this out-of-order issue, but still obtains a poor performance that illustrates the throughput collapse demonstrated in this paper.",
         checks: vec![
@@ -87,7 +87,7 @@ pub fn mswift_best(m: &Measured) -> Claim {
     Claim {
         id: 3,
         figure: B,
-        section: "§I and §V-B, Fig. 4",
+        section: "§I and §IV-B, Fig. 4",
         title: "MSwift is strongest (with REPS) and cuts LSwift's CCT inflation by up to 8.6× using REPS",
         paper: "MSwift is designed to deal with this throughput collapse, and obtains the strongest performance across all algorithms (with REPS). When compared to LSwift, it reduces the CCT inflation by up to 8.6×. (§I: \"MSwift improves the sprayed-traffic CCT inflation in the presence of ECMP flows by up to 8.6× using REPS.\")",
         checks: vec![
@@ -146,7 +146,7 @@ pub fn nscc_and_mnscc(m: &Measured) -> Claim {
     Claim {
         id: 5,
         figure: B,
-        section: "§V-B, Fig. 4",
+        section: "§IV-B, Fig. 4",
         title: "NSCC performs well; MNSCC improves it a bit but does not reach MSwift",
         paper: "NSCC also obtains good performance, as it is designed for packet spraying, and its delay averaging methods reduce the impact of elephant flows. MNSCC improves it a bit, but does not reach the performance of MSwift.",
         checks: vec![
@@ -184,7 +184,7 @@ pub fn reps_not_always_best(m: &Measured) -> Claim {
     Claim {
         id: 6,
         figure: B,
-        section: "§V-B, Fig. 4",
+        section: "§IV-B, Fig. 4",
         title: "REPS is best with MSwift but not for every CCA: NSCC does better with AR",
         paper: "Finally, we see that REPS reaches the best performance with MSwift, as it is designed to learn from wrong paths, but interestingly it is not the best LB algorithm for all CCAs. For example, even though REPS was designed together with SMaRTT, the inspiration for NSCC, it is not the best LB algorithm for NSCC, which performs better with AR.",
         checks: vec![
@@ -286,7 +286,7 @@ pub fn fct(m: &Measured) -> Claim {
     Claim {
         id: 7,
         figure: "baseline (FCT CDFs)",
-        section: "§V-B, Fig. 5",
+        section: "§IV-B, Fig. 5",
         title: "LSwift has the worst FCTs and a poor tail with REPS; MSwift is like NSCC and MNSCC with OPS and AR, with a better tail with REPS",
         paper: "LSwift clearly has the worst performance in all spraying schemes, and in particular it has a poor tail with REPS (top right of Fig. 5c). MSwift performs similarly to NSCC and MNSCC with OPS and AR. However, MSwift's tail behaves better with REPS (top left), leading to its lower CCT.",
         checks: fct_checks(worst, poor_tail, similar, better_tail),

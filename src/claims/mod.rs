@@ -35,6 +35,7 @@ mod checks;
 mod design;
 mod explain;
 mod measured;
+pub mod paper;
 mod report;
 mod sensitivity;
 pub mod stats;
@@ -165,7 +166,7 @@ impl Check {
 pub struct Claim {
     pub id: u32,
     pub figure: &'static str,
-    /// The section and figure the sentences stand in ("§V-B, Fig. 4").
+    /// The section and figure the sentences stand in ("§IV-B, Fig. 4").
     pub section: &'static str,
     /// A short title for the table.
     pub title: &'static str,

@@ -1,4 +1,4 @@
-//! The claims of the other workloads and the sensitivity study (§V-C to §V-E, Fig. 6 to 14).
+//! The claims of the other workloads and the sensitivity study (§IV-C to §IV-E, Fig. 6 to 14).
 
 use super::baseline::{mswift_beats_all, up_to};
 use super::checks::{
@@ -31,7 +31,7 @@ pub fn permutation(m: &Measured) -> Claim {
     Claim {
         id: 8,
         figure: p,
-        section: "§V-C, Fig. 6",
+        section: "§IV-C, Fig. 6",
         title: "Without elephants every CCA does better; LSwift beats NSCC; MSwift beats LSwift by up to 1.7× and is best with REPS",
         paper: "All algorithms perform better when the ECMP flows are removed (compared to Fig. 4), and in particular LSwift is much improved and becomes better than NSCC. It is significant that even though there are no ECMP flows, MSwift always improves upon LSwift (by up to 1.7×), and in fact obtains the best performance with REPS. [...] MNSCC slightly improves upon NSCC, yet MSwift still outperforms both.",
         checks: vec![
@@ -94,7 +94,7 @@ pub fn hsdp(m: &Measured) -> Claim {
     Claim {
         id: 9,
         figure: h,
-        section: "§I and §V-C, Fig. 7",
+        section: "§I and §IV-C, Fig. 7",
         title: "HSDP: MSwift beats all under every LB; with REPS 1.8× below LSwift and 2.3× below NSCC; MNSCC does not help much",
         paper: "MSwift outperforms again all other algorithms given all spraying techniques. Its CCT inflation with REPS is 1.8× smaller than LSwift and 2.3× smaller than NSCC. Unlike MSwift, MNSCC does not help much in this scenario without ECMP traffic that it is not designed for.",
         checks: vec![
@@ -142,7 +142,7 @@ pub fn hosts250(m: &Measured) -> Claim {
     Claim {
         id: 10,
         figure: h,
-        section: "§V-D, Fig. 8",
+        section: "§IV-D, Fig. 8",
         title: "250 hosts: similar results; MSwift outperforms all; MNSCC keeps slightly improving NSCC",
         paper: "The scaled network yields similar results. MSwift again outperforms all other approaches. MNSCC keeps slightly improving NSCC.",
         checks: vec![
@@ -203,7 +203,7 @@ pub fn size16mib(m: &Measured) -> Claim {
     Claim {
         id: 11,
         figure: s,
-        section: "§V-D, Fig. 9",
+        section: "§IV-D, Fig. 9",
         title: "16 MiB: MSwift even stronger, up to 10.7× less inflation than LSwift; LSwift and NSCC tend to get worse",
         paper: "MSwift obtains even stronger results as there is more time for the CCA mechanisms to make a difference, with up to 10.7× reduction in the CCA inflation vs LSwift, while both LSwift and NSCC tend to get worse.",
         checks: vec![
@@ -246,7 +246,7 @@ pub fn elephants8(m: &Measured) -> Claim {
     Claim {
         id: 12,
         figure: e,
-        section: "§V-D, Fig. 10",
+        section: "§IV-D, Fig. 10",
         title: "8 elephants: results similar and not much worse than with 4",
         paper: "Interestingly, results are similar and not much worse than with 4 ECMP flows, maybe because the CCT focuses on the worst case and even though more flows experience congestion, the worst-case congestion does not change much.",
         checks: vec![
@@ -273,7 +273,7 @@ pub fn failures(m: &Measured) -> Claim {
     Claim {
         id: 13,
         figure: f,
-        section: "§V-D, Fig. 11",
+        section: "§IV-D, Fig. 11",
         title: "1 % link failures: noisier, CCT higher, MSwift still outperforms under all three LBs",
         paper: "Results are a bit noisier, because each run uses a new topology with different failed links, but we use the same topology for all algorithms so the relative results are more reliable. As expected, CCT is higher as there is no full network capacity anymore. However, MSwift still keeps outperforming with the three spraying algorithms.",
         checks: vec![
@@ -312,7 +312,7 @@ pub fn percentiles(m: &Measured) -> Claim {
     Claim {
         id: 14,
         figure: pc,
-        section: "§V-D, Fig. 12",
+        section: "§IV-D, Fig. 12",
         title: "With OPS MSwift-P10 beats MSwift; elsewhere neither P10 nor P90 pays off",
         paper: "We can see that with OPS, the more aggressive MSwift-P10 outperforms MSwift, but in the other cases being overly aggressive or conservative does not pay off.",
         checks: vec![
@@ -358,7 +358,7 @@ pub fn drr(m: &Measured) -> Claim {
     Claim {
         id: 15,
         figure: d,
-        section: "§V-E, Fig. 13",
+        section: "§IV-E, Fig. 13",
         title: "DRR: the Swift variants tend to get worse, the NSCC variants better; MSwift still beats LSwift; MNSCC no longer helps",
         paper: "First, Swift variants tend to get worse, while NSCC variants tend to get better. [...] Second, MSwift still outperforms LSwift, but MNSCC does not help with NSCC anymore.",
         checks: vec![
@@ -410,7 +410,7 @@ pub fn incast(m: &Measured) -> Claim {
     Claim {
         id: 16,
         figure: i,
-        section: "§V-E, Fig. 14",
+        section: "§IV-E, Fig. 14",
         title: "Incast: the CCT increase is relatively small; the median variants do not help and are only slightly worse",
         paper: "We can see that the CCT increase is relatively small, i.e., the CCAs handle incast well. In addition, while the median-based algorithms do not help, they are only slightly worse than the original algorithms.",
         checks: vec![

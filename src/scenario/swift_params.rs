@@ -1,7 +1,7 @@
 //! Swift's parameters, shared by LSwift and MSwift (ALGORITHMS.md §3.4).
 //!
 //! The defaults are htsim's Swift (`swift.cpp` in the htsim simulator) except where the paper
-//! sets a value: the target queueing delay (about 1 µs, §VI of the paper) and LTCP-U's `k`
+//! sets a value: the target queueing delay (about 1 µs, §IV-A of the paper) and LTCP-U's `k`
 //! (§4). `max_cwnd` is also the scenario's one window cap: every CCA's initial window is capped
 //! by it, and TCP and DCTCP use it as their maximum.
 
