@@ -42,7 +42,9 @@ pub struct SmarttModel {
 }
 
 impl Default for SmarttModel {
-    /// The paper's suggested values; α = 1.2 and BDP = 153 packets as in ALGORITHMS.md §12.
+    /// The paper's fd = 0.8 (Appendix A), with values of SprayLab's own where the paper gives a
+    /// range or nothing: α = 1.2 (the paper assumes 1 < α < 1.5) and a BDP of 153 packets (the
+    /// paper gives none). The tests use it; the figures and claims use [`SmarttModel::npath`].
     fn default() -> Self {
         SmarttModel {
             alpha: 1.2,

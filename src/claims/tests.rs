@@ -617,3 +617,41 @@ fn bad_csv_rows_are_refused_with_their_line() {
     let e = m.add_summary(&bad).unwrap_err();
     assert!(e.contains("line 2") && e.contains("runs"), "{e}");
 }
+
+#[test]
+fn a_cca_that_does_not_collapse_fails_the_collapse_checks_instead_of_lacking_data() {
+    // the range where Appendix A's assumptions hold comes from the closed form's window, not the
+    // measured one: a CCA at the line rate at every q is checked where one that collapses is
+    for (id, cca) in [
+        ("1a", C::TCP),
+        ("1b", C::DCTCP),
+        ("1c", C::SWIFT),
+        ("1d", C::LSWIFT),
+    ] {
+        let mut w = paper_world();
+        for paths in THEORY_PATHS {
+            w.throughput("theory", cca, paths).0 = 790.0;
+        }
+        let claims = w.claims();
+        let k = check_of(&claims, id);
+        assert_eq!(k.outcome(), Some(Outcome::Fail), "{id}: {}", k.measured);
+    }
+}
+
+#[test]
+fn smartt_is_not_checkable_where_its_closed_form_never_meets_the_assumptions() {
+    // a closed form falling like 1/q from the line rate keeps n/W near 1: no q meets n ≥ 2W
+    let mut w = paper_world();
+    for paths in THEORY_PATHS {
+        let q = 1.0 / paths as f64;
+        let model = (8.0 / q).min(800.0);
+        *w.throughput("theory-marked", C::SMARTT, paths) = (model, Some(model));
+    }
+    let claims = w.claims();
+    let k = check_of(&claims, "1i");
+    assert_eq!(k.outcome(), Some(Outcome::NotCheckable), "{}", k.measured);
+    assert!(k.measured.contains("n/W"), "{}", k.measured);
+    // and the claim still holds on its other checks
+    let one = claims.iter().find(|c| c.id == 1).unwrap();
+    assert_eq!(one.verdict(), super::Verdict::Holds);
+}

@@ -50,7 +50,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "npath",
-        about: "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (paper §II)",
+        about: "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (the model of paper §II; the 2.5 µs is SprayLab's)",
     },
     Preset {
         name: "npath-marked",

@@ -42,8 +42,9 @@ pub fn theory_view(props: &TheoryProps) -> Html {
     html! {
         <>
             <h2>{ "Theory: the Θ(1/√q) collapse and the median" }</h2>
-            <p class="hint">{ "The paper's model: one flow sprays " }<Term term="round robin" />{ " over n paths, one of them 2.5 µs longer, \
-                so a share " }<Term term="q" />{ " = 1/n of its packets comes back late. Swift and LSwift fall like 1/√q, as the closed forms say; \
+            <p class="hint">{ "The paper's model: one flow sprays " }<Term term="round robin" />{ " over n paths, one of them longer \
+                (2.5 µs here, SprayLab's choice: the paper leaves the delay open), so a share " }<Term term="q" />{ " = 1/n of its packets comes back late. \
+                Swift falls like 1/√q, as its closed form says; the paper proves the same Θ(1/√q) for LSwift, without a closed form; \
                 MSwift's median of the last H delays stays at line rate for q < 1/3." }</p>
             <div class="buttons">
                 <button id="theory-run" onclick={props.on_run.reform(|_| ())} disabled={props.busy}>
