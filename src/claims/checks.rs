@@ -213,13 +213,31 @@ pub fn ratio(m: &Measured, a: &Side, b: &Side, metric: Metric) -> Option<Estimat
 /// Whether a ratio is "about `x`": inside the band passes, outside it beyond the noise fails,
 /// outside it within the noise is within noise (against the paper's value).
 pub fn judge_about(r: &Estimate, x: f64) -> Outcome {
-    let (lo, hi) = (x * (1.0 - BAND), x * (1.0 + BAND));
+    judge_within(r, x, BAND)
+}
+
+/// Whether a ratio is within `share` of `x` ("similar"): inside passes, outside beyond the
+/// noise fails, outside within the noise is within noise (against the paper's value).
+pub fn judge_within(r: &Estimate, x: f64, share: f64) -> Outcome {
+    let (lo, hi) = (x * (1.0 - share), x * (1.0 + share));
     if (lo..=hi).contains(&r.mean) {
         Outcome::Pass
     } else if r.high() < lo || r.low() > hi {
         Outcome::Fail
     } else {
         Outcome::WithinNoise { along: false }
+    }
+}
+
+/// Whether a ratio is above `x` ("clearly worse"): beyond the noise either way, or within it
+/// with its sign.
+pub fn judge_above(r: &Estimate, x: f64) -> Outcome {
+    if r.low() > x {
+        Outcome::Pass
+    } else if r.high() < x {
+        Outcome::Fail
+    } else {
+        Outcome::WithinNoise { along: r.mean > x }
     }
 }
 
