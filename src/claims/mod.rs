@@ -101,6 +101,9 @@ pub enum Outcome {
     },
     /// Not something a simulator can measure.
     NotCheckable,
+    /// True of the setup as configured (the baseline's 4 elephants among its 128 flows): it
+    /// says the setup is the paper's, and counts as no evidence for the claim.
+    Setup,
 }
 
 impl Outcome {
@@ -111,6 +114,7 @@ impl Outcome {
             Outcome::WithinNoise { along: true } => "within noise, in the paper's direction",
             Outcome::WithinNoise { along: false } => "within noise, against the paper's direction",
             Outcome::NotCheckable => "not checkable here",
+            Outcome::Setup => "so set up",
         }
     }
 

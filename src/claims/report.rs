@@ -4,7 +4,7 @@
 use super::checks::{contrast, Metric};
 use super::{
     baseline_exposure, evaluate_with, explain, Claim, Exposure, Measured, Outcome, Summary,
-    Verdict, BAND,
+    Verdict, BAND, CLEAR,
 };
 use crate::scenario::LbScheme;
 use std::fmt::Write as _;
@@ -97,10 +97,14 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
         "**How a sentence is read.** \"Up to X\" and \"reaching X\" take the largest cell; a \
          sentence about REPS reads REPS. \"About X times\" passes within {band:.0} % of X, a \
          band that admits no ratio on the wrong side of 1 for any factor the paper gives; \
-         \"similar\", \"slightly\" and \"not much\" use the same band around 1. A check adds no \
-         condition its sentence does not make. A sentence a simulator cannot check is *not \
-         checkable here*, with this project's own figure beside it.\n",
-        band = 100.0 * BAND
+         \"slightly\" and \"not much\" use the same band around 1. \"Similar\" passes within \
+         {clear:.0} % and \"clearly\" worse needs more than {clear:.0} %, so that no gap reads as \
+         both. A check adds no condition its sentence does not make. A sentence a simulator \
+         cannot check is *not checkable here*, with this project's own figure beside it; one \
+         the setup makes true (the number of elephants) is *so set up*, which counts for \
+         nothing.\n",
+        band = 100.0 * BAND,
+        clear = 100.0 * CLEAR
     );
     let _ = writeln!(
         s,

@@ -65,9 +65,11 @@ pub fn elephants(e: Option<&Exposure>) -> Claim {
                     )
                 }),
                 tests: Vec::new(),
+                // the preset sets it: a fact of the setup when it matches, a setup that is not the
+                // paper's when it does not
                 outcome: share.map(|s| {
                     if ((s / 0.03) - 1.0).abs() <= BAND {
-                        Outcome::Pass
+                        Outcome::Setup
                     } else {
                         Outcome::Fail
                     }
