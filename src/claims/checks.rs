@@ -94,12 +94,13 @@ pub fn paired(terms: &[(f64, &BTreeMap<u64, f64>)]) -> Option<Estimate> {
     Estimate::of(&per_seed)
 }
 
-/// `Σ wᵢ·cellᵢ` over cells: paired by seed within a figure, independent across figures.
+/// `Σ wᵢ·cellᵢ` over cells: paired by seed within a figure and across figures that share each
+/// seed's draws ([`super::draws`]), independent across the others.
 pub fn contrast(m: &Measured, terms: &[(f64, Key)], metric: Metric) -> Option<Estimate> {
     let mut by_figure: BTreeMap<&str, Vec<(f64, BySeed)>> = BTreeMap::new();
     for (w, k) in terms {
         by_figure
-            .entry(k.0.as_str())
+            .entry(super::draws::group(k.0.as_str()))
             .or_default()
             .push((*w, values(m, k, metric)?));
     }

@@ -13,7 +13,8 @@
 //! - a sentence a simulator cannot check (the lines added to htsim) is *not checkable here*.
 //!
 //! Every comparison of cells goes through one noise rule ([`stats`]): paired by seed within a
-//! figure, independent across figures, with the Student t quantile of its degrees of freedom;
+//! figure and across figures that draw the same flows at each seed ([`draws`]), independent
+//! otherwise, with the Student t quantile of its degrees of freedom;
 //! every rival is tested, not only the best by mean; and a difference within the noise keeps its
 //! sign in words ("within noise, in the paper's direction" or "against it"). A sentence that
 //! something does *not* help passes unless it helps beyond the noise.
@@ -27,6 +28,7 @@
 //! - `measured.rs`: the summaries, runs and FCTs the claims read;
 //! - `stats.rs`: estimates, the t quantile and the sign test;
 //! - `checks.rs`: the comparisons checks are made of, each through the noise rule;
+//! - `draws.rs`: which figures share each seed's draws, so that their cells are paired;
 //! - `explain.rs`: why a claim does not fully hold, from the data;
 //! - `theory.rs`, `baseline.rs`, `sensitivity.rs`, `design.rs`, `workload.rs`: the paper's
 //!   claims, one function each;
@@ -35,6 +37,7 @@
 mod baseline;
 mod checks;
 mod design;
+pub mod draws;
 mod explain;
 mod measured;
 pub mod paper;

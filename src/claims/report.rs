@@ -111,13 +111,20 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
         "**One noise rule.** Every comparison of cells is an estimate with a 95 % interval: \
          the mean ± the Student t quantile for its degrees of freedom × its standard error. \
          Cells of one figure share each seed's draw (permutation, failed links), so they are \
-         compared seed by seed (paired, n − 1 degrees of freedom); cells of two figures are \
-         independent (Welch). A comparison passes or fails when the interval excludes the \
+         compared seed by seed (paired, n − 1 degrees of freedom). So are the cells of figures \
+         whose runs draw the same flows at every seed ({shared}: one preset's workload with \
+         another scheduler, size, failed links or CCA; found by building each figure's runs at \
+         seeds 1 to 3); cells of figures whose flows differ are independent (Welch). A comparison passes or fails when the interval excludes the \
          paper's side or the other, and is otherwise *within noise*, in the paper's direction \
          or against it. A ratio passes inside its band and fails when the interval lies wholly \
          outside it. A sentence that something does not help passes unless it helps beyond \
          the noise. \"Best\" is tested against every rival, not only the best by mean. The \
-         n-path model (claims 1 and 19) runs once per q and its checks compare single runs.\n"
+         n-path model (claims 1 and 19) runs once per q and its checks compare single runs.\n",
+        shared = super::draws::shared()
+            .iter()
+            .map(|g| g.join(", "))
+            .collect::<Vec<_>>()
+            .join("; ")
     );
     let _ = writeln!(
         s,
