@@ -236,8 +236,9 @@ pub const STEPS: [Step; 5] = [
     Step {
         title: "MSwift with REPS",
         narration: "REPS reuses the paths of ACKs that came back without an ECN mark. The paper reports its best CCT inflation \
-            for MSwift with REPS, up to 8.6× below LSwift (its §IV-B). Here REPS reads the marks on MSwift's ACKs too, \
-            and the outcome depends on it: the line below says what this run shows.",
+            for MSwift with REPS, up to 8.6× below LSwift (its §IV-B). It depends on a choice the paper leaves open: \
+            REPS here reads the ECN marks on MSwift's ACKs, marked because MSwift keeps queues above the 40 KB threshold. \
+            The line below says what this run shows.",
         look: || "The flow completion times: the last flow to finish sets the CCT.".to_string(),
         says: reps_step,
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7, partner: None },
