@@ -887,3 +887,53 @@ fn the_committed_plots_colour_each_cca_as_the_page_does() {
         }
     }
 }
+
+/// An htsim topology file that describes a k-ary fat-tree sets k, the link rate and latency
+/// (before --set); one SprayLab cannot build is refused naming its line.
+#[test]
+fn a_topology_file_sets_the_fat_tree_or_is_refused_naming_its_line() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fuzz_corpus/topology_k4.topo"
+    );
+    let o = spraylab(&["scenario", "--topology", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in ["k = 4", "link_gbps = 400", "link_latency_us = 0.5"] {
+        assert!(text.lines().any(|l| l == line), "{line} in {text}");
+    }
+    let o = spraylab(&[
+        "scenario",
+        "--topology",
+        file,
+        "--set",
+        "topology.link_gbps=100",
+    ]);
+    assert!(
+        stdout(&o).lines().any(|l| l == "link_gbps = 100"),
+        "--set wins"
+    );
+    let dir = std::env::temp_dir().join(format!("spraylab-topo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("os.topo");
+    let text = std::fs::read_to_string(file).unwrap();
+    std::fs::write(
+        &bad,
+        text.replacen("Tier 1\nOversubscribed 1", "Tier 1\nOversubscribed 4", 1),
+    )
+    .unwrap();
+    assert_refused(
+        &["run", "--topology", bad.to_str().unwrap()],
+        "line 15: oversubscribed 4: SprayLab builds oversubscribed 1 only",
+    );
+    std::fs::write(&bad, text.replace("Tiers 3", "Tiers 2")).unwrap();
+    assert_refused(
+        &["run", "--topology", bad.to_str().unwrap()],
+        "line 3: Tiers 2: SprayLab builds three-tier fat-trees only",
+    );
+    assert_refused(
+        &["run", "--topology", dir.join("none.topo").to_str().unwrap()],
+        "cannot read",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

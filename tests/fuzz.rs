@@ -438,6 +438,26 @@ fn traffic_matrices() {
 }
 
 #[test]
+fn topology_files() {
+    use spraylab::scenario::topo_file::parse_topo;
+    fuzz("topology", corpus_files("topo"), |input| {
+        match parse_topo(&String::from_utf8_lossy(input)) {
+            Ok(t) => {
+                let mut s = Scenario::default();
+                s.topology.k = t.k;
+                s.topology.link_gbps = t.link_gbps;
+                s.topology.link_latency_us = t.link_latency_us;
+                match s.validate() {
+                    Ok(()) => true,
+                    Err(e) => one_line(&e),
+                }
+            }
+            Err(e) => one_line(&e),
+        }
+    });
+}
+
+#[test]
 fn worker_messages() {
     let mut corpus: Vec<Vec<u8>> = presets()
         .into_iter()

@@ -20,6 +20,7 @@ mod swift_params;
 #[cfg(test)]
 mod tests;
 mod timed;
+pub mod topo_file;
 pub mod traffic;
 pub mod triggers;
 mod validate;

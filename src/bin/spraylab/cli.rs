@@ -18,7 +18,7 @@ pub fn main() -> ExitCode {
             }
             Ok(())
         }
-        Ok(Parsed::Command(c)) => dispatch(c),
+        Ok(Parsed::Command(c)) => dispatch(*c),
         Err(e) => Err(e),
     };
     match outcome {

@@ -58,6 +58,9 @@ impl ScenarioArgs {
                 })?
             }
         };
+        if let Some(path) = &self.topology {
+            read_topology(&mut s, path)?;
+        }
         if let Some(path) = &self.traffic {
             s.workload.traffic = Some(path.display().to_string());
         }
@@ -98,6 +101,27 @@ pub fn within_budget(s: &Scenario, allow_large: bool) -> Result<(), UsageError> 
     }
     s.check_budget(&Budget::NATIVE)
         .map_err(|e| usage(format!("too large: {e}")))
+}
+
+/// Sets the topology from an htsim topology file.
+fn read_topology(s: &mut Scenario, path: &std::path::Path) -> Result<(), UsageError> {
+    use spraylab::scenario::topo_file::{parse_topo, MAX_TOPO_BYTES};
+    let shown = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| usage(format!("topology {shown}: cannot read: {e}")))?
+        .len();
+    if size > MAX_TOPO_BYTES as u64 {
+        return Err(usage(format!(
+            "topology {shown}: {size} bytes, more than the {MAX_TOPO_BYTES} a topology file may have"
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| usage(format!("topology {shown}: cannot read: {e}")))?;
+    let t = parse_topo(&text).map_err(|e| usage(format!("topology {shown}: {e}")))?;
+    s.topology.k = t.k;
+    s.topology.link_gbps = t.link_gbps;
+    s.topology.link_latency_us = t.link_latency_us;
+    Ok(())
 }
 
 /// Reads the scenario's traffic-matrix file, if it names one, into its connections (`base`:
@@ -193,6 +217,7 @@ mod tests {
             preset: None,
             scenario: None,
             traffic: None,
+            topology: None,
             allow_large: false,
             events: Vec::new(),
             overrides: Overrides(Vec::new()),
