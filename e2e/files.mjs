@@ -74,7 +74,11 @@ const matrixLink = await page.evaluate(() => decodeURIComponent(location.hash));
 check('the address bar carries its flows', matrixLink.includes('workload.connections=0-5:64KiB,5-0:64KiB,3-9:128KiB'), matrixLink);
 await page.click('#run');
 await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
-check('and the run simulates them', /3\/3 flows/.test(await page.evaluate(() => document.querySelector('.progress')?.textContent || document.body.innerText)),
+// the progress line is drawn in the frame after the status says done
+const simulated = await page.waitForFunction(
+  () => /3\/3 flows/.test(document.querySelector('.progress')?.textContent || document.body.innerText),
+  null, { timeout: 5000 }).then(() => true, () => false);
+check('and the run simulates them', simulated,
   await page.evaluate(() => document.querySelector('#status')?.parentElement?.innerText || ''));
 await open('both.cm', 'Nodes 16\nConnections 1\n0->1 id 1 start 5 trigger 1 size 100\n');
 check("a bad matrix is refused naming its line", /both\.cm was refused \(line 3: 0->1 has both a start time and trigger 1/.test(await status()), await status());

@@ -73,8 +73,9 @@ node e2e/look.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" target/e2e/deskt
 echo "screenshots: target/e2e/phone-*.png, target/e2e/desktop-*.png"
 
 echo "== presentation: every step of the class story, its picture and its chart fit 1280x720"
-# a chart's canvas that has not settled to its shown size within the check's 10 s (step 1,
-# once in 4 full runs on a 2-core machine; 0 in 6 runs alone) gets one more attempt, both printed
+# a chart's canvas that has not settled to its shown size within the check's 10 s (step 1's,
+# in 2 of 5 full runs on a 2-core machine, never in 3 runs alone) gets one more attempt, both
+# printed
 node e2e/present.mjs "$base" target/e2e/present | tail -n 1 ||
     node e2e/present.mjs "$base" target/e2e/present | tail -n 1
 echo "screenshots: target/e2e/present-step*.png"
