@@ -185,11 +185,11 @@ fn bad_input_is_one_line_and_exit_code_2() {
         ),
         (
             "topology.k=-3",
-            "from 4 to 32; the page takes up to 24, got \"-3\"",
+            "from 4 to 32, to 128 with tiers = 2; the page takes up to 24, got \"-3\"",
         ),
         (
             "topology.k=99999999999",
-            "from 4 to 32; the page takes up to 24, got \"99999999999\"",
+            "from 4 to 32, to 128 with tiers = 2; the page takes up to 24, got \"99999999999\"",
         ),
         ("cca.swift.ai=nan", "cca.swift.ai: must be a number from"),
         (
@@ -891,7 +891,7 @@ fn the_committed_plots_colour_each_cca_as_the_page_does() {
 /// An htsim topology file that describes a k-ary fat-tree sets k, the link rate and latency
 /// (before --set); one SprayLab cannot build is refused naming its line.
 #[test]
-fn a_topology_file_sets_the_fat_tree_or_is_refused_naming_its_line() {
+fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fuzz_corpus/topology_k4.topo"
@@ -924,12 +924,41 @@ fn a_topology_file_sets_the_fat_tree_or_is_refused_naming_its_line() {
     .unwrap();
     assert_refused(
         &["run", "--topology", bad.to_str().unwrap()],
-        "line 15: oversubscribed 4: SprayLab builds oversubscribed 1 only",
+        "line 15: Oversubscribed 4: the tier's radices (2 down, 2 up) make it 1",
     );
     std::fs::write(&bad, text.replace("Tiers 3", "Tiers 2")).unwrap();
     assert_refused(
         &["run", "--topology", bad.to_str().unwrap()],
-        "line 3: Tiers 2: SprayLab builds three-tier fat-trees only",
+        "Tiers 2 but 3 Tier blocks",
+    );
+    // a ToR with one up-link for its two hosts: 2:1 oversubscribed, and it runs
+    let os = dir.join("os2.topo");
+    std::fs::write(
+        &os,
+        text.replacen("Oversubscribed 1", "Oversubscribed 2", 1)
+            .replacen("Radix_Up 2", "Radix_Up 1", 1),
+    )
+    .unwrap();
+    let o = spraylab(&["scenario", "--topology", os.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in ["k = 4", "tiers = 3", "oversubscription = 2"] {
+        assert!(text.lines().any(|l| l == line), "{line} in {text}");
+    }
+    let o = spraylab(&[
+        "run",
+        "--topology",
+        os.to_str().unwrap(),
+        "--flow-size",
+        "64KiB",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "fabric: three-tier fat-tree of 4 pods, 2 cores, 16 hosts, 2:1 oversubscribed"
+        ),
+        "{}",
+        stdout(&o)
     );
     assert_refused(
         &["run", "--topology", dir.join("none.topo").to_str().unwrap()],

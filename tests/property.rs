@@ -61,6 +61,31 @@ const FIELDS: &[(&str, Rule)] = &[
     ("topology.k", |s, d| {
         s.topology.k = d.of(&[4, 4, 4, 6, 8, 16])
     }),
+    ("topology.tiers", |s, d| {
+        s.topology.tiers = d.of(&[3, 3, 2]);
+    }),
+    ("topology.oversubscription", |s, d| {
+        // a divisor of k/2
+        let half = s.topology.k / 2;
+        let divisors: Vec<u32> = (1..=half).filter(|v| half % v == 0).collect();
+        s.topology.oversubscription = if d.bool() { 1 } else { d.of(&divisors) };
+    }),
+    ("topology.agg_oversubscription", |s, d| {
+        let half = s.topology.k / 2;
+        let divisors: Vec<u32> = (1..=half).filter(|v| half % v == 0).collect();
+        s.topology.agg_oversubscription = if s.topology.tiers == 2 || d.bool() {
+            1
+        } else {
+            d.of(&divisors)
+        };
+    }),
+    ("topology.pods", |s, d| {
+        s.topology.pods = if d.bool() {
+            0
+        } else {
+            d.u(1, s.topology.k as u64) as u32
+        };
+    }),
     ("topology.link_gbps", |s, d| {
         s.topology.link_gbps = d.u(1, 3200) as u32
     }),

@@ -139,7 +139,10 @@ impl Scenario {
         let min_duration_us = busiest_link_bytes as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
         let (switch_ports, path_slots) = match w.kind {
             WorkloadKind::NPath => (1 + 2 * w.paths as u64, w.paths as u64),
-            _ => (5 * (t.k as u64).pow(3) / 4, (t.k as u64).pow(2) / 4),
+            _ => {
+                let f = t.fabric();
+                (f.switch_ports() as u64, f.widest() as u64)
+            }
         };
         let sampled = self.timeline.interval_us > 0.0;
         let sample_values = if sampled {
@@ -266,11 +269,14 @@ impl Scenario {
         let work = self.work();
         let size = self.workload.flow_size_bytes;
         let whose = budget.whose;
-        if self.workload.kind != WorkloadKind::NPath && self.topology.k > budget.max_k {
+        let most_hosts = budget.max_k.pow(3) / 4;
+        if self.workload.kind != WorkloadKind::NPath
+            && (self.topology.k > budget.max_k || self.hosts() > most_hosts)
+        {
             return Err(err(
                 registry::TOPOLOGY_K.path,
                 format!(
-                    "must be at most {} in {whose} (k = {} runs natively)",
+                    "must be at most {} in {whose}, {most_hosts} hosts at most (k = {} runs natively)",
                     budget.max_k, self.topology.k
                 ),
             ));

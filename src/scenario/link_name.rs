@@ -17,6 +17,7 @@
 //! `tor3.up0` and `agg2.down1` are one link when ToR 3 and aggregation switch 2 share a pod.
 //! A timed event may use either.
 
+use super::Fabric;
 use std::fmt;
 
 /// One output port of a k-ary fat-tree, by the switch it leaves and its side.
@@ -72,48 +73,60 @@ impl PortName {
         })
     }
 
-    /// The port at the other end of the link, in a k-ary fat-tree (a name checked against k).
-    pub fn peer(self, k: u32) -> PortName {
-        let half = k / 2;
+    /// The port at the other end of the link, in `fabric` (a name checked against it).
+    pub fn peer(self, fabric: &Fabric) -> PortName {
+        let (hpt, tpp, up, agg_up) = (
+            fabric.hosts_per_tor,
+            fabric.tors_per_pod,
+            fabric.tor_up,
+            fabric.agg_up,
+        );
         match self {
-            PortName::HostNic(h) => PortName::TorDown(h / half, h % half),
-            PortName::TorDown(t, i) => PortName::HostNic(t * half + i),
+            PortName::HostNic(h) => PortName::TorDown(h / hpt, h % hpt),
+            PortName::TorDown(t, i) => PortName::HostNic(t * hpt + i),
             // ToR t's up-port i leads to aggregation switch i of its pod, whose down-port
-            // t mod k/2 leads back
-            PortName::TorUp(t, i) => PortName::AggDown(t / half * half + i, t % half),
-            PortName::AggDown(a, i) => PortName::TorUp(a / half * half + i, a % half),
-            // aggregation switch a's up-port i leads to core (a mod k/2)·k/2 + i, whose port to
-            // a's pod leads back
-            PortName::AggUp(a, i) => PortName::CorePod(a % half * half + i, a / half),
-            PortName::CorePod(c, pod) => PortName::AggUp(pod * half + c / half, c % half),
+            // t mod tors_per_pod leads back
+            PortName::TorUp(t, i) => PortName::AggDown(t / tpp * up + i, t % tpp),
+            PortName::AggDown(a, i) => PortName::TorUp(a / up * tpp + i, a % up),
+            // aggregation switch a's up-port i leads to core (a mod tor_up)·agg_up + i, whose
+            // port to a's pod leads back
+            PortName::AggUp(a, i) => PortName::CorePod(a % up * agg_up + i, a / up),
+            PortName::CorePod(c, pod) => PortName::AggUp(pod * up + c / agg_up, c % agg_up),
         }
     }
 
-    /// Whether the port exists in a k-ary fat-tree; `Err` says which number is out of range.
-    pub fn check(self, k: u32) -> Result<(), String> {
-        let half = k / 2;
-        let (hosts, tors, cores) = (k * k * k / 4, k * half, half * half);
-        let within = |what: &str, v: u32, n: u32| {
-            if v < n {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{self}: the {what} must be from 0 to {} when k = {k}, got {v}",
-                    n - 1
-                ))
-            }
+    /// Whether the port exists in `fabric`; `Err` says which number is out of range.
+    pub fn check(self, fabric: &Fabric) -> Result<(), String> {
+        let k = 2 * fabric.hosts_per_tor;
+        let within = |what: &str, v: u32, n: u32| match n {
+            0 => Err(format!(
+                "{self}: this fabric ({}) has no {what} there",
+                fabric.describe()
+            )),
+            n if v < n => Ok(()),
+            n if fabric.tiers == 3 && *fabric == Fabric::fat_tree(k) => Err(format!(
+                "{self}: the {what} must be from 0 to {} when k = {k}, got {v}",
+                n - 1
+            )),
+            n => Err(format!(
+                "{self}: the {what} must be from 0 to {} in this fabric ({}), got {v}",
+                n - 1,
+                fabric.describe()
+            )),
         };
+        let f = fabric;
+        let agg = "aggregation switch";
         match self {
-            PortName::HostNic(h) => within("host", h, hosts),
-            PortName::TorDown(t, i) => within("ToR", t, tors).and(within("down-port", i, half)),
-            PortName::TorUp(t, i) => within("ToR", t, tors).and(within("up-port", i, half)),
+            PortName::HostNic(h) => within("host", h, f.hosts()),
+            PortName::TorDown(t, i) => {
+                within("ToR", t, f.tors()).and(within("down-port", i, f.hosts_per_tor))
+            }
+            PortName::TorUp(t, i) => within("ToR", t, f.tors()).and(within("up-port", i, f.tor_up)),
             PortName::AggDown(a, i) => {
-                within("aggregation switch", a, tors).and(within("down-port", i, half))
+                within(agg, a, f.aggs()).and(within("down-port", i, f.tors_per_pod))
             }
-            PortName::AggUp(a, i) => {
-                within("aggregation switch", a, tors).and(within("up-port", i, half))
-            }
-            PortName::CorePod(c, p) => within("core", c, cores).and(within("pod", p, k)),
+            PortName::AggUp(a, i) => within(agg, a, f.aggs()).and(within("up-port", i, f.agg_up)),
+            PortName::CorePod(c, p) => within("core", c, f.cores()).and(within("pod", p, f.pods)),
         }
     }
 }
@@ -170,7 +183,7 @@ mod tests {
 
     #[test]
     fn a_name_fits_a_fat_tree_or_says_which_number_is_out_of_range() {
-        let k = 8; // 128 hosts, 32 ToRs and aggregation switches, 16 cores, 8 pods
+        let k = &Fabric::fat_tree(8); // 128 hosts, 32 ToRs and aggregation switches, 16 cores
         for ok in ["host127.nic", "tor31.down3", "agg31.up3", "core15.pod7"] {
             assert_eq!(PortName::parse(ok).unwrap().check(k), Ok(()), "{ok}");
         }
@@ -183,5 +196,55 @@ mod tests {
         assert!(e.contains("pod must be from 0 to 7"), "{e}");
         let e = PortName::parse("tor0.up4").unwrap().check(k).unwrap_err();
         assert!(e.contains("up-port must be from 0 to 3"), "{e}");
+    }
+
+    #[test]
+    fn a_name_fits_a_leaf_spine_or_an_oversubscribed_tree_or_says_why_not() {
+        // 4 ToRs of 8 hosts, 2 up-links each, 2 spines
+        let tiny = &Fabric::new(16, 2, 4, 1, 4);
+        for ok in ["host31.nic", "tor3.down7", "tor3.up1", "agg1.down3"] {
+            assert_eq!(PortName::parse(ok).unwrap().check(tiny), Ok(()), "{ok}");
+        }
+        let e = PortName::parse("agg0.up0")
+            .unwrap()
+            .check(tiny)
+            .unwrap_err();
+        assert!(e.contains("has no up-port"), "{e}");
+        let e = PortName::parse("core0.pod0")
+            .unwrap()
+            .check(tiny)
+            .unwrap_err();
+        assert!(e.contains("has no core"), "{e}");
+        let e = PortName::parse("tor0.up2")
+            .unwrap()
+            .check(tiny)
+            .unwrap_err();
+        assert!(
+            e.contains("up-port must be from 0 to 1 in this fabric (leaf-spine"),
+            "{e}"
+        );
+        // every port's peer leads back, in both fabrics
+        for f in [tiny, &Fabric::new(8, 3, 4, 2, 6)] {
+            let names = (0..f.hosts())
+                .map(PortName::HostNic)
+                .chain((0..f.tors()).flat_map(|t| {
+                    (0..f.hosts_per_tor)
+                        .map(move |i| PortName::TorDown(t, i))
+                        .chain((0..f.tor_up).map(move |i| PortName::TorUp(t, i)))
+                }))
+                .chain((0..f.aggs()).flat_map(|a| {
+                    (0..f.tors_per_pod)
+                        .map(move |i| PortName::AggDown(a, i))
+                        .chain((0..f.agg_up).map(move |i| PortName::AggUp(a, i)))
+                }))
+                .chain(
+                    (0..f.cores()).flat_map(|c| (0..f.pods).map(move |p| PortName::CorePod(c, p))),
+                );
+            for n in names {
+                assert_eq!(n.check(f), Ok(()), "{n}");
+                assert_eq!(n.peer(f).check(f), Ok(()), "{n}");
+                assert_eq!(n.peer(f).peer(f), n, "{n}");
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@
 mod budget;
 mod cca_policy;
 mod cca_table;
+mod fabric;
 mod fields;
 mod history;
 mod link_name;
@@ -28,6 +29,7 @@ mod validate;
 pub use budget::{Budget, Work, WORKER_CHUNK_SAMPLES};
 pub use cca_policy::RtoRule;
 pub use cca_table::{CcaInfo, CCAS};
+pub use fabric::Fabric;
 pub use fields::{format_bytes, parse_bytes, ECN_STEP};
 pub use history::History;
 pub use link_name::{PortName, NAME_SHAPES};
@@ -105,8 +107,17 @@ pub struct Scenario {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Topology {
-    /// Fat-tree arity, even, 4..=32 (k³/4 hosts: 16 to 8192).
+    /// Switch arity, even: a k-ary three-tier fat-tree has k³/4 hosts (4..=32: 16 to 8192);
+    /// a ToR has k/2 hosts ([`Fabric`]).
     pub k: u32,
+    /// Switch tiers: 3 (fat-tree) or 2 (leaf-spine).
+    pub tiers: u32,
+    /// A ToR's hosts per up-link: 1 (full bisection) or a divisor of k/2 above it.
+    pub oversubscription: u32,
+    /// A three-tier aggregation switch's ToRs per up-link (1 or a divisor of k/2).
+    pub agg_oversubscription: u32,
+    /// Pods of a three-tier fat-tree, ToRs of a leaf-spine: 0 for k (a full fabric), else 1 to k.
+    pub pods: u32,
     /// Rate of every link, Gbps.
     pub link_gbps: u32,
     /// Propagation latency of every link, µs.
@@ -214,6 +225,9 @@ pub struct CcaConfig {
 /// Largest fat-tree arity: k = 32, 8192 hosts (a switch's k/2 up-ports fit a 16-bit mask).
 pub const MAX_K: u32 = 32;
 
+/// The largest k of a leaf-spine (`topology.tiers` = 2): 64 hosts per ToR, 64 spines, 8192 hosts.
+pub const MAX_K_TWO_TIERS: u32 = 128;
+
 /// Largest history the estimator keeps.
 pub const MAX_HISTORY: u32 = 1024;
 
@@ -281,6 +295,10 @@ impl Default for Topology {
     fn default() -> Self {
         Topology {
             k: 8,
+            tiers: 3,
+            oversubscription: 1,
+            agg_oversubscription: 1,
+            pods: 0,
             link_gbps: 800,
             link_latency_us: 0.5,
             buffer_bytes: 800 * 1024,
@@ -408,8 +426,8 @@ impl Scenario {
     pub fn hosts(&self) -> u32 {
         match self.workload.kind {
             WorkloadKind::NPath => 2,
-            // saturating: hosts() is also asked of scenarios not yet validated
-            _ => self.topology.k.saturating_pow(3) / 4,
+            // the fabric saturates: hosts() is also asked of scenarios not yet validated
+            _ => self.topology.fabric().hosts(),
         }
     }
 }

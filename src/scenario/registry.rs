@@ -373,6 +373,9 @@ const SHORT_ORDER: &[Field] = &[
     WORKLOAD_INCAST_SENDERS,
     WORKLOAD_GROUP_SIZE,
     WORKLOAD_START_SPREAD_US,
+    TOPOLOGY_TIERS,
+    TOPOLOGY_OVERSUBSCRIPTION,
+    TOPOLOGY_PODS,
 ];
 
 /// The fields with a short name, most used first.
@@ -549,14 +552,53 @@ pub const MAX_SIM_TIME_US: Field = field(
 pub const TOPOLOGY_K: Field = field(
     "topology.k",
     "fat-tree k",
-    Words("an even number from 4 to 32; the page takes up to 24"),
-    "fat-tree arity: k³/4 hosts (16, 54, 128, 250, 432, 686, 1024, …, 8192)",
+    Words("an even number from 4 to 32, to 128 with tiers = 2; the page takes up to 24"),
+    "switch arity: a ToR has k/2 hosts; a three-tier fat-tree k³/4 (16, 54, 128, 250, 432, 686, 1024, …, 8192)",
     whole!(topology.k),
 )
 .rule(rules::k)
+.across(rules::k_for_tiers)
 .short("k")
 .term("fat-tree")
 .vary();
+pub const TOPOLOGY_TIERS: Field = field(
+    "topology.tiers",
+    "switch tiers",
+    Whole(2, 3),
+    "3: a fat-tree of pods (ToRs, aggregation switches, cores); 2: a leaf-spine (ToRs, spines)",
+    whole!(topology.tiers),
+)
+.short("tiers")
+.term("leaf-spine");
+pub const TOPOLOGY_OVERSUBSCRIPTION: Field = field(
+    "topology.oversubscription",
+    "ToR oversubscription",
+    Words("a divisor of k/2: 1 (full bisection), 2, 4, …"),
+    "a ToR's hosts per up-link: k/2 hosts share k/(2·this) up-links, one to each aggregation switch of the pod (spine)",
+    whole!(topology.oversubscription),
+)
+.across(rules::oversubscription)
+.short("oversub")
+.term("oversubscription")
+.vary();
+pub const TOPOLOGY_AGG_OVERSUBSCRIPTION: Field = field(
+    "topology.agg_oversubscription",
+    "aggregation oversubscription",
+    Words("a divisor of k/2; 1 with tiers = 2"),
+    "an aggregation switch's ToRs per up-link: k/(2·this) up-links to cores",
+    whole!(topology.agg_oversubscription),
+)
+.across(rules::agg_oversubscription)
+.term("oversubscription");
+pub const TOPOLOGY_PODS: Field = field(
+    "topology.pods",
+    "pods",
+    Words("0 (k), or 1 to k"),
+    "pods of a fat-tree (a core's down-links), ToRs of a leaf-spine (a spine's): fewer than k fills the fabric in part",
+    whole!(topology.pods),
+)
+.across(rules::pods)
+.short("pods");
 pub const TOPOLOGY_LINK_GBPS: Field = field(
     "topology.link_gbps",
     "link rate",
@@ -1071,6 +1113,10 @@ pub const FIELDS: &[Field] = &[
     SEED,
     MAX_SIM_TIME_US,
     TOPOLOGY_K,
+    TOPOLOGY_TIERS,
+    TOPOLOGY_OVERSUBSCRIPTION,
+    TOPOLOGY_AGG_OVERSUBSCRIPTION,
+    TOPOLOGY_PODS,
     TOPOLOGY_LINK_GBPS,
     TOPOLOGY_LINK_LATENCY_US,
     TOPOLOGY_BUFFER_BYTES,

@@ -288,7 +288,7 @@ impl Scenario {
                 format!("must name a port like {NAME_SHAPES}, got {link:?}"),
             )
         })?;
-        port.check(self.topology.k)
+        port.check(&self.topology.fabric())
             .map_err(|m| err(&field("link"), m))?;
         if e.kind == EventKind::LinkRate {
             let top = self.topology.link_gbps;

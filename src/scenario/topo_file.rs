@@ -6,24 +6,50 @@
 //! their ports down and up (`Radix_Down`, `Radix_Up`), the ratio of down to up capacity
 //! (`Oversubscribed`) and the links per switch pair (`Bundle`). Lines starting `#` are comments.
 //!
-//! SprayLab builds the k-ary three-tier fat-tree: a file that describes one (three tiers, each
-//! ToR and aggregation switch with k/2 ports down and k/2 up, cores with k ports down, pods of
-//! k²/4 hosts, k³/4 hosts, one rate and one latency everywhere, no oversubscription, bundles of
-//! one, no switch latency) is read as `topology.k`, `topology.link_gbps` and
-//! `topology.link_latency_us`. Any other is refused naming the line and what SprayLab cannot
-//! build, not approximated.
+//! SprayLab builds the fabrics [`super::Fabric`] describes, and reads a file as one of them:
+//! - three tiers: ToRs of k/2 hosts (`Radix_Down`, which sets k) and k/(2o) up-links
+//!   (`Radix_Up`: o = `topology.oversubscription`); aggregation switches with one port down to
+//!   each of the pod's k/2 ToRs and k/(2o₁) up (o₁ = `topology.agg_oversubscription`); cores
+//!   with one port to each pod (`Radix_Down` of tier 2 = `topology.pods`); pods of k²/4 hosts;
+//! - two tiers: ToRs as above, spines with one port down to each ToR (`Radix_Down` of tier 1 =
+//!   the ToRs, `topology.pods`);
+//! - one link rate and one latency everywhere (`topology.link_gbps`, `topology.link_latency_us`),
+//!   no switch latency, bundles of one. `Oversubscribed`, where given, must be the ratio of the
+//!   tier's radices, as the reference checks.
+//!
+//! Any other is refused naming the line and what SprayLab cannot build, not approximated. Of the
+//! reference's 27 shipped files, `test.topo` (a tier at a slower rate with bundles of two) is
+//! the one refused.
 
 use std::collections::BTreeMap;
 
 /// The most bytes a topology file may have (htsim's are under 1 KB).
 pub const MAX_TOPO_BYTES: usize = 64 * 1024;
 
-/// What a topology file sets.
+/// What a topology file sets: the `topology` fields of the same names.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TopoFile {
     pub k: u32,
+    pub tiers: u32,
+    pub oversubscription: u32,
+    pub agg_oversubscription: u32,
+    /// 0 when the file fills every pod (every ToR a spine has ports for).
+    pub pods: u32,
     pub link_gbps: u32,
     pub link_latency_us: f64,
+}
+
+impl TopoFile {
+    /// Sets the fields the file names.
+    pub fn apply(&self, t: &mut super::Topology) {
+        t.k = self.k;
+        t.tiers = self.tiers;
+        t.oversubscription = self.oversubscription;
+        t.agg_oversubscription = self.agg_oversubscription;
+        t.pods = self.pods;
+        t.link_gbps = self.link_gbps;
+        t.link_latency_us = self.link_latency_us;
+    }
 }
 
 /// One tier's block, with the line each key came from.
@@ -92,7 +118,7 @@ pub fn parse_topo(text: &str) -> Result<TopoFile, String> {
     fat_tree(&top, &tiers)
 }
 
-/// The k-ary fat-tree the file describes, or why it is not one.
+/// The fabric the file describes, or why SprayLab cannot build it.
 fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result<TopoFile, String> {
     let get = |k: &str| {
         top.get(k)
@@ -100,44 +126,18 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
             .ok_or_else(|| format!("the file sets no {k}"))
     };
     let (tl, n_tiers) = get("tiers")?;
-    if n_tiers != 3 {
+    if !(2..=3).contains(&n_tiers) {
         return Err(refuse(
             tl,
-            format!("Tiers {n_tiers}: SprayLab builds three-tier fat-trees only"),
+            format!("Tiers {n_tiers}: SprayLab builds two or three tiers"),
         ));
     }
-    if tiers.len() != 3 {
-        return Err(format!("Tiers 3 but {} Tier blocks", tiers.len()));
+    if tiers.len() as u64 != n_tiers {
+        return Err(format!("Tiers {n_tiers} but {} Tier blocks", tiers.len()));
     }
-    // one value everywhere for the rate and latency, and none of what SprayLab does not model
-    let same = |key: &str| -> Result<u64, String> {
-        let mut seen: Option<(usize, u64)> = None;
-        for t in tiers {
-            let Some(&v) = t.keys.get(key) else {
-                return Err(refuse(t.line, format!("Tier block sets no {key}")));
-            };
-            if let Some((_, first)) = seen {
-                if first != v.1 {
-                    return Err(refuse(
-                        v.0,
-                        format!(
-                            "{key} {} differs from {first}: SprayLab gives every link one value",
-                            v.1
-                        ),
-                    ));
-                }
-            }
-            seen = Some(v);
-        }
-        Ok(seen.map_or(0, |v| v.1))
-    };
-    let gbps = same("downlink_speed_gbps")?;
-    let latency_ns = same("downlink_latency_ns")?;
-    for (key, model) in [
-        ("oversubscribed", 1),
-        ("bundle", 1),
-        ("switch_latency_ns", 0),
-    ] {
+    let gbps = same(tiers, "downlink_speed_gbps")?;
+    let latency_ns = same(tiers, "downlink_latency_ns")?;
+    for (key, model) in [("bundle", 1), ("switch_latency_ns", 0)] {
         for t in tiers {
             if let Some(&(line, v)) = t.keys.get(key).filter(|v| v.1 != model) {
                 return Err(refuse(
@@ -147,52 +147,50 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
             }
         }
     }
-    let radix = |t: &TierBlock, key: &str| -> Result<u64, String> {
-        t.keys
-            .get(key)
-            .map(|v| v.1)
-            .ok_or_else(|| refuse(t.line, format!("Tier block sets no {key}")))
-    };
     let half = radix(&tiers[0], "radix_down")?;
     let k = half.saturating_mul(2);
-    if !(4..=32).contains(&k) {
+    let most = if n_tiers == 3 { 32 } else { 128 };
+    if !(4..=most).contains(&k) {
         return Err(refuse(
-            tiers[0].line,
-            format!("Radix_Down {half}: k = {k} must be from 4 to 32"),
+            tiers[0].keys["radix_down"].0,
+            format!("Radix_Down {half}: k = {k} must be from 4 to {most} with {n_tiers} tiers"),
         ));
     }
-    for (t, key, want) in [
-        (0, "radix_up", half),
-        (1, "radix_down", half),
-        (1, "radix_up", half),
-        (2, "radix_down", k),
-    ] {
-        let got = radix(&tiers[t], key)?;
-        if got != want {
-            let at = tiers[t].keys[key].0;
-            return Err(refuse(at, format!(
-                "tier {t} {key} {got}: a k-ary fat-tree with {half} ports down at tier 0 has {want} (SprayLab builds those only)"
-            )));
+    let over = ratio(&tiers[0], half)?;
+    let (agg_over, pods, hosts) = if n_tiers == 3 {
+        let down = radix(&tiers[1], "radix_down")?;
+        if down != half {
+            return Err(refuse(
+                tiers[1].keys["radix_down"].0,
+                format!("tier 1 radix_down {down}: SprayLab's aggregation switches have one port to each of the pod's {half} ToRs (tier 0's Radix_Down)"),
+            ));
         }
+        let pods = radix(&tiers[2], "radix_down")?;
+        (ratio(&tiers[1], half)?, pods, pods * half * half)
+    } else {
+        let tors = radix(&tiers[1], "radix_down")?;
+        (1, tors, tors * half)
+    };
+    if pods == 0 || pods > k {
+        let at = tiers[n_tiers as usize - 1].keys["radix_down"].0;
+        return Err(refuse(
+            at,
+            format!("Radix_Down {pods}: must be from 1 to k = {k} (a switch's ports)"),
+        ));
     }
     let (nl, nodes) = get("nodes")?;
-    if nodes != k * k * k / 4 {
+    if nodes != hosts {
         return Err(refuse(
             nl,
-            format!(
-                "Nodes {nodes}: the k = {k} fat-tree has {} hosts",
-                k * k * k / 4
-            ),
+            format!("Nodes {nodes}: the fabric its tiers describe has {hosts} hosts"),
         ));
     }
+    let pod_hosts = if n_tiers == 3 { half * half } else { hosts };
     if let Ok((pl, pod)) = get("podsize") {
-        if pod != k * k / 4 {
+        if pod != pod_hosts {
             return Err(refuse(
                 pl,
-                format!(
-                    "Podsize {pod}: the k = {k} fat-tree's pods hold {}",
-                    k * k / 4
-                ),
+                format!("Podsize {pod}: the fabric's pods hold {pod_hosts} hosts"),
             ));
         }
     }
@@ -200,9 +198,66 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
         u32::try_from(gbps).map_err(|_| format!("Downlink_speed_Gbps {gbps} is too large"))?;
     Ok(TopoFile {
         k: k as u32,
+        tiers: n_tiers as u32,
+        oversubscription: over as u32,
+        agg_oversubscription: agg_over as u32,
+        pods: if pods == k { 0 } else { pods as u32 },
         link_gbps,
         link_latency_us: latency_ns as f64 / 1000.0,
     })
+}
+
+/// One value of `key` in every tier: SprayLab gives every link one rate and one latency.
+fn same(tiers: &[TierBlock], key: &str) -> Result<u64, String> {
+    let mut seen: Option<(usize, u64)> = None;
+    for t in tiers {
+        let Some(&v) = t.keys.get(key) else {
+            return Err(refuse(t.line, format!("Tier block sets no {key}")));
+        };
+        if let Some((_, first)) = seen {
+            if first != v.1 {
+                return Err(refuse(
+                    v.0,
+                    format!(
+                        "{key} {} differs from {first}: SprayLab gives every link one value",
+                        v.1
+                    ),
+                ));
+            }
+        }
+        seen = Some(v);
+    }
+    Ok(seen.map_or(0, |v| v.1))
+}
+
+fn radix(t: &TierBlock, key: &str) -> Result<u64, String> {
+    t.keys
+        .get(key)
+        .map(|v| v.1)
+        .ok_or_else(|| refuse(t.line, format!("Tier block sets no {key}")))
+}
+
+/// A tier's oversubscription: its `down` ports (k/2) per up-link, a whole divisor, and its
+/// `Oversubscribed` line, if any, saying the same.
+fn ratio(t: &TierBlock, down: u64) -> Result<u64, String> {
+    let up = radix(t, "radix_up")?;
+    let line = t.keys["radix_up"].0;
+    if up == 0 || down % up != 0 {
+        return Err(refuse(
+            line,
+            format!("Radix_Up {up}: must divide the {down} ports down (SprayLab builds whole oversubscription ratios)"),
+        ));
+    }
+    let over = down / up;
+    if let Some(&(l, said)) = t.keys.get("oversubscribed").filter(|v| v.1 != over) {
+        return Err(refuse(
+            l,
+            format!(
+                "Oversubscribed {said}: the tier's radices ({down} down, {up} up) make it {over}"
+            ),
+        ));
+    }
+    Ok(over)
 }
 
 #[cfg(test)]
@@ -211,40 +266,85 @@ mod tests {
 
     const FAT_128: &str = "# 3-tier\nNodes 128\nTiers 3\nPodsize 16\n\nTier 0\nOversubscribed 1\nDownlink_speed_Gbps 100\nRadix_Down 4\nRadix_Up 4\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\n\nTier 1\nOversubscribed 1\nDownlink_speed_Gbps 100\nRadix_Down 4\nRadix_Up 4\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1\n\nTier 2\nDownlink_speed_Gbps 100\nRadix_Down 8\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1";
 
+    fn file(k: u32, tiers: u32, over: u32, agg_over: u32, pods: u32) -> TopoFile {
+        TopoFile {
+            k,
+            tiers,
+            oversubscription: over,
+            agg_oversubscription: agg_over,
+            pods,
+            link_gbps: 100,
+            link_latency_us: 1.0,
+        }
+    }
+
     #[test]
     fn a_k_ary_fat_tree_file_is_read_as_k_rate_and_latency() {
+        assert_eq!(parse_topo(FAT_128), Ok(file(8, 3, 1, 1, 0)));
+    }
+
+    #[test]
+    fn oversubscribed_and_two_tier_files_are_read() {
+        // the reference's fat_tree_128_4os: one up-link per aggregation switch
+        let agg = FAT_128
+            .replacen("Tier 1\nOversubscribed 1", "Tier 1\nOversubscribed 4", 1)
+            .replacen(
+                "Radix_Down 4\nRadix_Up 4\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1",
+                "Radix_Down 4\nRadix_Up 1\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1",
+                1,
+            );
+        assert_eq!(parse_topo(&agg), Ok(file(8, 3, 1, 4, 0)));
+        // leaf_spine_tiny: 4 ToRs of 8 hosts, 2 up-links each
+        let tiny = "Nodes 32\nTiers 2\nPodsize 32\n\nTier 0\nDownlink_speed_Gbps 100\nRadix_Down 8\nRadix_Up 2\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nOversubscribed 4\n\nTier 1\nDownlink_speed_Gbps 100\nRadix_Down 4\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\n";
+        assert_eq!(parse_topo(tiny), Ok(file(16, 2, 4, 1, 4)));
+        let wrong = tiny.replace("Oversubscribed 4", "Oversubscribed 2");
         assert_eq!(
-            parse_topo(FAT_128),
-            Ok(TopoFile {
-                k: 8,
-                link_gbps: 100,
-                link_latency_us: 1.0
-            })
+            parse_topo(&wrong).unwrap_err(),
+            "line 11: Oversubscribed 2: the tier's radices (8 down, 2 up) make it 4"
         );
+        let odd = tiny.replace("Radix_Up 2", "Radix_Up 3");
+        assert!(parse_topo(&odd)
+            .unwrap_err()
+            .starts_with("line 8: Radix_Up 3: must divide"));
+        let nodes = tiny.replace("Nodes 32", "Nodes 64");
+        assert!(parse_topo(&nodes)
+            .unwrap_err()
+            .starts_with("line 1: Nodes 64: the fabric"));
     }
 
     #[test]
     fn what_spraylab_cannot_build_is_refused_naming_its_line() {
-        let os = FAT_128.replacen("Tier 1\nOversubscribed 1", "Tier 1\nOversubscribed 4", 1);
+        let bundle = FAT_128.replacen("Bundle 1", "Bundle 2", 1);
         assert_eq!(
-            parse_topo(&os).unwrap_err(),
-            "line 15: oversubscribed 4: SprayLab builds oversubscribed 1 only"
+            parse_topo(&bundle).unwrap_err(),
+            "line 21: bundle 2: SprayLab builds bundle 1 only"
+        );
+        let rate = FAT_128.replacen(
+            "Downlink_speed_Gbps 100\nRadix_Down 8",
+            "Downlink_speed_Gbps 50\nRadix_Down 8",
+            1,
+        );
+        assert!(parse_topo(&rate)
+            .unwrap_err()
+            .starts_with("line 24: downlink_speed_gbps 50 differs from 100"));
+        let four = FAT_128.replace("Tiers 3", "Tiers 4");
+        assert_eq!(
+            parse_topo(&four).unwrap_err(),
+            "line 3: Tiers 4: SprayLab builds two or three tiers"
         );
         let two = FAT_128.replace("Tiers 3", "Tiers 2");
-        assert_eq!(
-            parse_topo(&two).unwrap_err(),
-            "line 3: Tiers 2: SprayLab builds three-tier fat-trees only"
+        assert_eq!(parse_topo(&two).unwrap_err(), "Tiers 2 but 3 Tier blocks");
+        let agg_down = FAT_128.replacen(
+            "Radix_Down 4\nRadix_Up 4\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1",
+            "Radix_Down 2\nRadix_Up 4\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1",
+            1,
         );
-        let radix =
-            FAT_128
-                .replacen("Radix_Up 4", "Radix_Up 1", 2)
-                .replacen("Radix_Up 1", "Radix_Up 4", 1);
         assert!(
-            parse_topo(&radix)
+            parse_topo(&agg_down)
                 .unwrap_err()
-                .starts_with("line 18: tier 1 radix_up 1"),
+                .starts_with("line 17: tier 1 radix_down 2"),
             "{:?}",
-            parse_topo(&radix)
+            parse_topo(&agg_down)
         );
         assert!(parse_topo("Nodes x")
             .unwrap_err()

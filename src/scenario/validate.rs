@@ -55,13 +55,85 @@ pub(super) mod rules {
 
     type Checked = Result<(), ScenarioError>;
 
-    /// An even k from 4 to [`MAX_K`].
+    /// An even k from 4 to [`MAX_K_TWO_TIERS`] (three tiers: [`k_for_tiers`]).
     pub fn k(f: &Field, s: &Scenario) -> Checked {
         let k = s.topology.k;
-        if !(4..=MAX_K).contains(&k) || k % 2 != 0 {
+        if !(4..=MAX_K_TWO_TIERS).contains(&k) || k % 2 != 0 {
             return Err(err(
                 f.path,
-                format!("must be an even number from 4 to {MAX_K} (16 to 8192 hosts), got {k}"),
+                format!(
+                    "must be an even number from 4 to {MAX_K} (16 to 8192 hosts), \
+                     or to {MAX_K_TWO_TIERS} with tiers = 2, got {k}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A three-tier fat-tree's k is at most [`MAX_K`].
+    pub fn k_for_tiers(f: &Field, s: &Scenario) -> Checked {
+        let k = s.topology.k;
+        if s.topology.tiers == 3 && k > MAX_K {
+            return Err(err(
+                f.path,
+                format!(
+                    "must be an even number from 4 to {MAX_K} with three tiers \
+                     (16 to 8192 hosts; to {MAX_K_TWO_TIERS} with tiers = 2), got {k}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A divisor of k/2: a switch's hosts (or ToRs) per up-link.
+    fn divides_half(f: &Field, s: &Scenario, v: u32, whose: &str) -> Checked {
+        let half = s.topology.k / 2;
+        if v == 0 || half % v != 0 {
+            let divisors: Vec<String> = (1..=half)
+                .filter(|d| half % d == 0)
+                .map(|d| d.to_string())
+                .collect();
+            return Err(err(
+                f.path,
+                format!(
+                    "must divide k/2 = {half} ({whose} per up-link: {}), got {v}",
+                    divisors.join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A ToR's hosts per up-link divide its k/2 hosts.
+    pub fn oversubscription(f: &Field, s: &Scenario) -> Checked {
+        divides_half(f, s, s.topology.oversubscription, "a ToR's hosts")
+    }
+
+    /// An aggregation switch's ToRs per up-link divide its k/2 ToRs; a leaf-spine has none.
+    pub fn agg_oversubscription(f: &Field, s: &Scenario) -> Checked {
+        let v = s.topology.agg_oversubscription;
+        if s.topology.tiers == 2 && v != 1 {
+            return Err(err(
+                f.path,
+                format!(
+                    "must be 1 with tiers = 2 (a leaf-spine's spines have no up-links), got {v}"
+                ),
+            ));
+        }
+        divides_half(f, s, v, "an aggregation switch's ToRs")
+    }
+
+    /// 0 (k), or 1 to k pods (a leaf-spine's ToRs).
+    pub fn pods(f: &Field, s: &Scenario) -> Checked {
+        let (pods, k) = (s.topology.pods, s.topology.k);
+        if pods > k {
+            let what = match s.topology.tiers {
+                2 => "ToRs of a leaf-spine: a spine has k ports",
+                _ => "pods: a core has k ports",
+            };
+            return Err(err(
+                f.path,
+                format!("must be 0 (k) or from 1 to k = {k} ({what}), got {pods}"),
             ));
         }
         Ok(())

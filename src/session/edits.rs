@@ -77,9 +77,9 @@ pub fn remove(s: &Scenario, i: usize) -> Scenario {
 }
 
 /// The timeline ports (indices into `port_names`) of the links down at `at_us` in a run of `s`
-/// on a k-ary fat-tree: both ends of each, whichever name the event used.
+/// on a fat-tree: both ends of each, whichever name the event used.
 pub fn down_ports(s: &Scenario, at_us: f64, port_names: &[String]) -> Vec<usize> {
-    let k = s.topology.k;
+    let fabric = s.topology.fabric();
     let mut down: Vec<PortName> = Vec::new();
     for e in s
         .events
@@ -87,7 +87,7 @@ pub fn down_ports(s: &Scenario, at_us: f64, port_names: &[String]) -> Vec<usize>
         .filter(|e| e.kind.on_link() && e.at_us <= at_us)
     {
         let Some(name) = e.port() else { continue };
-        let ends = [name, name.peer(k)];
+        let ends = [name, name.peer(&fabric)];
         down.retain(|d| !ends.contains(d));
         if e.kind == EventKind::LinkDown {
             down.extend(ends);

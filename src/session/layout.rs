@@ -10,6 +10,7 @@
 //! Every link carries the timeline indices of the switch ports that send over it, so the page
 //! colours it by the largest of their queues at the cursor.
 
+use crate::scenario::Fabric;
 use crate::sim::netmap::{NetMap, Role, Shape};
 
 /// More hosts than this are drawn as one group per ToR.
@@ -73,7 +74,7 @@ impl Layout {
     /// The layout of `map`.
     pub fn of(map: &NetMap) -> Layout {
         match map.shape {
-            Shape::FatTree { k } => fat_tree(map, k),
+            Shape::FatTree { fabric } => fat_tree(map, &fabric),
             Shape::NPath { paths } => npath(map, paths),
         }
     }
@@ -141,11 +142,13 @@ fn spread(i: u32, n: u32, lo: f64, hi: f64) -> f64 {
 const MARGIN: f64 = 0.02;
 const ROWS: [f64; 4] = [0.06, 0.36, 0.64, 0.92];
 
-fn fat_tree(map: &NetMap, k: u32) -> Layout {
+/// Pods side by side, each its aggregation switches over its ToRs over their hosts, the cores
+/// in a row on top; a leaf-spine is one pod without cores.
+fn fat_tree(map: &NetMap, f: &Fabric) -> Layout {
     let [hosts, tors, aggs, cores] = map.tiers();
-    let half = k / 2;
+    let (hpt, tpp, app) = (f.hosts_per_tor, f.tors_per_pod, f.aggs_per_pod());
     let grouped = hosts > MAX_HOSTS_DRAWN;
-    let pod_w = (1.0 - 2.0 * MARGIN) / k as f64;
+    let pod_w = (1.0 - 2.0 * MARGIN) / f.pods as f64;
     let pod_x = |pod: u32, i: u32, n: u32| {
         let lo = MARGIN + pod as f64 * pod_w;
         spread(i, n, lo + pod_w * 0.08, lo + pod_w * 0.92)
@@ -165,24 +168,24 @@ fn fat_tree(map: &NetMap, k: u32) -> Layout {
         place(hosts + tors + aggs + c, at, Role::Core(c));
     }
     for a in 0..aggs {
-        let at = (pod_x(a / half, a % half, half), ROWS[1]);
+        let at = (pod_x(a / app, a % app, app), ROWS[1]);
         place(hosts + tors + a, at, Role::Agg(a));
     }
     for t in 0..tors {
-        let at = (pod_x(t / half, t % half, half), ROWS[2]);
+        let at = (pod_x(t / tpp, t % tpp, tpp), ROWS[2]);
         place(hosts + t, at, Role::Tor(t));
     }
     for h in 0..hosts {
-        let (t, i) = (h / half, h % half);
+        let (t, i) = (h / hpt, h % hpt);
         pos[h as usize] = if grouped {
             (pos[(hosts + t) as usize].0, ROWS[3])
         } else {
-            let tor_w = pod_w * 0.84 / half as f64;
+            let tor_w = pod_w * 0.84 / tpp as f64;
             let x = pos[(hosts + t) as usize].0;
-            (spread(i, half, x - tor_w / 2.0, x + tor_w / 2.0), ROWS[3])
+            (spread(i, hpt, x - tor_w / 2.0, x + tor_w / 2.0), ROWS[3])
         };
         if !grouped || i == 0 {
-            let range = if grouped { h..h + half } else { h..h + 1 };
+            let range = if grouped { h..h + hpt } else { h..h + 1 };
             nodes.push(Node {
                 at: pos[h as usize],
                 role: Role::Host(h),
@@ -197,7 +200,7 @@ fn fat_tree(map: &NetMap, k: u32) -> Layout {
     for (p, &(from, to)) in map.port_ends.iter().enumerate() {
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
         let key = match (map.role(lo), grouped) {
-            (Role::Host(h), true) => (h / half * half, hi),
+            (Role::Host(h), true) => (h / hpt * hpt, hi),
             _ => (lo, hi),
         };
         let kind = match (map.role(lo), map.role(hi)) {

@@ -173,7 +173,7 @@ fn network_of(scenario: &Scenario) -> Built {
         | WorkloadKind::Hsdp
         | WorkloadKind::Allreduce
         | WorkloadKind::Alltoall => {
-            let tree = FatTree::new(t.k);
+            let tree = FatTree::of(t.fabric());
             let mut rng = stream(scenario.seed, Purpose::Failures, 0);
             let failed: Vec<bool> = (0..tree.link_count())
                 .map(|_| rng.random::<f64>() < t.link_failure_rate)

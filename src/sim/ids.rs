@@ -76,12 +76,23 @@ impl Landing {
     }
 }
 
-// Every network fits: a k = 32 fat-tree has 9472 nodes and 49152 ports; the largest n-path
-// model (10,000 paths) 10,004 nodes and 20,003 ports.
+// Every network fits: a k = 32 fat-tree has 9472 nodes and 49152 ports, a k = 128 leaf-spine
+// 8384 nodes and 32768 ports (fewer pods or oversubscription only remove switches and ports);
+// the largest n-path model (10,000 paths) 10,004 nodes and 20,003 ports.
 const _: () = {
-    let k = crate::scenario::MAX_K;
-    let fat_tree_nodes = k * k * k / 4 + k * k + k * k / 4;
-    let fat_tree_ports = k * k * k / 4 + (k * k + k * k / 4) * k;
-    assert!(fat_tree_nodes < 1 << Landing::NODE_BITS && 10_004 < 1 << Landing::NODE_BITS);
-    assert!(fat_tree_ports < 1 << (32 - Landing::NODE_BITS));
+    use crate::scenario::{Fabric, MAX_K, MAX_K_TWO_TIERS};
+    let tree = Fabric::fat_tree(MAX_K);
+    let leaf_spine = Fabric {
+        tiers: 2,
+        hosts_per_tor: MAX_K_TWO_TIERS / 2,
+        tor_up: MAX_K_TWO_TIERS / 2,
+        tors_per_pod: MAX_K_TWO_TIERS,
+        agg_up: 0,
+        pods: 1,
+    };
+    assert!(tree.nodes() < 1 << Landing::NODE_BITS);
+    assert!(leaf_spine.nodes() < 1 << Landing::NODE_BITS);
+    assert!(10_004 < 1 << Landing::NODE_BITS);
+    assert!(tree.ports() < 1 << (32 - Landing::NODE_BITS));
+    assert!(leaf_spine.ports() < 1 << (32 - Landing::NODE_BITS));
 };

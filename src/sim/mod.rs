@@ -61,7 +61,7 @@ use rng::{stream, Purpose, SimRng};
 use routing::ACK_HASH_BIT;
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
-use topology::{FatTree, Hop, NodeId, PortId, UpMask};
+use topology::{FatTree, Hop, NodeId, PortId, UpMask, MAX_UP};
 use transport::{AckReport, Arrival, Receiver, SendDecision, Sender, TransportConfig};
 
 use ids::Landing;

@@ -6,13 +6,14 @@
 //! [`super::topology`]); the n-path network's are the two hosts, the spray switch, the n path
 //! switches and the return switch (see [`super::network`]). [`NetMap::role`] names any node.
 
+use crate::scenario::Fabric;
 use serde::{Deserialize, Serialize};
 
 /// Which network a run simulates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Shape {
-    /// A k-ary three-tier fat-tree.
-    FatTree { k: u32 },
+    /// A fat-tree or leaf-spine.
+    FatTree { fabric: Fabric },
     /// The theory model: one flow over `paths` parallel paths, path 0 the long one.
     NPath { paths: u32 },
 }
@@ -49,7 +50,7 @@ impl NetMap {
     /// Hosts, ToRs, aggregation switches and cores of a fat-tree (0 for the n-path model).
     pub fn tiers(&self) -> [u32; 4] {
         match self.shape {
-            Shape::FatTree { k } => [k * k * k / 4, k * k / 2, k * k / 2, k * k / 4],
+            Shape::FatTree { fabric: f } => [f.hosts(), f.tors(), f.aggs(), f.cores()],
             Shape::NPath { .. } => [2, 0, 0, 0],
         }
     }

@@ -151,7 +151,7 @@ impl Network {
                     .flat_map(|l| t.link_ports(l))
                     .map(|p| p.0 - self.hosts())
                     .collect();
-                (Shape::FatTree { k: t.k }, failed)
+                (Shape::FatTree { fabric: t.fabric }, failed)
             }
             Network::NPath(n) => (Shape::NPath { paths: n.paths }, Vec::new()),
         };

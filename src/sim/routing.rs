@@ -4,9 +4,11 @@
 
 use super::*;
 
-/// The mask of `count` up-ports (count ≤ 16: a k = 32 switch has 16).
+/// The mask of `count` up-ports (count ≤ [`MAX_UP`]).
 pub(super) fn full_mask(count: u32) -> UpMask {
-    ((1u32 << count.min(16)) - 1) as UpMask
+    UpMask::MAX
+        .checked_shr(MAX_UP - count.min(MAX_UP))
+        .unwrap_or(0)
 }
 
 /// The up-ports among `count` that a switch chooses from: those of `mask` that still lead to the
@@ -76,7 +78,7 @@ impl Simulation {
     pub(super) fn least_loaded(&mut self, first: PortId, count: u32, mask: UpMask) -> PortId {
         let now = self.now();
         let mask = usable(mask, count);
-        let mut levels = [0u8; 16]; // a fat-tree switch has at most k/2 = 16 up-ports
+        let mut levels = [0u8; MAX_UP as usize];
         let n = mask.count_ones() as usize;
         for (j, level) in levels[..n].iter_mut().enumerate() {
             *level = self.ar_level(first.offset(nth_set_bit(mask, j as u32)), now);

@@ -1,18 +1,23 @@
-//! The k-ary three-tier fat-tree (Al-Fares et al.): k pods, each with k/2 top-of-rack (ToR) and
-//! k/2 aggregation switches, (k/2)² core switches, k³/4 hosts. k = 8 gives the paper's 128 hosts.
+//! The fabric a fat-tree scenario runs on: the k-ary three-tier fat-tree (Al-Fares et al.; k
+//! pods, each with k/2 top-of-rack (ToR) and k/2 aggregation switches, (k/2)² cores, k³/4 hosts:
+//! k = 8 gives the paper's 128 hosts), or the oversubscribed, partly filled and two-tier
+//! (leaf-spine) variants [`Fabric`] describes.
 //!
 //! Every directed link is an output *port* of the node it leaves, numbered in one flat space so
 //! that per-port state lives in plain arrays:
-//! host NICs first, then ToR ports (k per ToR: k/2 down to hosts, k/2 up), then aggregation
-//! ports (k/2 down to ToRs, k/2 up to cores), then core ports (one per pod).
-//! Nodes are numbered hosts, ToRs, aggregation switches, cores.
+//! host NICs first, then ToR ports (per ToR: its hosts, then its up-links), then aggregation
+//! ports (per switch: its ToRs, then its up-links), then core ports (one per pod).
+//! Nodes are numbered hosts, ToRs, aggregation switches (a leaf-spine's spines), cores.
 
 pub use super::ids::{NodeId, PortId};
-use crate::scenario::PortName;
+use crate::scenario::{Fabric, PortName};
 
-/// The set of a switch's up-ports that still lead to a destination, one bit per port: k/2 ≤ 16
-/// bits up to k = 32 (8192 hosts).
-pub type UpMask = u16;
+/// The set of a switch's up-ports that still lead to a destination, one bit per port: up to 64
+/// (a leaf-spine ToR of k = 128 has 64 up-links).
+pub type UpMask = u64;
+
+/// The most up-ports a switch may have ([`UpMask`]'s width).
+pub const MAX_UP: u32 = UpMask::BITS;
 
 /// Tier of a switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,15 +38,22 @@ pub enum Hop {
     ByLabel { first: PortId, count: u32 },
 }
 
-/// Shape and addressing of a k-ary fat-tree.
+/// Shape and addressing of a fat-tree or leaf-spine.
 #[derive(Clone, Debug)]
 pub struct FatTree {
-    pub k: u32,
-    half: u32,
+    pub fabric: Fabric,
     pub hosts: u32,
     pub tors: u32,
     pub aggs: u32,
     pub cores: u32,
+    /// Hosts per ToR, ToR up-links (aggregation switches per pod), ToRs per pod, aggregation
+    /// up-links: the fabric's counts, copied here for the routing arithmetic.
+    hpt: u32,
+    tor_up: u32,
+    tpp: u32,
+    agg_up: u32,
+    /// Ports of a ToR, of an aggregation switch and of a core.
+    radix: [u32; 3],
     /// Destination node of every port.
     port_to: Vec<NodeId>,
     /// Tier and index within the tier of every node (routing looks these up on every hop).
@@ -49,9 +61,9 @@ pub struct FatTree {
     /// ToR and pod of every host.
     host_tor: Vec<u32>,
     host_pod: Vec<u32>,
-    /// Inter-switch links that failed: ToR–aggregation links first (ToR t, up-port i at
-    /// `t·half + i`), then aggregation–core links (aggregation switch a, up-port i at
-    /// `tors·half + a·half + i`).
+    /// Inter-switch links that failed: ToR up-links first (ToR t, up-port i at
+    /// `t·tor_up + i`), then aggregation up-links (aggregation switch a, up-port i at
+    /// `tors·tor_up + a·agg_up + i`).
     failed: Vec<bool>,
     /// For every ToR and aggregation switch, and every destination ToR: which up-ports (bit i
     /// for up-port i) still lead there. Empty when no link failed.
@@ -59,16 +71,25 @@ pub struct FatTree {
 }
 
 impl FatTree {
-    /// Builds the fat-tree for an even `k` ≥ 2 (validated by the scenario).
+    /// The k-ary three-tier fat-tree for an even `k` ≥ 2.
     pub fn new(k: u32) -> FatTree {
-        let half = k / 2;
+        FatTree::of(Fabric::fat_tree(k))
+    }
+
+    /// Builds `fabric` (validated by the scenario: every count at least 1, at most [`MAX_UP`]
+    /// up-links a switch).
+    pub fn of(fabric: Fabric) -> FatTree {
         let mut t = FatTree {
-            k,
-            half,
-            hosts: k * k * k / 4,
-            tors: k * half,
-            aggs: k * half,
-            cores: half * half,
+            fabric,
+            hosts: fabric.hosts(),
+            tors: fabric.tors(),
+            aggs: fabric.aggs(),
+            cores: fabric.cores(),
+            hpt: fabric.hosts_per_tor,
+            tor_up: fabric.tor_up,
+            tpp: fabric.tors_per_pod,
+            agg_up: fabric.agg_up,
+            radix: fabric.radix(),
             port_to: Vec::new(),
             tiers: Vec::new(),
             host_tor: Vec::new(),
@@ -76,8 +97,8 @@ impl FatTree {
             failed: Vec::new(),
             up_masks: Vec::new(),
         };
-        t.host_tor = (0..t.hosts).map(|h| h / half).collect();
-        t.host_pod = (0..t.hosts).map(|h| h / (half * half)).collect();
+        t.host_tor = (0..t.hosts).map(|h| h / t.hpt).collect();
+        t.host_pod = (0..t.hosts).map(|h| h / (t.hpt * t.tpp)).collect();
         t.port_to = (0..t.port_count()).map(|p| t.compute_port_to(p)).collect();
         t.tiers = (0..t.node_count()).map(|n| t.compute_tier(n)).collect();
         t
@@ -85,7 +106,7 @@ impl FatTree {
 
     /// Inter-switch links (each both directions).
     pub fn link_count(&self) -> u32 {
-        (self.tors + self.aggs) * self.half
+        self.tors * self.tor_up + self.aggs * self.agg_up
     }
 
     /// Removes the links marked in `failed` (indexed as [`FatTree::link_count`] counts them) from
@@ -117,19 +138,19 @@ impl FatTree {
         let mut masks = vec![0 as UpMask; ((self.tors + self.aggs) * self.tors) as usize];
         for dst_tor in 0..self.tors {
             for t in 0..self.tors {
-                let mask = (0..self.half)
+                let mask = (0..self.tor_up)
                     .filter(|&i| {
-                        self.alive(t * self.half + i)
-                            && self.agg_reaches(self.pod_of_tor(t) * self.half + i, dst_tor)
+                        self.alive(t * self.tor_up + i)
+                            && self.agg_reaches(self.pod_of_tor(t) * self.tor_up + i, dst_tor)
                     })
                     .fold(0 as UpMask, |m, i| m | 1 << i);
                 masks[(t * self.tors + dst_tor) as usize] = mask;
             }
             for a in 0..self.aggs {
-                let mask = (0..self.half)
+                let mask = (0..self.agg_up)
                     .filter(|&i| {
-                        self.alive(self.tors * self.half + a * self.half + i)
-                            && self.core_reaches((a % self.half) * self.half + i, dst_tor)
+                        self.alive(self.agg_link(a, i))
+                            && self.core_reaches(self.core_of(a, i), dst_tor)
                     })
                     .fold(0 as UpMask, |m, i| m | 1 << i);
                 masks[((self.tors + a) * self.tors + dst_tor) as usize] = mask;
@@ -141,16 +162,21 @@ impl FatTree {
     /// The two output ports of inter-switch link `link` (indexed as [`FatTree::link_count`]
     /// counts them): the lower switch's up-port and the upper switch's down-port.
     pub fn link_ports(&self, link: u32) -> [PortId; 2] {
-        let half = self.half;
-        if link < self.tors * half {
-            let (t, i) = (link / half, link % half);
-            let a = self.pod_of_tor(t) * half + i;
-            [self.tor_port(t, half + i), self.agg_port(a, t % half)]
+        if link < self.tors * self.tor_up {
+            let (t, i) = (link / self.tor_up, link % self.tor_up);
+            let a = self.pod_of_tor(t) * self.tor_up + i;
+            [
+                self.tor_port(t, self.hpt + i),
+                self.agg_port(a, t % self.tpp),
+            ]
         } else {
-            let l = link - self.tors * half;
-            let (a, i) = (l / half, l % half);
-            let c = (a % half) * half + i;
-            [self.agg_port(a, half + i), self.core_port(c, a / half)]
+            let l = link - self.tors * self.tor_up;
+            let (a, i) = (l / self.agg_up, l % self.agg_up);
+            let c = self.core_of(a, i);
+            [
+                self.agg_port(a, self.tpp + i),
+                self.core_port(c, self.pod_of_agg(a)),
+            ]
         }
     }
 
@@ -161,15 +187,16 @@ impl FatTree {
 
     /// The path slot of a data packet from `src` to `dst` at `node`, if `node` is the highest
     /// switch of its path: the core switch for a path between pods, the aggregation switch
-    /// (by its index in the pod) for a path between two ToRs of one pod. Slots number
-    /// `cores` (≥ k/2), so one flow's packets spread over at most [`FatTree::cores`] slots.
+    /// (by its index in the pod) for a path between two ToRs of one pod, the spine of a
+    /// leaf-spine. Slots number [`Fabric::widest`] (at least the aggregation switches of a
+    /// pod), so one flow's packets spread over at most that many slots.
     pub fn apex_slot(&self, node: NodeId, src: u32, dst: u32) -> Option<u32> {
         match self.node_tier(node) {
             (Tier::Core, c) => Some(c),
             (Tier::Agg, a)
                 if self.pod_of(src) == self.pod_of(dst) && self.tor_of(src) != self.tor_of(dst) =>
             {
-                Some(a % self.half)
+                Some(a % self.tor_up)
             }
             _ => None,
         }
@@ -185,28 +212,41 @@ impl FatTree {
     }
 
     fn pod_of_tor(&self, t: u32) -> u32 {
-        t / self.half
+        t / self.tpp
+    }
+
+    fn pod_of_agg(&self, a: u32) -> u32 {
+        a / self.tor_up
+    }
+
+    /// The core aggregation switch `a`'s up-port `i` leads to: cores of a's column, `j·agg_up`
+    /// on (j = a's index in its pod).
+    fn core_of(&self, a: u32, i: u32) -> u32 {
+        (a % self.tor_up) * self.agg_up + i
+    }
+
+    /// The index of the link from aggregation switch `a`'s up-port `i`.
+    fn agg_link(&self, a: u32, i: u32) -> u32 {
+        self.tors * self.tor_up + a * self.agg_up + i
     }
 
     /// Aggregation switch `a` reaches ToR `dst`: down directly in its own pod, else through a
     /// core.
     fn agg_reaches(&self, a: u32, dst: u32) -> bool {
-        let half = self.half;
-        if a / half == self.pod_of_tor(dst) {
-            self.alive(dst * half + a % half)
+        if self.pod_of_agg(a) == self.pod_of_tor(dst) {
+            self.alive(dst * self.tor_up + a % self.tor_up)
         } else {
-            (0..half).any(|i| {
-                self.alive(self.tors * half + a * half + i)
-                    && self.core_reaches((a % half) * half + i, dst)
+            (0..self.agg_up).any(|i| {
+                self.alive(self.agg_link(a, i)) && self.core_reaches(self.core_of(a, i), dst)
             })
         }
     }
 
     /// Core `c` reaches ToR `dst` through its aggregation switch in `dst`'s pod.
     fn core_reaches(&self, c: u32, dst: u32) -> bool {
-        let half = self.half;
-        let agg = self.pod_of_tor(dst) * half + c / half;
-        self.alive(self.tors * half + agg * half + c % half) && self.alive(dst * half + agg % half)
+        let column = c / self.agg_up;
+        let agg = self.pod_of_tor(dst) * self.tor_up + column;
+        self.alive(self.agg_link(agg, c % self.agg_up)) && self.alive(dst * self.tor_up + column)
     }
 
     /// The up-ports of switch `node` that still lead to host `dst` (bit i: up-port i); all of
@@ -230,7 +270,8 @@ impl FatTree {
     }
 
     pub fn port_count(&self) -> u32 {
-        self.hosts + (self.tors + self.aggs + self.cores) * self.k
+        let [t, a, c] = self.radix;
+        self.hosts + self.tors * t + self.aggs * a + self.cores * c
     }
 
     /// Number of switch output ports (all ports but the host NICs).
@@ -248,13 +289,29 @@ impl FatTree {
         NodeId(self.hosts + self.tors + self.aggs + c)
     }
     fn tor_port(&self, t: u32, i: u32) -> PortId {
-        PortId(self.hosts + t * self.k + i)
+        PortId(self.hosts + t * self.radix[0] + i)
     }
     fn agg_port(&self, a: u32, i: u32) -> PortId {
-        PortId(self.hosts + (self.tors + a) * self.k + i)
+        PortId(self.hosts + self.tors * self.radix[0] + a * self.radix[1] + i)
     }
     fn core_port(&self, c: u32, pod: u32) -> PortId {
-        PortId(self.hosts + (self.tors + self.aggs + c) * self.k + pod)
+        let first = self.hosts + self.tors * self.radix[0] + self.aggs * self.radix[1];
+        PortId(first + c * self.radix[2] + pod)
+    }
+
+    /// The switch a switch port belongs to, by tier and index, and the port's index on it.
+    fn switch_port(&self, p: u32) -> (Tier, u32, u32) {
+        let [rt, ra, rc] = self.radix;
+        let q = p - self.hosts;
+        if q < self.tors * rt {
+            return (Tier::Tor, q / rt, q % rt);
+        }
+        let q = q - self.tors * rt;
+        if q < self.aggs * ra {
+            return (Tier::Agg, q / ra, q % ra);
+        }
+        let q = q - self.aggs * ra;
+        (Tier::Core, q / rc, q % rc)
     }
 
     /// Tier and index within the tier of a node.
@@ -279,7 +336,7 @@ impl FatTree {
         self.host_tor[host as usize]
     }
 
-    /// The pod of a host.
+    /// The pod of a host (0 for every host of a leaf-spine).
     pub fn pod_of(&self, host: u32) -> u32 {
         self.host_pod[host as usize]
     }
@@ -294,8 +351,11 @@ impl FatTree {
         if p.0 < self.hosts {
             return NodeId(p.0);
         }
-        let s = (p.0 - self.hosts) / self.k;
-        NodeId(self.hosts + s)
+        match self.switch_port(p.0) {
+            (Tier::Tor, t, _) => self.tor_node(t),
+            (Tier::Agg, a, _) => self.agg_node(a),
+            (_, c, _) => self.core_node(c),
+        }
     }
 
     /// The host's NIC port (host → ToR).
@@ -304,51 +364,35 @@ impl FatTree {
     }
 
     fn compute_port_to(&self, p: u32) -> NodeId {
-        let (k, half) = (self.k, self.half);
         if p < self.hosts {
             return self.tor_node(self.tor_of(p));
         }
-        let s = (p - self.hosts) / k;
-        let i = (p - self.hosts) % k;
-        if s < self.tors {
-            let pod = s / half;
-            if i < half {
-                NodeId(s * half + i)
-            } else {
-                self.agg_node(pod * half + (i - half))
-            }
-        } else if s < self.tors + self.aggs {
-            let a = s - self.tors;
-            let pod = a / half;
-            if i < half {
-                self.tor_node(pod * half + i)
-            } else {
-                self.core_node((a % half) * half + (i - half))
-            }
-        } else {
-            let c = s - self.tors - self.aggs;
-            self.agg_node(i * half + c / half)
+        match self.switch_port(p) {
+            (Tier::Tor, t, i) if i < self.hpt => NodeId(t * self.hpt + i),
+            (Tier::Tor, t, i) => self.agg_node(self.pod_of_tor(t) * self.tor_up + i - self.hpt),
+            (Tier::Agg, a, i) if i < self.tpp => self.tor_node(self.pod_of_agg(a) * self.tpp + i),
+            (Tier::Agg, a, i) => self.core_node(self.core_of(a, i - self.tpp)),
+            (_, c, pod) => self.agg_node(pod * self.tor_up + c / self.agg_up),
         }
     }
 
     /// The forwarding decision at switch `node` for a packet to host `dst`.
     pub fn hop(&self, node: NodeId, dst: u32) -> Hop {
-        let half = self.half;
         let (dst_tor, dst_pod) = (self.tor_of(dst), self.pod_of(dst));
         match self.node_tier(node) {
             (Tier::Host, _) => Hop::Port(self.nic_port(node.0)),
-            (Tier::Tor, t) if dst_tor == t => Hop::Port(self.tor_port(t, dst - t * half)),
+            (Tier::Tor, t) if dst_tor == t => Hop::Port(self.tor_port(t, dst - t * self.hpt)),
             (Tier::Tor, t) => Hop::Up {
-                first: self.tor_port(t, half),
-                count: half,
+                first: self.tor_port(t, self.hpt),
+                count: self.tor_up,
             },
-            // aggregation switch a is in pod ⌊a / half⌋, with ToRs pod·half .. pod·half + half
-            (Tier::Agg, a) if a >= dst_pod * half && a < dst_pod * half + half => {
-                Hop::Port(self.agg_port(a, dst_tor - dst_pod * half))
+            // aggregation switch a is in pod ⌊a / tor_up⌋, whose ToRs are pod·tpp onwards
+            (Tier::Agg, a) if a >= dst_pod * self.tor_up && a < (dst_pod + 1) * self.tor_up => {
+                Hop::Port(self.agg_port(a, dst_tor - dst_pod * self.tpp))
             }
             (Tier::Agg, a) => Hop::Up {
-                first: self.agg_port(a, half),
-                count: half,
+                first: self.agg_port(a, self.tpp),
+                count: self.agg_up,
             },
             (Tier::Core, c) => Hop::Port(self.core_port(c, dst_pod)),
         }
@@ -369,44 +413,33 @@ impl FatTree {
     pub fn path_count(&self, src: u32, dst: u32) -> u32 {
         match self.path_links(src, dst) {
             2 => 1,
-            4 => self.half,
-            _ => self.half * self.half,
+            4 => self.tor_up,
+            _ => self.tor_up * self.agg_up,
         }
     }
 
     /// A port's name (`scenario::PortName`: `tor3.up1`, `core2.pod5`, `host7.nic`).
     pub fn name_of(&self, p: PortId) -> PortName {
-        let (p, half) = (p.0, self.half);
-        if p < self.hosts {
-            return PortName::HostNic(p);
+        if p.0 < self.hosts {
+            return PortName::HostNic(p.0);
         }
-        let s = (p - self.hosts) / self.k;
-        let i = (p - self.hosts) % self.k;
-        if s < self.tors {
-            match i < half {
-                true => PortName::TorDown(s, i),
-                false => PortName::TorUp(s, i - half),
-            }
-        } else if s < self.tors + self.aggs {
-            let a = s - self.tors;
-            match i < half {
-                true => PortName::AggDown(a, i),
-                false => PortName::AggUp(a, i - half),
-            }
-        } else {
-            PortName::CorePod(s - self.tors - self.aggs, i)
+        match self.switch_port(p.0) {
+            (Tier::Tor, t, i) if i < self.hpt => PortName::TorDown(t, i),
+            (Tier::Tor, t, i) => PortName::TorUp(t, i - self.hpt),
+            (Tier::Agg, a, i) if i < self.tpp => PortName::AggDown(a, i),
+            (Tier::Agg, a, i) => PortName::AggUp(a, i - self.tpp),
+            (_, c, pod) => PortName::CorePod(c, pod),
         }
     }
 
-    /// The port a name stands for (a name checked against this tree's k).
+    /// The port a name stands for (a name checked against this fabric).
     pub fn port_of(&self, name: PortName) -> PortId {
-        let half = self.half;
         match name {
             PortName::HostNic(h) => self.nic_port(h),
             PortName::TorDown(t, i) => self.tor_port(t, i),
-            PortName::TorUp(t, i) => self.tor_port(t, half + i),
+            PortName::TorUp(t, i) => self.tor_port(t, self.hpt + i),
             PortName::AggDown(a, i) => self.agg_port(a, i),
-            PortName::AggUp(a, i) => self.agg_port(a, half + i),
+            PortName::AggUp(a, i) => self.agg_port(a, self.tpp + i),
             PortName::CorePod(c, pod) => self.core_port(c, pod),
         }
     }
@@ -414,12 +447,12 @@ impl FatTree {
     /// The link port `p` is an end of: its two ports, and its index among the inter-switch
     /// links (as [`FatTree::link_count`] counts them) unless it is a host's link.
     pub fn link_of(&self, p: PortId) -> ([PortId; 2], Option<u32>) {
-        let (name, half) = (self.name_of(p), self.half);
-        let peer = name.peer(self.k);
+        let name = self.name_of(p);
+        let peer = name.peer(&self.fabric);
         // inter-switch links are numbered by their lower end's up-port
         let link = [name, peer].into_iter().find_map(|n| match n {
-            PortName::TorUp(t, i) => Some(t * half + i),
-            PortName::AggUp(a, i) => Some(self.tors * half + a * half + i),
+            PortName::TorUp(t, i) => Some(t * self.tor_up + i),
+            PortName::AggUp(a, i) => Some(self.agg_link(a, i)),
             _ => None,
         });
         ([p, self.port_of(peer)], link)
@@ -436,7 +469,25 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
-    /// Every path from `src` to `dst`, as the list of ports crossed, enumerating every up-choice.
+    /// Fabrics of every kind: k-ary trees, oversubscribed at either tier, partly filled, and
+    /// leaf-spines, full and oversubscribed and partly filled.
+    fn fabrics() -> Vec<Fabric> {
+        vec![
+            Fabric::fat_tree(4),
+            Fabric::fat_tree(8),
+            Fabric::new(8, 3, 4, 1, 0),
+            Fabric::new(8, 3, 1, 4, 0),
+            Fabric::new(8, 3, 4, 2, 0),
+            Fabric::new(8, 3, 2, 2, 5),
+            Fabric::new(12, 3, 3, 2, 0),
+            Fabric::new(8, 2, 1, 1, 0),
+            Fabric::new(16, 2, 4, 1, 4),
+            Fabric::new(12, 2, 2, 1, 7),
+        ]
+    }
+
+    /// Every path from `src` to `dst`, as the list of ports crossed, enumerating every up-choice
+    /// still allowed by the up-masks.
     fn all_paths(t: &FatTree, src: u32, dst: u32) -> BTreeSet<Vec<PortId>> {
         fn walk(
             t: &FatTree,
@@ -452,9 +503,14 @@ mod tests {
             let choices: Vec<PortId> = match t.hop(node, dst) {
                 Hop::Port(p) => vec![p],
                 Hop::Up { first, count } | Hop::ByLabel { first, count } => {
-                    (0..count).map(|i| first.offset(i)).collect()
+                    let mask = t.up_mask(node, dst);
+                    (0..count)
+                        .filter(|i| mask & 1 << i != 0)
+                        .map(|i| first.offset(i))
+                        .collect()
                 }
             };
+            assert!(!choices.is_empty(), "dead end at {node:?} to {dst}");
             for p in choices {
                 path.push(p);
                 walk(t, t.port_to(p), dst, path, out);
@@ -474,25 +530,31 @@ mod tests {
             assert_eq!(t.tors, k * k / 2);
             assert_eq!(t.aggs, k * k / 2);
             assert_eq!(t.cores, k * k / 4);
-            // every switch port leads to a node of an adjacent tier, and links pair up
-            for p in (0..t.port_count()).map(PortId) {
-                let (from, to) = (t.port_from(p), t.port_to(p));
-                let back = (0..t.port_count())
-                    .map(PortId)
-                    .find(|&q| t.port_from(q) == to && t.port_to(q) == from);
-                assert!(
-                    back.is_some(),
-                    "k={k} port {} has no reverse",
-                    t.port_name(p)
-                );
-            }
         }
         assert_eq!(FatTree::new(8).hosts, 128);
         assert_eq!(FatTree::new(16).hosts, 1024);
     }
 
     #[test]
-    fn k32_has_8192_hosts_256_paths_across_pods_and_16_bit_up_masks() {
+    fn every_port_of_every_fabric_has_a_reverse_and_the_counts_add_up() {
+        for f in fabrics() {
+            let t = FatTree::of(f);
+            assert_eq!(t.port_count(), f.ports(), "{f:?}");
+            assert_eq!(t.node_count(), f.nodes(), "{f:?}");
+            assert_eq!(t.link_count(), f.links(), "{f:?}");
+            for p in (0..t.port_count()).map(PortId) {
+                let (from, to) = (t.port_from(p), t.port_to(p));
+                let back = (0..t.port_count())
+                    .map(PortId)
+                    .filter(|&q| t.port_from(q) == to && t.port_to(q) == from)
+                    .count();
+                assert_eq!(back, 1, "{f:?}: port {} has no one reverse", t.port_name(p));
+            }
+        }
+    }
+
+    #[test]
+    fn k32_has_8192_hosts_256_paths_across_pods_and_routes_around_failures() {
         let t = FatTree::new(32);
         assert_eq!((t.hosts, t.tors, t.cores), (8192, 512, 256));
         assert_eq!(t.path_count(0, 8191), 256);
@@ -506,28 +568,46 @@ mod tests {
     }
 
     #[test]
-    fn path_counts_for_k8_are_1_4_and_16() {
+    fn a_k128_leaf_spine_has_64_up_links_and_routes_around_a_failed_one() {
+        let f = Fabric::new(128, 2, 1, 1, 0);
+        let t = FatTree::of(f);
+        assert_eq!((t.hosts, t.tors, t.aggs, t.cores), (8192, 128, 64, 0));
+        assert_eq!(t.path_count(0, 8191), 64);
+        let mut failed = vec![false; t.link_count() as usize];
+        failed[63] = true; // ToR 0's up-link to spine 63
+        let t = t.with_failures(failed);
+        let tor0 = t.port_to(t.nic_port(0));
+        assert_eq!(t.up_mask(tor0, 8191), UpMask::MAX >> 1);
+    }
+
+    #[test]
+    fn paths_number_and_length_as_the_fabric_says() {
+        for f in fabrics() {
+            let t = FatTree::of(f);
+            for s in (0..t.hosts).step_by(3) {
+                for d in (0..t.hosts).step_by(5) {
+                    if s == d {
+                        continue;
+                    }
+                    let paths = all_paths(&t, s, d);
+                    assert_eq!(paths.len() as u32, t.path_count(s, d), "{f:?} {s}->{d}");
+                    assert!(paths.iter().all(|p| p.len() as u32 == t.path_links(s, d)));
+                }
+            }
+            // the widest choice is the fabric's: its path slots
+            assert_eq!(t.path_count(0, t.hosts - 1), f.widest(), "{f:?}");
+        }
         let t = FatTree::new(8);
-        let same_tor = all_paths(&t, 0, 1);
-        let same_pod = all_paths(&t, 0, 5);
-        let other_pod = all_paths(&t, 0, 127);
-        assert_eq!(
-            (same_tor.len(), same_pod.len(), other_pod.len()),
-            (1, 4, 16)
-        );
         assert_eq!(
             (t.path_count(0, 1), t.path_count(0, 5), t.path_count(0, 127)),
             (1, 4, 16)
         );
-        assert!(same_tor.iter().all(|p| p.len() == 2));
-        assert!(same_pod.iter().all(|p| p.len() == 4));
-        assert!(other_pod.iter().all(|p| p.len() == 6));
     }
 
     #[test]
     fn every_link_has_two_ports_facing_each_other() {
-        for k in [4, 8] {
-            let t = FatTree::new(k);
+        for f in fabrics() {
+            let t = FatTree::of(f);
             let mut seen = std::collections::BTreeSet::new();
             for l in 0..t.link_count() {
                 let [up, down] = t.link_ports(l);
@@ -535,86 +615,58 @@ mod tests {
                     seen.insert(up) && seen.insert(down),
                     "link {l} shares a port"
                 );
-                // each port leads to the switch that owns the other
-                let owner = |p: PortId| NodeId(t.hosts + (p.0 - t.hosts) / k);
-                assert_eq!(t.port_to(up), owner(down), "link {l}");
-                assert_eq!(t.port_to(down), owner(up), "link {l}");
+                assert_eq!(t.port_to(up), t.port_from(down), "link {l}");
+                assert_eq!(t.port_to(down), t.port_from(up), "link {l}");
                 assert!(
-                    owner(up) < owner(down),
+                    t.port_from(up) < t.port_from(down),
                     "the first port is the lower switch's"
                 );
+                assert_eq!(t.link_of(up).1, Some(l));
+                assert_eq!(t.link_of(down).1, Some(l));
             }
         }
     }
 
     #[test]
     fn failed_links_are_never_routed_into() {
-        let k = 8;
-        let clean = FatTree::new(k);
-        // fail every fourth link
-        let failed: Vec<bool> = (0..clean.link_count()).map(|l| l % 4 == 1).collect();
-        let t = FatTree::new(k).with_failures(failed.clone());
-        assert_eq!(t.failed_links(), failed.iter().filter(|&&f| f).count());
-        // the link a port uses, if it is an inter-switch up or down port
-        let link_of = |p: PortId| -> Option<u32> {
-            let (from, to) = (t.port_from(p), t.port_to(p));
-            let (ft, fi) = t.node_tier(from);
-            let (tt, ti) = t.node_tier(to);
-            match (ft, tt) {
-                (Tier::Tor, Tier::Agg) => Some(fi * t.half + ti % t.half),
-                (Tier::Agg, Tier::Tor) => Some(ti * t.half + fi % t.half),
-                (Tier::Agg, Tier::Core) => Some(t.tors * t.half + fi * t.half + ti % t.half),
-                (Tier::Core, Tier::Agg) => Some(t.tors * t.half + ti * t.half + fi / t.half),
-                _ => None,
-            }
-        };
-        for src in (0..t.hosts).step_by(5) {
-            for dst in (0..t.hosts).step_by(7) {
-                if src == dst || !t.reachable(src, dst) {
-                    continue;
-                }
-                // walk every allowed choice: never a failed link, always the destination
-                let mut stack = vec![t.port_to(t.nic_port(src))];
-                while let Some(node) = stack.pop() {
-                    if node == NodeId(dst) {
+        for f in fabrics() {
+            let clean = FatTree::of(f);
+            // fail every fourth link
+            let failed: Vec<bool> = (0..clean.link_count()).map(|l| l % 4 == 1).collect();
+            let t = FatTree::of(f).with_failures(failed.clone());
+            assert_eq!(t.failed_links(), failed.iter().filter(|&&f| f).count());
+            for src in (0..t.hosts).step_by(5) {
+                for dst in (0..t.hosts).step_by(7) {
+                    if src == dst || !t.reachable(src, dst) {
                         continue;
                     }
-                    let ports: Vec<PortId> = match t.hop(node, dst) {
-                        Hop::Port(p) => vec![p],
-                        Hop::Up { first, count } | Hop::ByLabel { first, count } => {
-                            let mask = t.up_mask(node, dst);
-                            (0..count)
-                                .filter(|i| mask & 1 << i != 0)
-                                .map(|i| first.offset(i))
-                                .collect()
+                    // every allowed choice: never a failed link, always the destination
+                    for path in all_paths(&t, src, dst) {
+                        for p in path {
+                            if let Some(l) = t.link_of(p).1 {
+                                assert!(
+                                    !failed[l as usize],
+                                    "{f:?}: {src}->{dst} uses failed link {l} ({})",
+                                    t.port_name(p)
+                                );
+                            }
                         }
-                    };
-                    assert!(!ports.is_empty(), "dead end at {node:?} for {src}->{dst}");
-                    for p in ports {
-                        if let Some(l) = link_of(p) {
-                            assert!(
-                                !failed[l as usize],
-                                "{src}->{dst} uses failed link {l} ({})",
-                                t.port_name(p)
-                            );
-                        }
-                        stack.push(t.port_to(p));
                     }
                 }
             }
+            assert_eq!(clean.up_mask(NodeId(clean.hosts), 0), UpMask::MAX);
         }
-        assert_eq!(clean.up_mask(NodeId(clean.hosts), 0), UpMask::MAX);
     }
 
     #[test]
     fn every_port_has_one_name_and_belongs_to_one_link_of_two_facing_ports() {
-        for k in [4, 8] {
-            let t = FatTree::new(k);
+        for f in fabrics() {
+            let t = FatTree::of(f);
             let mut links = BTreeSet::new();
             for p in (0..t.port_count()).map(PortId) {
                 let name = t.name_of(p);
                 assert_eq!(PortName::parse(&name.to_string()), Some(name));
-                assert_eq!(name.check(k), Ok(()), "{name}");
+                assert_eq!(name.check(&f), Ok(()), "{name}");
                 assert_eq!(t.port_of(name), p, "{name}");
                 let (ports, link) = t.link_of(p);
                 let [a, b] = ports;
@@ -623,7 +675,7 @@ mod tests {
                     (t.port_to(a), t.port_to(b)),
                     (t.port_from(b), t.port_from(a))
                 );
-                assert_eq!(name.peer(k), t.name_of(b), "{name}");
+                assert_eq!(name.peer(&f), t.name_of(b), "{name}");
                 assert_eq!(t.link_of(b), ([b, a], link));
                 if let Some(l) = link {
                     let [x, y] = t.link_ports(l);
@@ -648,14 +700,22 @@ mod tests {
     }
 
     #[test]
-    fn every_pair_is_reachable_on_k4() {
-        let t = FatTree::new(4);
-        for s in 0..t.hosts {
-            for d in 0..t.hosts {
-                if s != d {
-                    let paths = all_paths(&t, s, d);
-                    assert_eq!(paths.len() as u32, t.path_count(s, d));
-                    assert!(paths.iter().all(|p| p.len() as u32 == t.path_links(s, d)));
+    fn the_apex_of_every_path_is_one_slot_below_the_fabric_s_width() {
+        for f in fabrics() {
+            let t = FatTree::of(f);
+            for s in 0..t.hosts.min(40) {
+                for d in (0..t.hosts).step_by(3) {
+                    if t.tor_of(s) == t.tor_of(d) {
+                        continue;
+                    }
+                    for path in all_paths(&t, s, d) {
+                        let slots: Vec<u32> = path
+                            .iter()
+                            .filter_map(|&p| t.apex_slot(t.port_to(p), s, d))
+                            .collect();
+                        assert_eq!(slots.len(), 1, "{f:?} {s}->{d}");
+                        assert!(slots[0] < f.widest(), "{f:?} {s}->{d}");
+                    }
                 }
             }
         }

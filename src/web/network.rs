@@ -284,12 +284,12 @@ fn draw_spread(
         }
         let slot = slot as u32;
         let route: Vec<Option<(f64, f64)>> = match meta.network.shape {
-            Shape::FatTree { k } => {
-                let half = k / 2;
-                let (ts, td) = (src / half, dst / half);
-                let (ps, pd) = (ts / half, td / half);
+            Shape::FatTree { fabric: f } => {
+                let (hpt, tpp, app) = (f.hosts_per_tor, f.tors_per_pod, f.aggs_per_pod());
+                let (ts, td) = (src / hpt, dst / hpt);
+                let (ps, pd) = (ts / tpp, td / tpp);
                 if ps == pd {
-                    let agg = Role::Agg(ps * half + slot);
+                    let agg = Role::Agg(ps * app + slot);
                     vec![
                         host(src),
                         pos(Role::Tor(ts)),
@@ -298,13 +298,14 @@ fn draw_spread(
                         host(dst),
                     ]
                 } else {
-                    let (i, _) = (slot / half, slot % half);
+                    // core `slot` is in column slot / agg_up: that aggregation switch of each pod
+                    let i = slot / f.agg_up.max(1);
                     vec![
                         host(src),
                         pos(Role::Tor(ts)),
-                        pos(Role::Agg(ps * half + i)),
+                        pos(Role::Agg(ps * app + i)),
                         pos(Role::Core(slot)),
-                        pos(Role::Agg(pd * half + i)),
+                        pos(Role::Agg(pd * app + i)),
                         pos(Role::Tor(td)),
                         host(dst),
                     ]

@@ -118,9 +118,7 @@ fn read_topology(s: &mut Scenario, path: &std::path::Path) -> Result<(), UsageEr
     let text = std::fs::read_to_string(path)
         .map_err(|e| usage(format!("topology {shown}: cannot read: {e}")))?;
     let t = parse_topo(&text).map_err(|e| usage(format!("topology {shown}: {e}")))?;
-    s.topology.k = t.k;
-    s.topology.link_gbps = t.link_gbps;
-    s.topology.link_latency_us = t.link_latency_us;
+    t.apply(&mut s.topology);
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use crate::args::{Format, RunArgs};
 use crate::errors::{usage, UsageError};
-use spraylab::scenario::{CcaName, Scenario, WorkloadKind};
+use spraylab::scenario::{CcaName, Fabric, Scenario, WorkloadKind};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
 use spraylab::{Report, Simulation};
@@ -107,6 +107,10 @@ fn print_summary(s: &Scenario, r: &Report) {
             s.lb.scheme,
             s.seed
         ),
+    }
+    let fabric = s.topology.fabric();
+    if w.kind != WorkloadKind::NPath && fabric != Fabric::fat_tree(s.topology.k) {
+        println!("fabric: {}", fabric.describe());
     }
     let starts: Vec<f64> = r.flows.iter().filter_map(|f| f.start_us).collect();
     let latest = starts.iter().copied().fold(0.0, f64::max);

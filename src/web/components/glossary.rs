@@ -31,6 +31,8 @@ const TERMS: &[(&str, &str)] = &[
     ("lower bound", "The CCT with no queueing at all: serialization of the flow's bytes plus the path's latency. No run can finish sooner."),
     ("CCT inflation", "How far the CCT is above the lower bound: (CCT − lower bound) / lower bound. The paper's figures plot it."),
     ("fat-tree", "The three-tier datacenter network of the paper: hosts, top-of-rack (ToR) switches, aggregation and core switches. k = 8 gives 128 hosts."),
+    ("leaf-spine", "A two-tier network: every ToR switch has one link to every spine switch, so any two ToRs are two hops apart over any spine."),
+    ("oversubscription", "A switch with fewer up-links than hosts (or ToRs) below it: 4:1 means four hosts share one up-link's bandwidth out of the rack."),
     ("seed", "The random seed: the same scenario and seed give the same run, in the browser and on the command line."),
 ];
 
