@@ -2,13 +2,14 @@
 # Runs connection matrices in the UEC htsim and in SprayLab (NSCC, oblivious spraying, no
 # trimming, the uec-reference settings) and prints each file's completion time in both: the
 # last flow's finish, the mean over the seeds, each seed's beside it.
-# Usage: scripts/side_by_side_files.sh PATH/TO/htsim_uec [SEEDS] [OUT_DIR] [FILE.cm ...]
+# Usage: scripts/side_by_side_files.sh PATH/TO/htsim_uec [SEEDS] [OUT_DIR] [FILE.cm[@FILE.topo] ...]
 #   The files: a ring all-reduce and a serial all-to-all of 16 hosts in groups of 4 and 16, and
 #   an incast of 32 senders to one with starts spread over 16 µs on 128 hosts, all of 2 MB
 #   flows and written by `spraylab matrix`; then any FILE.cm given (htsim's own, for example
 #   connection_matrices/alltoall_serial_16n.cm). Each runs on the smallest fat-tree that holds
-#   its Nodes. SEEDS defaults to 3; OUT_DIR (default target/side-by-side-files) keeps every
-#   run's output.
+#   its Nodes at 800 Gb/s, or, written FILE.cm@FILE.topo, on that topology file (htsim's own,
+#   for example topologies/fat_tree_128_4os.topo) in both. SEEDS defaults to 3; OUT_DIR
+#   (default target/side-by-side-files) keeps every run's output.
 # htsim_uec is built outside this repository from ultraethernet/uet-htsim
 # (cd htsim/sim && mkdir build && cd build && cmake .. && make htsim_uec).
 set -euo pipefail
@@ -17,6 +18,8 @@ htsim=${1:?usage: scripts/side_by_side_files.sh PATH/TO/htsim_uec [SEEDS] [OUT_D
 seeds=${2:-3}
 out=${3:-target/side-by-side-files}
 shift $(($# < 3 ? $# : 3))
+flags=(-mtu 4160 -q 192 -ecn 10 10 -target_q_delay 1 -sender_cc_only -sender_cc_algo nscc
+    -load_balancing_algo oblivious -paths 64 -disable_trim -end 100000)
 [ -x "$htsim" ] || { echo "side_by_side_files: $htsim is not an executable" >&2; exit 2; }
 case $seeds in '' | *[!0-9]* | 0) echo "side_by_side_files: SEEDS must be a whole number from 1, got $seeds" >&2; exit 2 ;; esac
 cargo build --release --quiet --bin spraylab
@@ -30,19 +33,29 @@ files=("$out/allreduce_16n_g4.cm" "$out/alltoall_16n_g16.cm" "$out/incast_128n_3
 
 echo "| file | htsim µs (per seed) | SprayLab µs (per seed) | SprayLab − htsim |"
 echo "|---|---|---|---|"
-for file in "${files[@]}"; do
+for item in "${files[@]}"; do
+    file=${item%@*}
+    topo=$([ "$item" != "$file" ] && echo "${item#*@}" || true)
     [ -r "$file" ] || { echo "side_by_side_files: cannot read $file" >&2; exit 2; }
     name=$(basename "$file" .cm)
-    nodes=$(awk '$1 == "Nodes" { print $2; exit }' "$file")
-    k=4
-    while [ $((k * k * k / 4)) -lt "$nodes" ]; do k=$((k + 2)); done
+    if [ -n "$topo" ]; then
+        [ -r "$topo" ] || { echo "side_by_side_files: cannot read $topo" >&2; exit 2; }
+        name="$name@$(basename "$topo" .topo)"
+        htsim_net=(-topo "$topo")
+        spraylab_net=(--topology "$topo")
+    else
+        nodes=$(awk '$1 == "Nodes" { print $2; exit }' "$file")
+        k=4
+        while [ $((k * k * k / 4)) -lt "$nodes" ]; do k=$((k + 2)); done
+        htsim_net=(-linkspeed 800000 -hop_latency 0.5 -switch_latency 0)
+        spraylab_net=(--k "$k")
+    fi
     for seed in $(seq "$seeds"); do
-        "$htsim" -tm "$file" -linkspeed 800000 -hop_latency 0.5 -switch_latency 0 \
-            -mtu 4160 -q 192 -ecn 10 10 -target_q_delay 1 -sender_cc_only -sender_cc_algo nscc \
-            -load_balancing_algo oblivious -paths 64 -disable_trim -end 100000 -seed "$seed" \
+        "$htsim" -tm "$file" "${htsim_net[@]}" "${flags[@]}" -seed "$seed" \
             > "$out/htsim-$name-$seed.txt" 2>&1
-        "$spraylab" run --preset uec-reference --k "$k" --traffic "$file" --seed "$seed" \
-            --format json > "$out/spraylab-$name-$seed.json" 2> "$out/spraylab-$name-$seed.notes"
+        "$spraylab" run --preset uec-reference "${spraylab_net[@]}" --traffic "$file" \
+            --seed "$seed" --format json > "$out/spraylab-$name-$seed.json" \
+            2> "$out/spraylab-$name-$seed.notes"
     done
     python3 - "$out" "$name" "$seeds" <<'PY'
 import json, re, statistics, sys

@@ -269,17 +269,29 @@ impl Scenario {
         let work = self.work();
         let size = self.workload.flow_size_bytes;
         let whose = budget.whose;
+        // a fat-tree by its k, a leaf-spine by its hosts: as many as the largest fat-tree's
         let most_hosts = budget.max_k.pow(3) / 4;
-        if self.workload.kind != WorkloadKind::NPath
-            && (self.topology.k > budget.max_k || self.hosts() > most_hosts)
-        {
-            return Err(err(
-                registry::TOPOLOGY_K.path,
-                format!(
-                    "must be at most {} in {whose}, {most_hosts} hosts at most (k = {} runs natively)",
-                    budget.max_k, self.topology.k
-                ),
-            ));
+        let t = &self.topology;
+        if self.workload.kind != WorkloadKind::NPath {
+            if t.tiers == 3 && t.k > budget.max_k {
+                return Err(err(
+                    registry::TOPOLOGY_K.path,
+                    format!(
+                        "must be at most {} in {whose} (k = {} runs natively)",
+                        budget.max_k, t.k
+                    ),
+                ));
+            }
+            if self.hosts() > most_hosts {
+                return Err(err(
+                    registry::TOPOLOGY_K.path,
+                    format!(
+                        "{} hosts (k = {}) is more than {whose} takes: {most_hosts} hosts",
+                        self.hosts(),
+                        t.k
+                    ),
+                ));
+            }
         }
         if work.total_bytes > budget.max_total_bytes {
             let flows = (work.total_bytes / size.max(1)).max(1);

@@ -88,11 +88,21 @@ impl Scenario {
         self.cca.algorithm = CcaKind::Nscc;
         self.cca.nscc.target_qdelay_us = 1.0;
         self.cca.initial_cwnd_bdp = 1.5;
-        // the reference's minimum RTO: 15 µs plus six full queues' drain time
-        let queue_us = (UEC_QUEUE_PACKETS * wire) as f64 * 8.0 / (t.link_gbps as f64 * 1e3);
-        self.cca.nscc.rto_min_us = 15.0 + 6.0 * queue_us;
+        self.cca.nscc.rto_min_us = self.uec_min_rto_us();
         // the reference's receiver for any CCA run on this preset (NSCC's is its own default)
         self.transport.ack_every_bytes = 16 << 10;
+    }
+
+    /// The reference's minimum RTO (`main_uec.cpp`): 15 µs plus six full queues' drain time at
+    /// the link rate. A topology file read after the preset sets another rate, so the command
+    /// line derives it again then.
+    pub fn uec_min_rto_us(&self) -> f64 {
+        let t = &self.topology;
+        let queue_bytes = match t.buffer_packets {
+            0 => t.buffer_bytes as f64,
+            n => n as f64 * (t.mss_bytes + t.header_bytes) as f64,
+        };
+        15.0 + 6.0 * queue_bytes * 8.0 / (t.link_gbps as f64 * 1e3)
     }
 
     /// The preset called `name`, if any.

@@ -60,6 +60,10 @@ impl ScenarioArgs {
         };
         if let Some(path) = &self.topology {
             read_topology(&mut s, path)?;
+            if self.scenario.is_none() && self.preset.as_deref() == Some("uec-reference") {
+                // the preset's minimum RTO follows the file's link rate, as the reference's does
+                s.cca.nscc.rto_min_us = s.uec_min_rto_us();
+            }
         }
         if let Some(path) = &self.traffic {
             s.workload.traffic = Some(path.display().to_string());
