@@ -9,7 +9,8 @@
 #   connection_matrices/alltoall_serial_16n.cm). Each runs on the smallest fat-tree that holds
 #   its Nodes at 800 Gb/s, or, written FILE.cm@FILE.topo, on that topology file (htsim's own,
 #   for example topologies/fat_tree_128_4os.topo) in both. SEEDS defaults to 3; OUT_DIR
-#   (default target/side-by-side-files) keeps every run's output.
+#   (default target/side-by-side-files) keeps every run's output. With SBS_TRIM=1 both trim
+#   (htsim without -disable_trim, SprayLab with --trim).
 # htsim_uec is built outside this repository from ultraethernet/uet-htsim
 # (cd htsim/sim && mkdir build && cd build && cmake .. && make htsim_uec).
 set -euo pipefail
@@ -19,7 +20,13 @@ seeds=${2:-3}
 out=${3:-target/side-by-side-files}
 shift $(($# < 3 ? $# : 3))
 flags=(-mtu 4160 -q 192 -ecn 10 10 -target_q_delay 1 -sender_cc_only -sender_cc_algo nscc
-    -load_balancing_algo oblivious -paths 64 -disable_trim -end 100000)
+    -load_balancing_algo oblivious -paths 64 -end 100000)
+trim=()
+case ${SBS_TRIM:-0} in
+    1) trim=(--trim) ;;
+    0) flags+=(-disable_trim) ;;
+    *) echo "side_by_side_files: SBS_TRIM must be 0 or 1, got $SBS_TRIM" >&2; exit 2 ;;
+esac
 [ -x "$htsim" ] || { echo "side_by_side_files: $htsim is not an executable" >&2; exit 2; }
 case $seeds in '' | *[!0-9]* | 0) echo "side_by_side_files: SEEDS must be a whole number from 1, got $seeds" >&2; exit 2 ;; esac
 cargo build --release --quiet --bin spraylab
@@ -53,7 +60,7 @@ for item in "${files[@]}"; do
     for seed in $(seq "$seeds"); do
         "$htsim" -tm "$file" "${htsim_net[@]}" "${flags[@]}" -seed "$seed" \
             > "$out/htsim-$name-$seed.txt" 2>&1
-        "$spraylab" run --preset uec-reference "${spraylab_net[@]}" --traffic "$file" \
+        "$spraylab" run --preset uec-reference "${spraylab_net[@]}" "${trim[@]}" --traffic "$file" \
             --seed "$seed" --format json > "$out/spraylab-$name-$seed.json" \
             2> "$out/spraylab-$name-$seed.notes"
     done

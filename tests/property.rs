@@ -132,6 +132,7 @@ const FIELDS: &[(&str, Rule)] = &[
     ("topology.failed_links_degraded", |s, d| {
         s.topology.failed_links_degraded = d.bool() && s.topology.link_gbps >= 4
     }),
+    ("topology.trim", |s, d| s.topology.trim = d.bool()),
     ("workload.kind", |s, d| {
         s.workload.kind = d.of(WorkloadKind::ALL)
     }),
@@ -455,7 +456,7 @@ fn scenarios_across_every_range_run_without_panic_conserve_packets_and_respect_t
         let c = &r.counters;
         assert_eq!(
             c.data_packets,
-            c.delivered + c.drops + c.link_losses + c.in_network_at_end,
+            c.delivered + c.drops + c.trimmed + c.link_losses + c.in_network_at_end,
             "case {case}: {}",
             s.to_json()
         );

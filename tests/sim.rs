@@ -123,7 +123,7 @@ fn assert_conserved(sim: &Simulation) {
     let c = sim.report().counters;
     assert_eq!(
         c.data_packets,
-        c.delivered + c.drops + c.link_losses + c.in_network_at_end,
+        c.delivered + c.drops + c.trimmed + c.link_losses + c.in_network_at_end,
         "{c:?}"
     );
 }
@@ -146,6 +146,65 @@ fn every_data_packet_is_delivered_dropped_or_in_flight() {
         assert!(r.finished);
         assert!(r.counters.drops > 0, "{:?}", s.cca.algorithm);
         assert!(r.counters.retransmits > 0);
+    }
+}
+
+#[test]
+fn with_trimming_a_full_queue_trims_instead_of_dropping_and_every_trim_is_resent() {
+    for mut s in all_combinations() {
+        s.topology.buffer_bytes = 24 << 10;
+        s.topology.ecn_min_bytes = 8 << 10;
+        s.topology.ecn_max_bytes = 8 << 10;
+        let mut dropping = Simulation::new(&s).unwrap();
+        dropping.run();
+        let dropped = dropping.report();
+        s.topology.trim = true;
+        let mut sim = Simulation::new(&s).unwrap();
+        for _ in 0..5 {
+            sim.advance(20_000);
+            assert_conserved(&sim);
+        }
+        sim.run();
+        assert_conserved(&sim);
+        let r = sim.report();
+        let what = format!("{:?}/{:?}", s.cca.algorithm, s.lb.scheme);
+        assert!(r.finished, "{what}");
+        assert_eq!(r.counters.drops, 0, "{what}");
+        assert!(r.counters.trimmed > 0, "{what}");
+        // a trimmed packet is resent without waiting for a timeout: every one is retransmitted
+        assert!(r.counters.retransmits >= r.counters.trimmed, "{what}");
+        assert!(
+            r.counters.timeouts < dropped.counters.timeouts.max(1),
+            "{what}: {} timeouts with trimming, {} without",
+            r.counters.timeouts,
+            dropped.counters.timeouts
+        );
+        // the report says how many were trimmed; a run without trimming does not name it
+        assert!(r.to_json().contains("\"trimmed\""));
+        assert!(!dropped.to_json().contains("\"trimmed\""));
+    }
+}
+
+#[test]
+fn oversubscribed_and_leaf_spine_fabrics_run_every_cca_and_lb_to_the_end() {
+    for (tiers, over, agg_over, pods) in [(3, 2, 1, 0), (3, 1, 2, 3), (2, 1, 1, 0), (2, 2, 1, 3)] {
+        for mut s in all_combinations() {
+            s.topology.tiers = tiers;
+            s.topology.oversubscription = over;
+            s.topology.agg_oversubscription = agg_over;
+            s.topology.pods = pods;
+            s.validate().unwrap();
+            let mut sim = Simulation::new(&s).unwrap();
+            sim.run();
+            assert_conserved(&sim);
+            let r = sim.report();
+            assert!(
+                r.finished,
+                "{:?}/{:?} on tiers {tiers} over {over}:{agg_over} pods {pods}",
+                s.cca.algorithm, s.lb.scheme
+            );
+            assert_eq!(r.flows.len() as u32, s.hosts());
+        }
     }
 }
 
@@ -295,7 +354,10 @@ fn hostile_scenarios_are_refused_or_run_without_panicking() {
                 let r = sim.report();
                 assert_eq!(
                     r.counters.data_packets,
-                    r.counters.delivered + r.counters.drops + r.counters.in_network_at_end
+                    r.counters.delivered
+                        + r.counters.drops
+                        + r.counters.trimmed
+                        + r.counters.in_network_at_end
                 );
                 ran += 1;
             }

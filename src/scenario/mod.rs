@@ -150,6 +150,9 @@ pub struct Topology {
     /// A failed link stays in routing at a quarter of its rate, in both directions (htsim's
     /// `-failed`, ALGORITHMS.md §15 A17's alternative), instead of being removed.
     pub failed_links_degraded: bool,
+    /// A data packet a full queue has no room for is trimmed to its header and NACKed instead
+    /// of dropped (ALGORITHMS.md §11.3).
+    pub trim: bool,
 }
 
 /// Which flows run.
@@ -313,6 +316,7 @@ impl Default for Topology {
             drr_quantum_bytes: 4096,
             link_failure_rate: 0.0,
             failed_links_degraded: false,
+            trim: false,
         }
     }
 }

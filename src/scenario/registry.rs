@@ -719,6 +719,14 @@ pub const TOPOLOGY_FAILED_LINKS_DEGRADED: Field = field(
     switch!(topology.failed_links_degraded),
 )
 .across(rules::degraded);
+pub const TOPOLOGY_TRIM: Field = field(
+    "topology.trim",
+    "packet trimming",
+    Switch,
+    "a data packet a full switch queue has no room for is cut to a 64-byte header sent on at priority; its receiver NACKs it and the sender resends it at once (the UEC reference's default; off, a drop, in the paper)",
+    switch!(topology.trim),
+)
+.term("trimming");
 pub const WORKLOAD_KIND: Field = field(
     "workload.kind",
     "workload",
@@ -1131,6 +1139,7 @@ pub const FIELDS: &[Field] = &[
     TOPOLOGY_DRR_QUANTUM_BYTES,
     TOPOLOGY_LINK_FAILURE_RATE,
     TOPOLOGY_FAILED_LINKS_DEGRADED,
+    TOPOLOGY_TRIM,
     WORKLOAD_KIND,
     WORKLOAD_ELEPHANTS,
     WORKLOAD_FLOW_SIZE_BYTES,

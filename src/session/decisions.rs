@@ -229,6 +229,10 @@ pub fn sentence(trace: &FlowTrace, i: usize, statistic: &str) -> String {
         ),
         (Cause::Ack, None) => "an ACK came".to_string(),
         (Cause::Timer, _) => "a timer fired (a reordering wait, or the timeout)".to_string(),
+        (Cause::Nack, _) => format!(
+            "a NACK came: packet {} was trimmed at a full queue and is resent",
+            d.seq.unwrap_or(0)
+        ),
     };
     let signal = d.signal / 1e6;
     let decided = match d.history {

@@ -243,6 +243,7 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
             [(unit * ws).round() as u64, (unit * we).round() as u64]
         }),
         ar_refresh: from_us(scenario.lb.ar_refresh_us),
+        trim: t.trim,
     }
 }
 

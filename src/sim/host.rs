@@ -67,6 +67,40 @@ impl Simulation {
         }
     }
 
+    /// A trimmed header reached its receiver: a NACK goes back at once, whatever the
+    /// receiver's coalescing (the reference's `UecSink::processTrimmed`).
+    pub(super) fn receive_trimmed(&mut self, host: HostId, p: Packet) {
+        let src = self.flows[p.flow.index()].src;
+        let nack = p.into_nack(src, self.link.ack_bytes);
+        self.enqueue(self.topo.nic_port(host), nack);
+    }
+
+    /// A NACK: the sender resends the packet at once and its CCA and path choice hear of the
+    /// loss (ALGORITHMS.md §11.3).
+    pub(super) fn receive_nack(&mut self, p: Packet) {
+        let traced = self.trace.flow == Some(p.flow);
+        let before = if traced {
+            self.before_decision(p.flow)
+        } else {
+            None
+        };
+        let now = self.now();
+        let flow = &mut self.flows[p.flow.index()];
+        let PacketKind::Nack { last_hop } = p.kind else {
+            return;
+        };
+        // a packet cut before the last hop says its path is congested; one cut at the
+        // receiver's port says nothing of the path (the reference's processEv)
+        flow.paths.on_ack(p.label, p.ecn || !last_hop);
+        flow.sender.on_nack(now, p.seq, p.sent_at);
+        if let Some(before) = before {
+            self.record_decision(p.flow, before, trace::Cause::Nack, Some(&p));
+        }
+        self.arm_timer(p.flow);
+        let src = self.flows[p.flow.index()].src;
+        self.kick(self.topo.nic_port(HostId(src)));
+    }
+
     pub(super) fn receive_ack(&mut self, p: Packet) {
         if self.trace.flow == Some(p.flow) {
             return self.receive_ack_traced(p);

@@ -3,7 +3,8 @@
 //! Carrying the whole packet (40 bytes) in the event that delivers it, and in the FIFO of the
 //! port that queues it, keeps every access sequential: no packet table to look up on each hop,
 //! so no cache miss per hop, and no allocation per packet. A data packet becomes its own ACK at
-//! the receiver.
+//! the receiver; with trimming, a switch cuts a data packet it has no room for to its header,
+//! which the receiver turns into a NACK.
 
 use super::ids::FlowId;
 use super::time::SimTime;
@@ -16,11 +17,29 @@ pub enum PacketKind {
         ack_request: bool,
     },
     Ack,
+    /// A data packet a full switch queue cut to its header ([`TRIMMED_BYTES`]), on its way to
+    /// the receiver at priority; `last_hop`: cut at the port into the receiver.
+    Trimmed {
+        last_hop: bool,
+    },
+    /// The receiver's answer to a trimmed packet: resend it.
+    Nack {
+        last_hop: bool,
+    },
 }
+
+/// The bytes left of a trimmed packet: the UEC reference's default `-trimsize`
+/// (`main_uec.cpp`, `trimsize = 64`).
+pub const TRIMMED_BYTES: u32 = 64;
 
 impl PacketKind {
     pub fn is_data(self) -> bool {
         matches!(self, PacketKind::Data { .. })
+    }
+
+    /// Travels towards the sender (an ACK or a NACK).
+    pub fn is_reply(self) -> bool {
+        matches!(self, PacketKind::Ack | PacketKind::Nack { .. })
     }
 }
 
@@ -60,6 +79,30 @@ impl Packet {
         }
     }
 
+    /// This data packet cut to its header, as a switch port trims it.
+    pub fn trimmed(self, last_hop: bool) -> Packet {
+        debug_assert!(self.kind.is_data());
+        Packet {
+            kind: PacketKind::Trimmed { last_hop },
+            size: TRIMMED_BYTES,
+            ..self
+        }
+    }
+
+    /// The NACK of this trimmed packet, addressed to `src`: its sequence number, label, send
+    /// time and ECN mark echoed, as an ACK echoes them.
+    pub fn into_nack(self, src: u32, nack_bytes: u32) -> Packet {
+        let PacketKind::Trimmed { last_hop } = self.kind else {
+            unreachable!("only a trimmed packet is NACKed")
+        };
+        Packet {
+            kind: PacketKind::Nack { last_hop },
+            dst: src,
+            size: nack_bytes,
+            ..self
+        }
+    }
+
     /// The ACK of this data packet, addressed to `src`, carrying the receiver's `cum_ack`.
     pub fn into_ack(self, src: u32, cum_ack: u64, ack_bytes: u32) -> Packet {
         debug_assert!(self.kind.is_data());
@@ -91,5 +134,22 @@ mod tests {
             (42, 1234, 17, true, FlowId(3))
         );
         assert!(std::mem::size_of::<Packet>() <= 40);
+    }
+
+    #[test]
+    fn a_trimmed_packet_keeps_its_header_fields_and_its_nack_echoes_them() {
+        let d = Packet::data(FlowId(3), 9, 42, 4160, 17, 1234);
+        let t = d.trimmed(true);
+        assert_eq!(
+            (t.kind, t.size),
+            (PacketKind::Trimmed { last_hop: true }, 64)
+        );
+        assert_eq!((t.seq, t.dst, t.label, t.sent_at), (42, 9, 17, 1234));
+        let n = t.into_nack(5, 64);
+        assert_eq!(
+            (n.kind, n.dst, n.seq, n.label),
+            (PacketKind::Nack { last_hop: true }, 5, 42, 17)
+        );
+        assert!(n.kind.is_reply() && !t.kind.is_reply() && !t.kind.is_data());
     }
 }

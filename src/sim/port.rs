@@ -103,6 +103,8 @@ pub(super) struct LinkConfig {
     pub(super) ar_thresholds: [u64; 16],
     pub(super) ar_levels: usize,
     pub(super) ar_refresh: SimTime,
+    /// A data packet the queue has no room for is trimmed, not dropped.
+    pub(super) trim: bool,
 }
 
 impl LinkConfig {
@@ -152,7 +154,6 @@ impl Simulation {
             return;
         }
         match packet.kind {
-            PacketKind::Ack => self.slab.push(&mut p.ctrl, packet),
             PacketKind::Data { .. } => {
                 // with DRR, sprayed and ECMP packets queue (and are limited) separately
                 let class = match self.link.drr {
@@ -160,15 +161,32 @@ impl Simulation {
                     _ => queue::SPRAYED,
                 };
                 if p.data.bytes(class) + size > self.link.buffer {
-                    self.log_drop(Some(port), packet.flow, packet.seq);
-                    self.counters.drops += 1;
-                    self.data_in_network -= 1;
-                    return;
+                    return self.overflow(port, packet);
                 }
                 p.data.push(&mut self.slab, class, packet);
                 p.peak_bytes = p.peak_bytes.max(p.data.total_bytes() as u32);
             }
+            // ACKs, NACKs and trimmed headers take the strict-priority control queue
+            _ => self.slab.push(&mut p.ctrl, packet),
         }
+        self.kick(port);
+    }
+
+    /// A data packet `port`'s queue has no room for: dropped, or with trimming cut to its
+    /// header and queued at priority (ALGORITHMS.md §11.3, A29).
+    #[cold]
+    #[inline(never)]
+    fn overflow(&mut self, port: PortId, packet: Packet) {
+        self.data_in_network -= 1;
+        if !self.link.trim {
+            self.log_drop(Some(port), packet.flow, packet.seq);
+            self.counters.drops += 1;
+            return;
+        }
+        self.counters.trimmed += 1;
+        let last_hop = self.topo.host_of(self.wires[port.index()].to).is_some();
+        let p = &mut self.ports[port.index()];
+        self.slab.push(&mut p.ctrl, packet.trimmed(last_hop));
         self.kick(port);
     }
 

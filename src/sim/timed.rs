@@ -284,7 +284,7 @@ mod tests {
         let c = sim.report().counters;
         assert_eq!(
             c.data_packets,
-            c.delivered + c.drops + c.link_losses + c.in_network_at_end
+            c.delivered + c.drops + c.trimmed + c.link_losses + c.in_network_at_end
         );
     }
 

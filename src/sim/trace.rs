@@ -28,6 +28,8 @@ pub enum Cause {
     Ack,
     /// A flow timer: a reordering wait ending, or the retransmission timeout.
     Timer,
+    /// A NACK of a trimmed packet.
+    Nack,
 }
 
 /// What a decision did to cwnd, from the CCA's cut counters and its window.
@@ -174,6 +176,7 @@ impl Trace {
                 match d.cause {
                     Cause::Ack => "ack",
                     Cause::Timer => "timer",
+                    Cause::Nack => "nack",
                 },
                 opt(d.seq),
                 opt(d.rtt.map(|r| format!("{:.4}", to_us(r)))),

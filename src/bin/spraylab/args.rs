@@ -95,11 +95,15 @@ pub struct ScenarioArgs {
     /// 'SRC->DST id I start 0 size BYTES'): its flows replace the workload's.
     #[arg(long, value_name = "FILE.cm")]
     pub traffic: Option<PathBuf>,
-    /// A topology file in htsim's format ('Nodes N', 'Tiers 3', 'Tier T' blocks) that
-    /// describes a k-ary fat-tree: its k, link rate and latency set the topology's, before any
-    /// --set; a topology SprayLab cannot build (two tiers, oversubscription) is refused.
+    /// A topology file in htsim's format ('Nodes N', 'Tiers 3', 'Tier T' blocks): its fabric
+    /// (k, tiers, oversubscription, pods), link rate and latency set the topology's, before any
+    /// --set; a topology SprayLab cannot build (bundles, rates that differ by tier) is refused.
     #[arg(long, value_name = "FILE.topo")]
     pub topology: Option<PathBuf>,
+    /// Packet trimming (topology.trim = true): a full switch queue cuts a data packet to its
+    /// header, which the receiver NACKs, instead of dropping it (the UEC reference's default).
+    #[arg(long)]
+    pub trim: bool,
     /// Run a scenario beyond the default budget (32 M data packets, minutes of CPU).
     #[arg(long)]
     pub allow_large: bool,

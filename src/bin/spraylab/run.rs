@@ -157,6 +157,12 @@ fn print_summary(s: &Scenario, r: &Report) {
         "events {}  data packets {}  retransmits {}  drops {}  ECN marks {}  timeouts {}",
         c.events, c.data_packets, c.retransmits, c.drops, c.ecn_marks, c.timeouts
     );
+    if s.topology.trim {
+        println!(
+            "trimmed {} data packets at full queues (NACKed and resent; none dropped there)",
+            c.trimmed
+        );
+    }
     if !s.events.is_empty() {
         println!(
             "timed events: {}; lost on down links: {} data packets, {} ACKs",

@@ -73,6 +73,10 @@ impl Controller for AnyController {
         dispatch!(self, c => c.on_timeout(timeout))
     }
 
+    fn on_nack(&mut self, hole: &Hole) {
+        dispatch!(self, c => c.on_nack(hole))
+    }
+
     #[inline]
     fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
         dispatch!(self, c => c.pacing_interval(srtt))

@@ -67,6 +67,8 @@ pub struct Hole {
     pub snd_nxt: u64,
     /// The transport's smoothed RTT.
     pub srtt: SimTime,
+    /// Packets in flight, the missing one included (what NSCC's quick adapt then ignores).
+    pub in_flight: u32,
 }
 
 /// A retransmission timeout.
@@ -172,6 +174,16 @@ pub trait Controller {
 
     /// A retransmission timeout.
     fn on_timeout(&mut self, _timeout: &Timeout) {}
+
+    /// A NACK: the packet `hole.seq` was trimmed at a full queue, so it is lost for certain
+    /// (ALGORITHMS.md §11.3). By default the CCA reacts as to a loss it is sure of: a hole it
+    /// would retransmit at once, or, for one that would wait for reordering first (LSwift,
+    /// MSwift), a hole still missing after the wait.
+    fn on_nack(&mut self, hole: &Hole) {
+        if self.on_hole(hole) == HoleVerdict::Wait {
+            self.on_delayed_packet(hole);
+        }
+    }
 
     /// Gap between two packets when the CCA paces instead of using its window.
     fn pacing_interval(&self, _srtt: SimTime) -> Option<SimTime> {

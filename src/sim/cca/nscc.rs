@@ -17,7 +17,7 @@
 
 use super::estimator::PercentileFilter;
 use super::nscc_params::*;
-use super::{AckSample, CcaContext, Controller, Stats, Timeout, Window};
+use super::{AckSample, CcaContext, Controller, Hole, Stats, Timeout, Window};
 use crate::scenario::{CcaConfig, CcaKind, History};
 use crate::sim::time::SimTime;
 
@@ -61,6 +61,8 @@ pub struct Nscc {
     fi_count: f64,
     increasing: bool,
     qa_endtime: SimTime,
+    /// A NACK asked for quick adapt at the end of its window, whatever the delay.
+    trigger_qa: bool,
     bytes_to_ignore: f64,
     bytes_ignored: f64,
     /// MNSCC's filter of the queueing delay; `None` for NSCC.
@@ -113,6 +115,7 @@ impl Nscc {
             fi_count: 0.0,
             increasing: false,
             qa_endtime: 0,
+            trigger_qa: false,
             bytes_to_ignore: 0.0,
             bytes_ignored: 0.0,
             filter: median
@@ -182,21 +185,30 @@ impl Nscc {
     }
 
     /// Quick adapt (§6.6), as the reference's `quick_adapt`: once a window of `base_rtt + Qt`
-    /// has passed, if it achieved little and the delay is large, cwnd drops to what was
-    /// achieved and the marked ACKs of the packets then in flight are ignored; either way a new
-    /// window starts. An ACK consumed here (by the cut or by the ignoring) clears the pending
-    /// increase. Returns true when the ACK is consumed. (The reference's other triggers, a loss
-    /// and `trigger_qa`, come from NACKs, which need trimming.)
-    fn quick_adapt(&mut self, now: SimTime, skip: bool, delay: f64, in_flight: f64) -> bool {
+    /// has passed, if it achieved little and the delay is large (or a NACK came: `is_loss`
+    /// now, `trigger_qa` since), cwnd drops to what was achieved and the marked ACKs of the
+    /// packets then in flight are ignored; either way a new window starts. An ACK consumed here
+    /// (by the cut or by the ignoring) clears the pending increase. Returns true when the ACK
+    /// is consumed.
+    fn quick_adapt(
+        &mut self,
+        now: SimTime,
+        skip: bool,
+        delay: f64,
+        in_flight: f64,
+        is_loss: bool,
+    ) -> bool {
         let mut consumed = false;
         if self.bytes_ignored < self.bytes_to_ignore && skip {
             consumed = true;
         } else if now > self.qa_endtime {
             let collapsed = self.achieved_bytes < self.max_cwnd / QA_ACHIEVED_DIVISOR;
-            if self.qa_endtime != 0 && delay > QA_DELAY_QTS * self.qt && collapsed {
+            let asked = self.trigger_qa || is_loss || delay > QA_DELAY_QTS * self.qt;
+            if self.qa_endtime != 0 && asked && collapsed {
                 self.cwnd = self.achieved_bytes.max(self.min_cwnd);
                 self.bytes_to_ignore = in_flight;
                 self.bytes_ignored = 0.0;
+                self.trigger_qa = false;
                 self.stats.cuts.loss += 1;
                 consumed = true;
             }
@@ -244,7 +256,13 @@ impl Controller for Nscc {
         self.achieved_bytes += n;
         self.received_bytes += n;
         self.bytes_ignored += n;
-        if self.quick_adapt(s.now, s.ecn, delay, window.in_flight as f64 * self.mss) {
+        if self.quick_adapt(
+            s.now,
+            s.ecn,
+            delay,
+            window.in_flight as f64 * self.mss,
+            false,
+        ) {
             return;
         }
         match (s.ecn, delay >= self.qt) {
@@ -260,6 +278,20 @@ impl Controller for Nscc {
             self.fulfill_adjustment(s.now);
         }
         self.clamp();
+    }
+
+    /// A NACK (the reference's `updateCwndOnNack_NSCC`): the NACKed packet counts as ignored,
+    /// the delay average takes a network RTT as a skipped sample, quick adapt is asked for and
+    /// tried at once as for a loss, and unless it consumed the NACK cwnd loses the packet.
+    fn on_nack(&mut self, hole: &Hole) {
+        self.bytes_ignored += self.mss;
+        self.update_delay(self.net_rtt, true);
+        self.trigger_qa = true;
+        let in_flight = hole.in_flight as f64 * self.mss;
+        if !self.quick_adapt(hole.now, true, 0.0, in_flight, true) {
+            self.cwnd = (self.cwnd - self.mss).max(self.min_cwnd);
+            self.clamp();
+        }
     }
 
     /// A timeout: one packet less (the reference's `mark_packet_for_retransmission`).
@@ -437,6 +469,42 @@ mod tests {
         n.on_timeout(&Timeout::default());
         assert!((n.cwnd - 99.0 * MSS).abs() < 1e-6);
         assert_eq!(n.on_hole(&Hole::default()), HoleVerdict::Ignore);
+    }
+
+    #[test]
+    fn a_nack_removes_a_packet_inside_a_quick_adapt_window_and_asks_for_quick_adapt_after_it() {
+        let mut n = Nscc::new(&setup(), None);
+        n.on_ack(&ack(1.0, 0.0, false), &in_flight(50)); // opens the first quick-adapt window
+        let (before, avg) = (n.cwnd, n.avg_delay);
+        let nack = Hole {
+            now: (2.0 * US) as SimTime,
+            in_flight: 50,
+            ..Hole::default()
+        };
+        n.on_nack(&nack);
+        // within the window: one packet less, and the average takes a network RTT, skipped
+        assert!(
+            (before - n.cwnd - MSS).abs() < 1e-6,
+            "{}",
+            (before - n.cwnd) / MSS
+        );
+        assert!(n.avg_delay > avg);
+        assert!(n.trigger_qa);
+        // past the window, a low delay quick-adapts now: the NACK asked for it
+        n.on_ack(&ack(20.0, 0.0, false), &in_flight(50));
+        assert!(n.cwnd <= 2.0 * MSS, "{}", n.cwnd / MSS);
+        assert_eq!(n.cuts().loss, 1);
+        assert!(!n.trigger_qa);
+        // a NACK past the window quick-adapts itself, and its packet is not removed on top
+        let mut m = Nscc::new(&setup(), None);
+        m.on_ack(&ack(1.0, 0.0, false), &in_flight(50));
+        m.on_nack(&Hole {
+            now: (20.0 * US) as SimTime,
+            in_flight: 50,
+            ..Hole::default()
+        });
+        assert_eq!(m.cuts().loss, 1);
+        assert_eq!(m.bytes_to_ignore, 50.0 * MSS);
     }
 
     #[test]

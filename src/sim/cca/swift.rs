@@ -274,6 +274,7 @@ mod tests {
             seq,
             snd_nxt: seq + 1,
             srtt: BASE,
+            in_flight: 1,
         }
     }
 

@@ -373,6 +373,40 @@ impl Sender {
         }
     }
 
+    /// A NACK of `seq` (its copy sent at `sent_at`, trimmed on the way): the packet leaves the
+    /// pipe and is resent before anything else; the CCA hears of the loss. A NACK of a copy no
+    /// longer in the pipe (acknowledged, declared lost, or sent again since) changes nothing.
+    /// Returns whether it took effect.
+    pub fn on_nack(&mut self, now: SimTime, seq: u64, sent_at: SimTime) -> bool {
+        let stale = self.finished_at.is_some()
+            || seq < self.snd_una
+            || seq >= self.snd_nxt
+            || self.is_acked(seq)
+            || self.flag(seq) & IN_PIPE == 0
+            || (self.rto_rule == RtoRule::PerPacket && self.sent_at.get(seq) != sent_at);
+        if stale {
+            return false;
+        }
+        self.cca.on_nack(&Hole {
+            now,
+            seq,
+            snd_nxt: self.snd_nxt,
+            srtt: self.srtt,
+            in_flight: self.in_flight,
+        });
+        let queued = self.flag(seq) & RETX_QUEUED != 0;
+        self.declare_lost(seq);
+        if !queued {
+            // the reference's queueForRtx: the NACKed packet is the next one sent
+            self.retx_queue.pop_back();
+            self.retx_queue.push_front(seq);
+        }
+        if self.rto_rule == RtoRule::PerPacket {
+            self.rearm_per_packet();
+        }
+        true
+    }
+
     /// Takes `seq` out of the pipe and queues it for retransmission.
     fn declare_lost(&mut self, seq: u64) {
         let f = self.flag_mut(seq);
@@ -404,6 +438,7 @@ impl Sender {
                 seq,
                 snd_nxt: self.snd_nxt,
                 srtt: self.srtt,
+                in_flight: self.in_flight,
             };
             match self.cca.on_hole(&hole) {
                 HoleVerdict::Retransmit => self.declare_lost(seq),
@@ -440,6 +475,7 @@ impl Sender {
                     seq,
                     snd_nxt: self.snd_nxt,
                     srtt: self.srtt,
+                    in_flight: self.in_flight,
                 };
                 self.cca.on_delayed_packet(&hole);
                 self.declare_lost(seq);

@@ -441,3 +441,53 @@ fn postings_grow_with_the_acks_in_flight_and_each_report_is_taken_once() {
         Some(SCOREBOARD as u32 + 1)
     );
 }
+
+#[test]
+fn a_nacked_packet_leaves_the_pipe_and_is_the_next_one_sent() {
+    for kind in [
+        CcaKind::Swift,
+        CcaKind::MSwift,
+        CcaKind::Nscc,
+        CcaKind::Dctcp,
+    ] {
+        let mut s = sender(kind, 100, 8.0);
+        send_all(&mut s, 0);
+        let in_flight = s.in_flight;
+        // packet 5's copy sent at 0 was trimmed: the NACK takes it out of the pipe
+        assert!(s.on_nack(3 * US, 5, 0), "{kind:?}");
+        assert_eq!(s.in_flight, in_flight - 1, "{kind:?}");
+        assert_eq!(s.queued_retransmissions(), 1, "{kind:?}");
+        // a NACK of a packet no longer in the pipe, or of one not sent, changes nothing
+        assert!(!s.on_nack(3 * US, 5, 0), "{kind:?}");
+        assert!(!s.on_nack(3 * US, 99, 0), "{kind:?}");
+        // the ACKs of the others make room: 5 goes first
+        for seq in [0, 1, 2, 3] {
+            s.on_ack(6 * US, seq, seq + 1, 0, false);
+        }
+        let next = send_all(&mut s, 6 * US);
+        assert_eq!(next.first(), Some(&5), "{kind:?}: sent {next:?}");
+        assert_eq!(s.retransmits, 1, "{kind:?}");
+        // Swift and DCTCP cut on the loss; MSwift counts it as a delayed packet (below); NSCC
+        // has its own NACK rule (nscc.rs)
+        let cuts_on_one = matches!(kind, CcaKind::Swift | CcaKind::Dctcp);
+        assert_eq!(s.cca.cuts().loss >= 1, cuts_on_one, "{kind:?}");
+    }
+    // LSwift and MSwift cut on five successive delayed packets: five NACKs in a row
+    let mut s = sender(CcaKind::MSwift, 100, 20.0);
+    send_all(&mut s, 0);
+    for seq in 0..5 {
+        assert_eq!(s.cca.cuts().loss, 0, "after {seq} NACKs");
+        assert!(s.on_nack(3 * US, seq, 0));
+    }
+    assert_eq!(s.cca.cuts().loss, 1);
+}
+
+#[test]
+fn a_nack_of_an_older_copy_of_a_resent_packet_is_stale() {
+    let mut s = sender(CcaKind::Nscc, 100, 2.0);
+    send_all(&mut s, 0);
+    s.on_timer(100 * US); // 0 and 1 expire and are resent at 150 µs
+    send_all(&mut s, 150 * US);
+    assert!(!s.on_nack(151 * US, 0, 0), "the NACK of the copy sent at 0");
+    assert!(s.on_nack(151 * US, 0, 150 * US));
+}

@@ -32,6 +32,7 @@ const TERMS: &[(&str, &str)] = &[
     ("CCT inflation", "How far the CCT is above the lower bound: (CCT − lower bound) / lower bound. The paper's figures plot it."),
     ("fat-tree", "The three-tier datacenter network of the paper: hosts, top-of-rack (ToR) switches, aggregation and core switches. k = 8 gives 128 hosts."),
     ("leaf-spine", "A two-tier network: every ToR switch has one link to every spine switch, so any two ToRs are two hops apart over any spine."),
+    ("trimming", "A switch whose queue is full cuts a data packet to its header and sends that on at priority, so the receiver can ask for the packet again at once instead of the sender waiting for a timeout."),
     ("oversubscription", "A switch with fewer up-links than hosts (or ToRs) below it: 4:1 means four hosts share one up-link's bandwidth out of the rack."),
     ("seed", "The random seed: the same scenario and seed give the same run, in the browser and on the command line."),
 ];
