@@ -48,7 +48,10 @@ for item in "${files[@]}"; do
     if [ -n "$topo" ]; then
         [ -r "$topo" ] || { echo "side_by_side_files: cannot read $topo" >&2; exit 2; }
         name="$name@$(basename "$topo" .topo)"
-        htsim_net=(-topo "$topo")
+        # htsim sizes its hosts' side (NSCC, the RTO, the NIC) by -linkspeed, 100 Gb/s unless
+        # given: the file's host links' rate, as SprayLab reads it
+        gbps=$(awk '$1 == "Downlink_speed_Gbps" { print $2; exit }' "$topo")
+        htsim_net=(-topo "$topo" -linkspeed $((gbps * 1000)))
         spraylab_net=(--topology "$topo")
     else
         nodes=$(awk '$1 == "Nodes" { print $2; exit }' "$file")

@@ -443,12 +443,14 @@ fn topology_files() {
     fuzz("topology", corpus_files("topo"), |input| {
         match parse_topo(&String::from_utf8_lossy(input)) {
             Ok(t) => {
+                // what a file reads is a fabric the scenario takes, and builds
                 let mut s = Scenario::default();
-                s.topology.k = t.k;
-                s.topology.link_gbps = t.link_gbps;
-                s.topology.link_latency_us = t.link_latency_us;
+                t.apply(&mut s.topology);
                 match s.validate() {
-                    Ok(()) => true,
+                    Ok(()) => {
+                        let f = s.topology.fabric();
+                        f.hosts() > 0 && f.tor_up > 0 && (f.tiers == 2 || f.agg_up > 0)
+                    }
                     Err(e) => one_line(&e),
                 }
             }
