@@ -139,7 +139,7 @@ const FIELDS: &[(&str, Rule)] = &[
     ("workload.elephants", |s, d| {
         let hosts = s.hosts() as u64;
         s.workload.elephants = match s.workload.kind {
-            WorkloadKind::Permutation if d.bool() => d.u(2, hosts - 2) as u32,
+            WorkloadKind::Permutation if d.bool() && hosts >= 4 => d.u(2, hosts - 2) as u32,
             _ => 0,
         }
     }),

@@ -86,12 +86,9 @@ impl Simulation {
         };
         let now = self.now();
         let flow = &mut self.flows[p.flow.index()];
-        let PacketKind::Nack { last_hop } = p.kind else {
-            return;
-        };
         // a packet cut before the last hop says its path is congested; one cut at the
         // receiver's port says nothing of the path (the reference's processEv)
-        flow.paths.on_ack(p.label, p.ecn || !last_hop);
+        flow.paths.on_ack(p.label, p.ecn || !p.cut_at_last_hop());
         flow.sender.on_nack(now, p.seq, p.sent_at);
         if let Some(before) = before {
             self.record_decision(p.flow, before, trace::Cause::Nack, Some(&p));

@@ -52,12 +52,8 @@ pub struct Counters {
     /// Data packets trimmed to their header at full switch queues (`topology.trim`): NACKed and
     /// resent instead of dropped. Every data packet sent is delivered, dropped, trimmed, lost to
     /// a link, or still in the network.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub trimmed: u64,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
 }
 
 /// One flow's outcome.

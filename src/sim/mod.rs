@@ -360,13 +360,13 @@ impl Simulation {
             match p.kind {
                 PacketKind::Data { .. } => self.receive_data(host, p),
                 PacketKind::Ack => self.receive_ack(p),
-                PacketKind::Trimmed { .. } => self.receive_trimmed(host, p),
-                PacketKind::Nack { .. } => self.receive_nack(p),
+                PacketKind::Trimmed => self.receive_trimmed(host, p),
+                PacketKind::Nack => self.receive_nack(p),
             }
             return;
         }
         let key = match p.kind {
-            PacketKind::Ack | PacketKind::Nack { .. } => p.flow.0 | ACK_HASH_BIT,
+            PacketKind::Ack | PacketKind::Nack => p.flow.0 | ACK_HASH_BIT,
             PacketKind::Data { .. } => {
                 if !self.losses.is_empty() && self.lost_on_purpose(&p) {
                     return;
@@ -375,7 +375,7 @@ impl Simulation {
                 p.flow.0
             }
             // a trimmed header goes on the way its data packet went
-            PacketKind::Trimmed { .. } => p.flow.0,
+            PacketKind::Trimmed => p.flow.0,
         };
         let port = self.route(node, p.kind, key, p.label, p.dst);
         self.enqueue(port, p);

@@ -18,14 +18,10 @@ pub enum PacketKind {
     },
     Ack,
     /// A data packet a full switch queue cut to its header ([`TRIMMED_BYTES`]), on its way to
-    /// the receiver at priority; `last_hop`: cut at the port into the receiver.
-    Trimmed {
-        last_hop: bool,
-    },
+    /// the receiver at priority ([`Packet::cut_at_last_hop`] says where it was cut).
+    Trimmed,
     /// The receiver's answer to a trimmed packet: resend it.
-    Nack {
-        last_hop: bool,
-    },
+    Nack,
 }
 
 /// The bytes left of a trimmed packet: the UEC reference's default `-trimsize`
@@ -39,7 +35,7 @@ impl PacketKind {
 
     /// Travels towards the sender (an ACK or a NACK).
     pub fn is_reply(self) -> bool {
-        matches!(self, PacketKind::Ack | PacketKind::Nack { .. })
+        matches!(self, PacketKind::Ack | PacketKind::Nack)
     }
 }
 
@@ -48,7 +44,9 @@ impl PacketKind {
 pub struct Packet {
     /// Data: sequence number. ACK: the sequence number acknowledged (selective ACK).
     pub seq: u64,
-    /// ACK: the receiver's next expected sequence number (cumulative ACK).
+    /// ACK: the receiver's next expected sequence number (cumulative ACK). Trimmed header and
+    /// its NACK: 1 when it was cut at the port into the receiver (the field is otherwise
+    /// unused there, and the packet stays 40 bytes).
     pub cum_ack: u64,
     /// Data: when it left the sender. ACK: the echo of that time.
     pub sent_at: SimTime,
@@ -79,24 +77,30 @@ impl Packet {
         }
     }
 
-    /// This data packet cut to its header, as a switch port trims it.
+    /// This data packet cut to its header, as a switch port trims it; `last_hop`: the port
+    /// leads to the receiver.
     pub fn trimmed(self, last_hop: bool) -> Packet {
         debug_assert!(self.kind.is_data());
         Packet {
-            kind: PacketKind::Trimmed { last_hop },
+            kind: PacketKind::Trimmed,
             size: TRIMMED_BYTES,
+            cum_ack: last_hop as u64,
             ..self
         }
+    }
+
+    /// A trimmed header or its NACK: whether the data packet was cut at the port into its
+    /// receiver (the reference's `last_hop`).
+    pub fn cut_at_last_hop(&self) -> bool {
+        self.cum_ack == 1
     }
 
     /// The NACK of this trimmed packet, addressed to `src`: its sequence number, label, send
     /// time and ECN mark echoed, as an ACK echoes them.
     pub fn into_nack(self, src: u32, nack_bytes: u32) -> Packet {
-        let PacketKind::Trimmed { last_hop } = self.kind else {
-            unreachable!("only a trimmed packet is NACKed")
-        };
+        debug_assert_eq!(self.kind, PacketKind::Trimmed);
         Packet {
-            kind: PacketKind::Nack { last_hop },
+            kind: PacketKind::Nack,
             dst: src,
             size: nack_bytes,
             ..self
@@ -141,15 +145,17 @@ mod tests {
         let d = Packet::data(FlowId(3), 9, 42, 4160, 17, 1234);
         let t = d.trimmed(true);
         assert_eq!(
-            (t.kind, t.size),
-            (PacketKind::Trimmed { last_hop: true }, 64)
+            (t.kind, t.size, t.cut_at_last_hop()),
+            (PacketKind::Trimmed, 64, true)
         );
         assert_eq!((t.seq, t.dst, t.label, t.sent_at), (42, 9, 17, 1234));
+        assert!(!d.trimmed(false).cut_at_last_hop());
         let n = t.into_nack(5, 64);
         assert_eq!(
             (n.kind, n.dst, n.seq, n.label),
-            (PacketKind::Nack { last_hop: true }, 5, 42, 17)
+            (PacketKind::Nack, 5, 42, 17)
         );
+        assert!(n.cut_at_last_hop());
         assert!(n.kind.is_reply() && !t.kind.is_reply() && !t.kind.is_data());
     }
 }
