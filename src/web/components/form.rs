@@ -142,9 +142,14 @@ pub fn form(props: &FormProps) -> Html {
             </label>
         }
     };
+    // each k's hosts in the scenario's fabric (its tiers, oversubscription and pods)
     let ks = (4..=crate::scenario::Budget::BROWSER.max_k)
         .step_by(2)
-        .map(|k| (k.to_string(), format!("k={k} ({} hosts)", k * k * k / 4)))
+        .map(|k| {
+            let mut t = s.topology.clone();
+            t.k = k;
+            (k.to_string(), format!("k={k} ({} hosts)", t.fabric().hosts()))
+        })
         .collect();
     let kind = s.workload.kind;
     let shown = |name: &str| match name {
