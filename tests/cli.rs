@@ -966,3 +966,43 @@ fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn trim_alone_turns_trimming_on_and_the_report_counts_the_trims() {
+    let o = spraylab(&[
+        "run",
+        "--preset",
+        "incast",
+        "--k",
+        "4",
+        "--senders",
+        "15",
+        "--trim",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("drops 0"), "{text}");
+    let trims = text
+        .lines()
+        .find_map(|l| l.strip_prefix("trimmed "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok());
+    assert!(trims.is_some_and(|n| n > 0), "{text}");
+    // a switch takes a value too, and a bad one is refused naming the field
+    let o = spraylab(&[
+        "run",
+        "--preset",
+        "incast",
+        "--k",
+        "4",
+        "--senders",
+        "15",
+        "--trim",
+        "false",
+    ]);
+    assert!(o.status.success() && !stdout(&o).contains("trimmed"));
+    assert_refused(
+        &["run", "--trim", "maybe"],
+        "topology.trim: must be true or false, got \"maybe\"",
+    );
+}

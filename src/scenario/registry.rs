@@ -376,6 +376,7 @@ const SHORT_ORDER: &[Field] = &[
     TOPOLOGY_TIERS,
     TOPOLOGY_OVERSUBSCRIPTION,
     TOPOLOGY_PODS,
+    TOPOLOGY_TRIM,
 ];
 
 /// The fields with a short name, most used first.
@@ -726,6 +727,7 @@ pub const TOPOLOGY_TRIM: Field = field(
     "a data packet a full switch queue has no room for is cut to a 64-byte header sent on at priority; its receiver NACKs it and the sender resends it at once (the UEC reference's default; off, a drop, in the paper)",
     switch!(topology.trim),
 )
+.short("trim")
 .term("trimming");
 pub const WORKLOAD_KIND: Field = field(
     "workload.kind",

@@ -100,10 +100,6 @@ pub struct ScenarioArgs {
     /// --set; a topology SprayLab cannot build (bundles, rates that differ by tier) is refused.
     #[arg(long, value_name = "FILE.topo")]
     pub topology: Option<PathBuf>,
-    /// Packet trimming (topology.trim = true): a full switch queue cuts a data packet to its
-    /// header, which the receiver NACKs, instead of dropping it (the UEC reference's default).
-    #[arg(long)]
-    pub trim: bool,
     /// Run a scenario beyond the default budget (32 M data packets, minutes of CPU).
     #[arg(long)]
     pub allow_large: bool,
@@ -230,15 +226,17 @@ impl Args for Overrides {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         let cmd = registry::short_fields().fold(cmd, |cmd, f| {
             let name = f.key();
-            cmd.arg(
-                clap::Arg::new(name)
-                    .long(name)
-                    .value_name("VALUE")
-                    .help(f.help())
-                    .help_heading("Scenario overrides")
-                    .action(ArgAction::Append)
-                    .allow_hyphen_values(true),
-            )
+            let arg = clap::Arg::new(name)
+                .long(name)
+                .value_name("VALUE")
+                .help(f.help())
+                .help_heading("Scenario overrides")
+                .action(ArgAction::Append);
+            cmd.arg(match f.allowed {
+                // a switch alone turns it on: `--trim` is `--trim true`
+                registry::Allowed::Switch => arg.num_args(0..=1).default_missing_value("true"),
+                _ => arg.allow_hyphen_values(true),
+            })
         });
         cmd.arg(
             clap::Arg::new(SET)

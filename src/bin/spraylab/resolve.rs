@@ -73,9 +73,6 @@ impl ScenarioArgs {
             (None, Some(file)) => file.parent().map(PathBuf::from).unwrap_or_default(),
             _ => PathBuf::new(),
         };
-        if self.trim {
-            s.topology.trim = true;
-        }
         self.overrides.apply(&mut s)?;
         for text in &self.events {
             let event = TimedEvent::parse(text).map_err(|m| {
@@ -223,7 +220,6 @@ mod tests {
             scenario: None,
             traffic: None,
             topology: None,
-            trim: false,
             allow_large: false,
             events: Vec::new(),
             overrides: Overrides(Vec::new()),

@@ -148,7 +148,10 @@ pub fn form(props: &FormProps) -> Html {
         .map(|k| {
             let mut t = s.topology.clone();
             t.k = k;
-            (k.to_string(), format!("k={k} ({} hosts)", t.fabric().hosts()))
+            (
+                k.to_string(),
+                format!("k={k} ({} hosts)", t.fabric().hosts()),
+            )
         })
         .collect();
     let kind = s.workload.kind;
