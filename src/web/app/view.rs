@@ -24,9 +24,9 @@ impl App {
                 )
             })
         });
-        let npath = run
-            .and_then(|r| r.meta.as_ref())
-            .is_some_and(|m| matches!(m.network.shape, Shape::NPath { .. }));
+        let shape = run.and_then(|r| r.meta.as_ref()).map(|m| m.network.shape);
+        let npath = matches!(shape, Some(Shape::NPath { .. }));
+        let leaf_spine = matches!(shape, Some(Shape::FatTree { fabric }) if fabric.tiers == 2);
         let canvas = |c: Chart| self.drawing.canvases[c as usize].clone();
         let sweep = self.page.sweeps.run.as_ref();
         let titles = self.page.stage_titles();
@@ -90,7 +90,7 @@ impl App {
                                 <h3 class="stage-title">{ main.clone() }</h3>
                             }
                             <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
-                                {npath} on={on.reform(Msg::Network)} />
+                                {npath} {leaf_spine} on={on.reform(Msg::Network)} />
                             if let Some((a, b)) = self.page.instruments.zoom {
                                 <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::ResetZoom)}>
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>

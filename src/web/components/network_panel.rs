@@ -22,6 +22,8 @@ pub struct NetworkPanelProps {
     /// One line on the highlighted flow and the chosen links.
     pub selection: AttrValue,
     pub npath: bool,
+    /// A two-tier fabric: spines over ToRs, no cores.
+    pub leaf_spine: bool,
     pub on: Callback<NetworkAction>,
 }
 
@@ -40,9 +42,13 @@ pub fn network_panel(props: &NetworkPanelProps) -> Html {
             <strong>{ "Look for: " }</strong>{ "every path carries the same share; the late ones alone must not drive the window down." }
         </> }
     } else {
+        let tiers = if props.leaf_spine {
+            html! { <>{ "The " }<Term term="leaf-spine" />{ ": spines at the top, then ToR switches and hosts" }</> }
+        } else {
+            html! { <>{ "The " }<Term term="fat-tree" />{ ": cores at the top, then aggregation switches, ToR switches and hosts" }</> }
+        };
         html! { <>
-            { "The " }<Term term="fat-tree" />{ ": cores at the top, then aggregation switches, ToR switches and hosts \
-               (one box per ToR when there are many). Links are coloured by their " }<Term term="queue depth" />
+            { tiers }{ " (one box per ToR when there are many). Links are coloured by their " }<Term term="queue depth" />
             { " at the cursor; wine outlines mark the " }<Term term="elephant" text="elephants'" />{ " paths; blue lines are the highlighted flow's packets of the last 5 µs, thicker for more; slate lines are links down at the cursor. " }
             <strong>{ "Click " }</strong>{ "a link to plot its queue (and to fail, slow or restore it below), a host to follow its flow." }
         </> }
