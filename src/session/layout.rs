@@ -141,6 +141,8 @@ fn spread(i: u32, n: u32, lo: f64, hi: f64) -> f64 {
 
 const MARGIN: f64 = 0.02;
 const ROWS: [f64; 4] = [0.06, 0.36, 0.64, 0.92];
+/// A leaf-spine has no cores: its spines take the top row, its ToRs the middle.
+const LEAF_SPINE_ROWS: [f64; 4] = [0.06, 0.06, 0.49, 0.92];
 
 /// Pods side by side, each its aggregation switches over its ToRs over their hosts, the cores
 /// in a row on top; a leaf-spine is one pod without cores.
@@ -148,6 +150,7 @@ fn fat_tree(map: &NetMap, f: &Fabric) -> Layout {
     let [hosts, tors, aggs, cores] = map.tiers();
     let (hpt, tpp, app) = (f.hosts_per_tor, f.tors_per_pod, f.aggs_per_pod());
     let grouped = hosts > MAX_HOSTS_DRAWN;
+    let rows = if f.tiers == 2 { LEAF_SPINE_ROWS } else { ROWS };
     let pod_w = (1.0 - 2.0 * MARGIN) / f.pods as f64;
     let pod_x = |pod: u32, i: u32, n: u32| {
         let lo = MARGIN + pod as f64 * pod_w;
@@ -164,25 +167,25 @@ fn fat_tree(map: &NetMap, f: &Fabric) -> Layout {
         });
     };
     for c in 0..cores {
-        let at = (spread(c, cores, MARGIN, 1.0 - MARGIN), ROWS[0]);
+        let at = (spread(c, cores, MARGIN, 1.0 - MARGIN), rows[0]);
         place(hosts + tors + aggs + c, at, Role::Core(c));
     }
     for a in 0..aggs {
-        let at = (pod_x(a / app, a % app, app), ROWS[1]);
+        let at = (pod_x(a / app, a % app, app), rows[1]);
         place(hosts + tors + a, at, Role::Agg(a));
     }
     for t in 0..tors {
-        let at = (pod_x(t / tpp, t % tpp, tpp), ROWS[2]);
+        let at = (pod_x(t / tpp, t % tpp, tpp), rows[2]);
         place(hosts + t, at, Role::Tor(t));
     }
     for h in 0..hosts {
         let (t, i) = (h / hpt, h % hpt);
         pos[h as usize] = if grouped {
-            (pos[(hosts + t) as usize].0, ROWS[3])
+            (pos[(hosts + t) as usize].0, rows[3])
         } else {
             let tor_w = pod_w * 0.84 / tpp as f64;
             let x = pos[(hosts + t) as usize].0;
-            (spread(i, hpt, x - tor_w / 2.0, x + tor_w / 2.0), ROWS[3])
+            (spread(i, hpt, x - tor_w / 2.0, x + tor_w / 2.0), rows[3])
         };
         if !grouped || i == 0 {
             let range = if grouped { h..h + hpt } else { h..h + 1 };
@@ -362,6 +365,34 @@ mod tests {
             .nodes
             .iter()
             .all(|n| (0.0..=1.0).contains(&n.at.0) && (0.0..=1.0).contains(&n.at.1)));
+    }
+
+    #[test]
+    fn a_leaf_spine_draws_spines_over_tors_over_hosts_and_every_link_once() {
+        // 4 ToRs of 8 hosts, 2 up-links each (4:1), 2 spines
+        let mut s = Scenario::default();
+        (s.topology.k, s.topology.tiers) = (16, 2);
+        (s.topology.oversubscription, s.topology.pods) = (4, 4);
+        s.workload.elephants = 0;
+        let map = map_of(&s);
+        let l = Layout::of(&map);
+        let at = |role: fn(&Role) -> bool| -> Vec<f64> {
+            l.nodes
+                .iter()
+                .filter(|n| role(&n.role))
+                .map(|n| n.at.1)
+                .collect()
+        };
+        let spines = at(|r| matches!(r, Role::Agg(_)));
+        let tors = at(|r| matches!(r, Role::Tor(_)));
+        let hosts = at(|r| matches!(r, Role::Host(_)));
+        assert_eq!((spines.len(), tors.len(), hosts.len()), (2, 4, 32));
+        assert!(at(|r| matches!(r, Role::Core(_))).is_empty());
+        assert!(spines.iter().all(|&y| y < tors[0]) && tors.iter().all(|&y| y < hosts[0]));
+        // 32 host links and 8 ToR–spine links, each drawn once with both directions' ports
+        assert_eq!(l.links.len(), 40);
+        let ports: usize = l.links.iter().map(|x| x.ports.len()).sum();
+        assert_eq!(ports, map.port_ends.len());
     }
 
     #[test]
