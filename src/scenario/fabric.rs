@@ -95,6 +95,11 @@ impl Fabric {
         }
     }
 
+    /// The full k-ary three-tier fat-tree (the paper's), not one of its variants.
+    pub fn is_full_tree(&self) -> bool {
+        *self == Fabric::fat_tree(2 * self.hosts_per_tor)
+    }
+
     /// Aggregation switches of a pod (spines of a leaf-spine): one per ToR up-link.
     pub const fn aggs_per_pod(&self) -> u32 {
         self.tor_up

@@ -104,7 +104,7 @@ impl PortName {
                 fabric.describe()
             )),
             n if v < n => Ok(()),
-            n if fabric.tiers == 3 && *fabric == Fabric::fat_tree(k) => Err(format!(
+            n if fabric.is_full_tree() => Err(format!(
                 "{self}: the {what} must be from 0 to {} when k = {k}, got {v}",
                 n - 1
             )),

@@ -3,7 +3,7 @@
 
 use crate::args::{Format, RunArgs};
 use crate::errors::{usage, UsageError};
-use spraylab::scenario::{CcaName, Fabric, Scenario, WorkloadKind};
+use spraylab::scenario::{CcaName, Scenario, WorkloadKind};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
 use spraylab::{Report, Simulation};
@@ -109,7 +109,7 @@ fn print_summary(s: &Scenario, r: &Report) {
         ),
     }
     let fabric = s.topology.fabric();
-    if w.kind != WorkloadKind::NPath && fabric != Fabric::fat_tree(s.topology.k) {
+    if w.kind != WorkloadKind::NPath && !fabric.is_full_tree() {
         println!("fabric: {}", fabric.describe());
     }
     let starts: Vec<f64> = r.flows.iter().filter_map(|f| f.start_us).collect();
