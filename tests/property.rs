@@ -7,7 +7,7 @@
 //! number of scenarios (200 by default; each takes about 60 ms).
 
 use spraylab::scenario::{
-    CcaKind, Connection, EventKind, History, LbScheme, PortName, Scenario, TimedEvent,
+    CcaKind, Connection, DrrBuffer, EventKind, History, LbScheme, PortName, Scenario, TimedEvent,
     WorkloadKind, MAX_HISTORY,
 };
 use spraylab::Simulation;
@@ -125,6 +125,9 @@ const FIELDS: &[(&str, Rule)] = &[
     }),
     ("topology.drr_quantum_bytes", |s, d| {
         s.topology.drr_quantum_bytes = d.u(64, 1 << 20) as u32
+    }),
+    ("topology.drr_buffer", |s, d| {
+        s.topology.drr_buffer = d.of(DrrBuffer::ALL)
     }),
     ("topology.link_failure_rate", |s, d| {
         s.topology.link_failure_rate = if d.bool() { 0.0 } else { d.f(0.0, 0.5) }

@@ -184,6 +184,70 @@ fn with_trimming_a_full_queue_trims_instead_of_dropping_and_every_trim_is_resent
     }
 }
 
+/// The most bytes any switch port held at once over a run.
+fn peak_queue_bytes(s: &Scenario) -> f32 {
+    let mut sim = Simulation::new(s).unwrap();
+    let mut peak = 0f32;
+    loop {
+        let done = sim.advance(20_000).done;
+        let b = sim.drain_timeline();
+        peak = b.queue_bytes.iter().fold(peak, |p, m| p.max(m.max));
+        if done {
+            return peak;
+        }
+    }
+}
+
+#[test]
+fn drr_classes_hold_a_whole_buffer_each_half_of_one_or_one_between_them() {
+    use spraylab::scenario::DrrBuffer;
+    // TCP fills each class until it drops, at the ports the elephants share with sprayed flows
+    let mut s = small(CcaKind::Tcp, LbScheme::Ops);
+    s.topology.drr = true;
+    s.topology.buffer_bytes = 32 << 10;
+    s.topology.ecn_min_bytes = 16 << 10;
+    s.topology.ecn_max_bytes = 16 << 10;
+    let buffer = s.topology.buffer_bytes as f32;
+    let peak = |mode| {
+        let mut s = s.clone();
+        s.topology.drr_buffer = mode;
+        let limits = Simulation::new(&s).unwrap().port_limits();
+        (peak_queue_bytes(&s), limits)
+    };
+    let (per_class, limits) = peak(DrrBuffer::PerClass);
+    assert!(
+        per_class > buffer,
+        "{per_class} B at most with a buffer each"
+    );
+    assert_eq!(
+        (limits.buffer_bytes, limits.ecn_min_bytes),
+        (32768.0, 16384.0)
+    );
+    let (split, limits) = peak(DrrBuffer::Split);
+    assert!(split <= buffer, "{split} B with half a buffer each");
+    assert_eq!(
+        (limits.buffer_bytes, limits.ecn_min_bytes),
+        (16384.0, 8192.0)
+    );
+    let (shared, _) = peak(DrrBuffer::Shared);
+    assert!(shared <= buffer, "{shared} B in one shared buffer");
+}
+
+#[test]
+fn drr_without_elephants_runs_as_one_fifo_to_the_digit() {
+    // the ECMP class is empty, so DRR always serves the sprayed class, with the same limit
+    for cca in [CcaKind::Tcp, CcaKind::MSwift, CcaKind::Nscc] {
+        let mut s = small(cca, LbScheme::Ops);
+        s.workload.elephants = 0;
+        let mut fifo = Simulation::new(&s).unwrap();
+        fifo.run();
+        s.topology.drr = true;
+        let mut drr = Simulation::new(&s).unwrap();
+        drr.run();
+        assert_eq!(fifo.report(), drr.report(), "{cca:?}");
+    }
+}
+
 #[test]
 fn oversubscribed_and_leaf_spine_fabrics_run_every_cca_and_lb_to_the_end() {
     for (tiers, over, agg_over, pods) in [(3, 2, 1, 0), (3, 1, 2, 3), (2, 1, 1, 0), (2, 2, 1, 3)] {

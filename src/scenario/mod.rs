@@ -33,7 +33,7 @@ pub use fabric::Fabric;
 pub use fields::{format_bytes, parse_bytes, ECN_STEP};
 pub use history::History;
 pub use link_name::{PortName, NAME_SHAPES};
-pub use names::{CcaKind, CcaName, LbScheme, WorkloadKind, MEDIAN};
+pub use names::{CcaKind, CcaName, DrrBuffer, LbScheme, WorkloadKind, MEDIAN};
 pub use nscc_params::NsccParams;
 pub use partner::Partner;
 pub use presets::{Preset, PRESETS};
@@ -144,6 +144,8 @@ pub struct Topology {
     pub drr_weights: [f64; 2],
     /// DRR quantum of the lighter class, bytes.
     pub drr_quantum_bytes: u32,
+    /// How the two DRR classes share the buffer and the ECN threshold.
+    pub drr_buffer: DrrBuffer,
     /// Probability that each inter-switch link fails (is removed from routing). The failed set
     /// depends on the seed only.
     pub link_failure_rate: f64,
@@ -314,6 +316,7 @@ impl Default for Topology {
             drr: false,
             drr_weights: [1.0, 1.0],
             drr_quantum_bytes: 4096,
+            drr_buffer: DrrBuffer::PerClass,
             link_failure_rate: 0.0,
             failed_links_degraded: false,
             trim: false,

@@ -117,6 +117,19 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// How DRR's two classes share a switch port's buffer and ECN threshold (ALGORITHMS.md
+    /// §11.2, choice A18; the paper does not say).
+    pub enum DrrBuffer {
+        /// Each class has the whole buffer and the whole ECN threshold on its own bytes.
+        PerClass = "per-class",
+        /// Each class has half the buffer and half the ECN threshold on its own bytes.
+        Split = "split",
+        /// One buffer for both: the limit and the ECN threshold read the port's total bytes.
+        Shared = "shared",
+    }
+}
+
 /// The percentile the median variants decide on unless told otherwise.
 pub const MEDIAN: u32 = 50;
 

@@ -13,7 +13,7 @@
 //! scenario at hand.
 
 use super::{
-    err, format_bytes, parse_bytes, CcaName, History, LbScheme, Scenario, ScenarioError,
+    err, format_bytes, parse_bytes, CcaName, DrrBuffer, History, LbScheme, Scenario, ScenarioError,
     WorkloadKind, MAX_CWND_PACKETS,
 };
 
@@ -704,6 +704,14 @@ pub const TOPOLOGY_DRR_QUANTUM_BYTES: Field = field(
 )
 .unit(Bytes)
 .term("DRR");
+pub const TOPOLOGY_DRR_BUFFER: Field = field(
+    "topology.drr_buffer",
+    "DRR buffer",
+    Names(DrrBuffer::NAMES),
+    "how DRR's classes share a port's buffer and ECN threshold: `per-class` (each the whole of both), `split` (each half of both), `shared` (one limit and one threshold over the port's total bytes)",
+    named!(DrrBuffer, topology.drr_buffer),
+)
+.term("DRR");
 pub const TOPOLOGY_LINK_FAILURE_RATE: Field = field(
     "topology.link_failure_rate",
     "link failure rate",
@@ -1139,6 +1147,7 @@ pub const FIELDS: &[Field] = &[
     TOPOLOGY_DRR,
     TOPOLOGY_DRR_WEIGHTS,
     TOPOLOGY_DRR_QUANTUM_BYTES,
+    TOPOLOGY_DRR_BUFFER,
     TOPOLOGY_LINK_FAILURE_RATE,
     TOPOLOGY_FAILED_LINKS_DEGRADED,
     TOPOLOGY_TRIM,

@@ -3,6 +3,7 @@
 //! timeline, and the first NIC kicks that start the hosts sending.
 
 use super::*;
+use crate::scenario::DrrBuffer;
 
 /// Ports from which a network warms the cache ahead of its port-free events (`Simulation::warm`)
 /// and its lanes look ahead (`EventQueue::looking_ahead`):
@@ -216,6 +217,11 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
         0 => t.buffer_bytes as u64,
         packets => packets as u64 * (t.mss_bytes + t.header_bytes) as u64,
     };
+    // a split DRR buffer gives each class half the limit and half the ECN thresholds
+    let per_class = match (t.drr, t.drr_buffer) {
+        (true, DrrBuffer::Split) => 2,
+        _ => 1,
+    };
     LinkConfig {
         gbps: t.link_gbps,
         ser_full: serialization(t.mss_bytes + t.header_bytes, t.link_gbps),
@@ -224,9 +230,9 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
         mss: t.mss_bytes,
         header: t.header_bytes,
         ack_bytes: t.ack_bytes,
-        buffer,
-        ecn_min: t.ecn_min_bytes as u64,
-        ecn_max: t.ecn_max_bytes as u64,
+        buffer: buffer / per_class,
+        ecn_min: t.ecn_min_bytes as u64 / per_class,
+        ecn_max: t.ecn_max_bytes as u64 / per_class,
         // AR's levels are shares of the limit that applies, in bytes or in packets
         ar_thresholds: {
             let mut th = [u64::MAX; 16];
@@ -242,6 +248,7 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
             let unit = t.drr_quantum_bytes as f64 / ws.min(we);
             [(unit * ws).round() as u64, (unit * we).round() as u64]
         }),
+        shared_buffer: t.drr && t.drr_buffer == DrrBuffer::Shared,
         ar_refresh: from_us(scenario.lb.ar_refresh_us),
         trim: t.trim,
     }

@@ -99,6 +99,9 @@ pub(super) struct LinkConfig {
     pub(super) ecn_max: u64,
     /// DRR quanta (sprayed, ECMP), bytes; `None`: one FIFO.
     pub(super) drr: Option<[u64; 2]>,
+    /// DRR's classes share one buffer: the limit and ECN read the port's total bytes, not the
+    /// class's (`DrrBuffer::Shared`; a split buffer is `buffer` and the thresholds halved).
+    pub(super) shared_buffer: bool,
     /// AR: occupancy thresholds of the quantized levels (bytes, ascending) and refresh period.
     pub(super) ar_thresholds: [u64; 16],
     pub(super) ar_levels: usize,
@@ -160,7 +163,11 @@ impl Simulation {
                     Some(_) if !self.flows[packet.flow.index()].sprayed => queue::ECMP,
                     _ => queue::SPRAYED,
                 };
-                if p.data.bytes(class) + size > self.link.buffer {
+                let held = match self.link.shared_buffer {
+                    true => p.data.total_bytes(),
+                    false => p.data.bytes(class),
+                };
+                if held + size > self.link.buffer {
                     return self.overflow(port, packet);
                 }
                 p.data.push(&mut self.slab, class, packet);
@@ -285,7 +292,11 @@ impl Simulation {
                 .pop_drr(&mut self.slab, &mut self.drr[port.index()], quantum),
             None => p.data.pop_fifo(&mut self.slab),
         }?;
-        let (mut packet, occupancy) = (popped.packet, popped.occupancy);
+        let occupancy = match self.link.shared_buffer {
+            true => popped.total,
+            false => popped.occupancy,
+        };
+        let mut packet = popped.packet;
         if self.should_mark(occupancy) {
             packet.ecn = true;
             self.counters.ecn_marks += 1;
