@@ -83,9 +83,10 @@ pub fn smartt(mss: f64, t_short: f64, t_long: f64, q: f64, m: &SmarttModel) -> f
     a * mss / (q * (g + (1.0 - g) * w) * t_avg)
 }
 
-/// The theory figure's numbers of paths (q = 1/paths, from 0.5 % to 20 %), in the grids of
-/// `spraylab repro` and the page's theory sweep alike.
-pub const THEORY_PATHS: [u32; 6] = [200, 100, 50, 20, 10, 5];
+/// The theory figure's numbers of paths (q = 1/paths, from 0.5 % to 25 %, the q nearest 1/3
+/// below it that n paths give: Theorem 6's bound), in the grids of `spraylab repro` and the
+/// page's theory sweep alike.
+pub const THEORY_PATHS: [u32; 7] = [200, 100, 50, 20, 10, 5, 4];
 
 /// Short- and long-path RTTs (seconds) of a scenario's n-path network: 3 links out and 2 back,
 /// store and forward; the long path adds `workload.long_path_extra_us`.

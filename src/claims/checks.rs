@@ -1,6 +1,6 @@
 //! The comparisons checks are made of. Each reads cells seed by seed and goes through the noise
 //! rule of [`super::stats`]; each returns a [`Test`] whose outcome is pass, fail or within noise
-//! with its sign, and a check is one or more of them ([`check`], [`check_any`]).
+//! with its sign, and a check is one or more of them ([`check`], [`check_some`]).
 
 use super::stats::{sign_test_count, Estimate};
 use super::{Check, Key, Measured, Outcome, Test, BAND};
@@ -262,6 +262,11 @@ pub fn ratio_about(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Opt
     judged_ratio(m, label, a, b, |r| judge_about(r, x))
 }
 
+/// "`a` ÷ `b` is above `x`" ("much" better: beyond the band).
+pub fn ratio_above(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Option<Test> {
+    judged_ratio(m, label, a, b, |r| judge_above(r, x))
+}
+
 /// "`a` ÷ `b` is at most `x`".
 pub fn ratio_at_most(m: &Measured, label: String, a: Side, b: Side, x: f64) -> Option<Test> {
     judged_ratio(m, label, a, b, |r| judge_at_most(r, x))
@@ -296,6 +301,30 @@ pub fn check(
         .as_ref()
         .filter(|t| !t.is_empty())
         .map(|t| Outcome::every(t.iter().map(|t| t.outcome)));
+    finish(id, quote, reads, tests, outcome)
+}
+
+/// A check that holds when some one of its comparisons passes ("not ... for all"); it fails only
+/// when every comparison fails, and is within noise otherwise.
+pub fn check_some(
+    id: &'static str,
+    quote: &'static str,
+    reads: String,
+    tests: Vec<Option<Test>>,
+) -> Check {
+    let tests: Option<Vec<Test>> = tests.into_iter().collect();
+    let outcome = tests.as_ref().filter(|t| !t.is_empty()).map(|t| {
+        let o: Vec<Outcome> = t.iter().map(|t| t.outcome).collect();
+        if o.contains(&Outcome::Pass) {
+            Outcome::Pass
+        } else if o.iter().all(|x| *x == Outcome::Fail) {
+            Outcome::Fail
+        } else {
+            Outcome::WithinNoise {
+                along: o.contains(&Outcome::WithinNoise { along: true }),
+            }
+        }
+    });
     finish(id, quote, reads, tests, outcome)
 }
 
@@ -531,6 +560,82 @@ pub fn noisier(m: &Measured, fig: &str, base: &str, ccas: &[CcaName]) -> (String
         ),
         Some(outcome),
     )
+}
+
+/// The sign test of "comparing `fig`'s CCAs seed by seed is tighter than comparing them as
+/// independent samples": for every pair of `ccas` under every LB, the paired difference's
+/// standard error against the one the two cells would have were their seeds unrelated.
+pub fn pairing_narrows(m: &Measured, fig: &str, ccas: &[CcaName]) -> (String, Option<Outcome>) {
+    let se_both = |a: &Key, b: &Key| -> Option<(f64, f64)> {
+        let (va, vb) = (
+            values(m, a, Metric::Inflation)?,
+            values(m, b, Metric::Inflation)?,
+        );
+        let paired = paired(&[(1.0, &va), (-1.0, &vb)])?;
+        let of = |v: &BySeed| Estimate::of(&v.values().copied().collect::<Vec<_>>());
+        let apart = Estimate::independent(&[(1.0, of(&va)?), (-1.0, of(&vb)?)]);
+        Some((paired.se, apart.se))
+    };
+    let pairs: Option<Vec<(f64, f64)>> = ccas
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| ccas[i + 1..].iter().map(move |&b| (a, b)))
+        .flat_map(|(a, b)| {
+            LBS.iter()
+                .map(move |&lb| (key(fig, a, lb), key(fig, b, lb)))
+        })
+        .map(|(a, b)| se_both(&a, &b))
+        .collect();
+    let Some(pairs) = pairs.filter(|p| !p.is_empty()) else {
+        return ("–".into(), None);
+    };
+    let n = pairs.len();
+    let tighter = pairs.iter().filter(|(p, a)| p < a).count();
+    let need = sign_test_count(n);
+    let outcome = if tighter >= need {
+        Outcome::Pass
+    } else if n - tighter >= need {
+        Outcome::Fail
+    } else {
+        Outcome::WithinNoise {
+            along: 2 * tighter > n,
+        }
+    };
+    let mean = |f: fn(&(f64, f64)) -> f64| 100.0 * pairs.iter().map(f).sum::<f64>() / n as f64;
+    (
+        format!(
+            "tighter in {tighter} of {n} comparisons (the sign test needs {need}); mean standard error {:.1} points paired against {:.1} as if independent",
+            mean(|p| p.0),
+            mean(|p| p.1)
+        ),
+        Some(outcome),
+    )
+}
+
+/// "`a` does this less than `b`" for one counter (`name`, read by `get`), means per run from
+/// `runs.csv`: compared as they are (the counters are kept as means, not seed by seed).
+pub fn counter_below(
+    m: &Measured,
+    fig: &str,
+    a: (CcaName, LbScheme),
+    b: (CcaName, LbScheme),
+    name: &str,
+    get: fn(&super::Counters) -> f64,
+) -> Option<Test> {
+    let (ka, kb) = (key(fig, a.0, a.1), key(fig, b.0, b.1));
+    let (ca, cb) = (get(m.counters.get(&ka)?), get(m.counters.get(&kb)?));
+    Some(Test {
+        label: format!("{}: {} vs {}", a.1, a.0, b.0),
+        a: Some(ka),
+        b: Some(kb),
+        estimate: None,
+        shown: format!("{ca:.0} vs {cb:.0} {name} a run"),
+        outcome: if ca < cb {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        },
+    })
 }
 
 /// Every (CCA, LB) pair of `ccas` and the three spraying schemes.

@@ -30,8 +30,8 @@
 //! - `checks.rs`: the comparisons checks are made of, each through the noise rule;
 //! - `draws.rs`: which figures share each seed's draws, so that their cells are paired;
 //! - `explain.rs`: why a claim does not fully hold, from the data;
-//! - `theory.rs`, `baseline.rs`, `sensitivity.rs`, `design.rs`, `workload.rs`: the paper's
-//!   claims, one function each;
+//! - `theory.rs`, `baseline.rs`, `sensitivity.rs`, `design.rs`, `workload.rs`, `intro.rs`: the
+//!   paper's claims, one function each;
 //! - `report.rs`: the markdown report.
 
 mod baseline;
@@ -39,6 +39,7 @@ mod checks;
 mod design;
 pub mod draws;
 mod explain;
+mod intro;
 mod measured;
 pub mod paper;
 mod report;
@@ -54,7 +55,7 @@ pub use explain::explain;
 pub use measured::{read_dir, Counters, Key, Measured, Run, Summary};
 pub use report::{is_report, report, ReportPaths};
 use stats::Estimate;
-pub use workload::Exposure;
+pub use workload::{Elephants, Exposure};
 
 /// "About X times" passes within this share of X.
 pub const BAND: f64 = 0.25;
@@ -221,14 +222,14 @@ impl Claim {
     }
 }
 
-/// Every claim, evaluated on `m`, with the baseline's elephants computed from its preset
+/// Every claim, evaluated on `m`, with the elephants computed from the presets
 /// ([`baseline_exposure`]).
 pub fn evaluate(m: &Measured) -> Vec<Claim> {
     evaluate_with(m, baseline_exposure(m).as_ref())
 }
 
-/// The baseline's elephants, from its preset under the seeds `m` has for it (1 to 10 when it
-/// has none).
+/// The elephants of the baseline and of the 8-elephant figure, from their presets under the
+/// seeds `m` has for the baseline (1 to 10 when it has none).
 pub fn baseline_exposure(m: &Measured) -> Option<Exposure> {
     let key = (
         "baseline".to_string(),
@@ -240,7 +241,7 @@ pub fn baseline_exposure(m: &Measured) -> Option<Exposure> {
         Some(runs) => runs.keys().copied().collect(),
         None => (1..=10).collect(),
     };
-    Exposure::of_baseline(seeds)
+    Exposure::of(seeds)
 }
 
 /// Every claim: the paper's order of sections within the first seventeen, then the statements
@@ -258,7 +259,7 @@ pub fn evaluate_with(m: &Measured, exposure: Option<&Exposure>) -> Vec<Claim> {
         sensitivity::hsdp(m),
         sensitivity::hosts250(m),
         sensitivity::size16mib(m),
-        sensitivity::elephants8(m),
+        sensitivity::elephants8(m, exposure),
         sensitivity::failures(m),
         sensitivity::percentiles(m),
         sensitivity::drr(m),
@@ -268,5 +269,7 @@ pub fn evaluate_with(m: &Measured, exposure: Option<&Exposure>) -> Vec<Claim> {
         theory::table_one(m),
         design::smaller_improvement(m),
         workload::elephants(exposure),
+        intro::other_remedies(m),
+        intro::both_networks(m),
     ]
 }

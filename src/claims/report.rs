@@ -29,7 +29,7 @@ pub(super) const CHOICES: &[(&str, &str, &str)] = &[
     ("A15", "Elephants: infinite, from t = 0, ECMP, same CCA.", "ALGORITHMS.md §15 names no alternative"),
     ("A16", "Permutations are derangements.", "not run: self-flows are not implemented"),
     ("A17", "A failed link is removed from routing; each inter-switch link fails with p = 0.01, a new set per seed, the same for every CCA.", ""),
-    ("A18", "DRR: each class gets the full buffer and ECN threshold.", "ALGORITHMS.md §15 names no alternative"),
+    ("A18", "DRR: each class gets the full buffer and ECN threshold.", ""),
     ("A19", "Ideal CCT: the zero-queueing bound (bytes at line rate, the last packet's trip and its ACK, shared host links), CCT at the sender's last ACK.", "the definition of the reference CCT, not a mechanism"),
     ("A20", "Seeds 1..N per cell; mean ± standard error.", "how runs are summarized, not a mechanism"),
     ("A21", "SMaRTT: wait-to-decrease gate at 25 % (EWMA α = 0.05).", ""),
@@ -197,7 +197,7 @@ pub fn report(m: &Measured, claims: &[Claim], paths: &ReportPaths, plots: bool) 
         "SprayLab's choice for each ambiguity of ALGORITHMS.md §15, and the measured effect of its \
          alternative where `spraylab repro alternatives` runs one (the `alt-*` folders): the \
          same cells and seeds as the figure with the default, mean CCT inflation (throughput for \
-         the n-path model), default → alternative; * marks a change beyond the noise rule's 95 % interval (the figures taken as independent). \
+         the n-path model), default → alternative; * marks a change beyond the noise rule's 95 % interval (seed by seed where the alternative draws the same flows as the default, independent where it does not). \
          \"If it were the default\" re-evaluates every claim with the alternative's cells in \
          place of the default's.\n"
     );

@@ -1,7 +1,7 @@
 //! The paper's figures as grids: each a preset, the CCAs and LB schemes it compares; and the
 //! alternatives to SprayLab's choices where the paper is silent (ALGORITHMS.md §15).
 
-use crate::scenario::{CcaName, LbScheme, Scenario, WorkloadKind};
+use crate::scenario::{CcaName, DrrBuffer, LbScheme, Scenario, WorkloadKind};
 
 /// One figure of the paper: a preset and the CCAs and LB schemes compared on it; or an
 /// alternative to one of SprayLab's choices where the paper is silent (ALGORITHMS.md §15), run against
@@ -386,15 +386,114 @@ pub const FIGURES: &[Figure] = &[
             choice: "A28",
             reference: "baseline",
             reference_lb: None,
-            apply: |s| {
-                // No packet is marked. The Swift family never reads ECN, so only what REPS sees
-                // changes: every ACK is clean, as from htsim's Swift sink, which echoes no ECN.
-                s.topology.ecn_min_bytes = s.topology.buffer_bytes;
-                s.topology.ecn_max_bytes = s.topology.buffer_bytes;
-            },
+            apply: unmarked,
+        }),
+    },
+    Figure {
+        name: "alt-reps-unmarked-perm",
+        about: "A28 alternative: REPS sees no ECN mark on the Swift family's ACKs, permutation",
+        preset: "permutation",
+        ccas: &[LSWIFT, MSWIFT],
+        lbs: &[LbScheme::Reps],
+        alternative: Some(Alternative {
+            choice: "A28",
+            reference: "permutation",
+            reference_lb: None,
+            apply: unmarked,
+        }),
+    },
+    Figure {
+        name: "alt-reps-unmarked-hsdp",
+        about: "A28 alternative: REPS sees no ECN mark on the Swift family's ACKs, HSDP",
+        preset: "hsdp",
+        ccas: &[LSWIFT, MSWIFT],
+        lbs: &[LbScheme::Reps],
+        alternative: Some(Alternative {
+            choice: "A28",
+            reference: "hsdp",
+            reference_lb: None,
+            apply: unmarked,
+        }),
+    },
+    Figure {
+        name: "alt-reps-ecn100k",
+        about: "A28 in between: REPS sees the Swift family's marks only above 100 KiB, baseline",
+        preset: "baseline",
+        ccas: &[SWIFT, LSWIFT, MSWIFT],
+        lbs: &[LbScheme::Reps],
+        alternative: Some(Alternative {
+            choice: "A28",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| mark_above(s, 100 * 1024),
+        }),
+    },
+    Figure {
+        name: "alt-reps-ecn200k",
+        about: "A28 in between: REPS sees the Swift family's marks only above 200 KiB, baseline",
+        preset: "baseline",
+        ccas: &[SWIFT, LSWIFT, MSWIFT],
+        lbs: &[LbScheme::Reps],
+        alternative: Some(Alternative {
+            choice: "A28",
+            reference: "baseline",
+            reference_lb: None,
+            apply: |s| mark_above(s, 200 * 1024),
+        }),
+    },
+    Figure {
+        name: "alt-drr-split",
+        about: "A18 alternative: DRR's classes each get half the buffer and half the ECN threshold",
+        preset: "drr",
+        ccas: FOUR,
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A18",
+            reference: "drr",
+            reference_lb: None,
+            apply: |s| s.topology.drr_buffer = DrrBuffer::Split,
+        }),
+    },
+    Figure {
+        name: "alt-drr-shared",
+        about: "A18 alternative: DRR's classes share one buffer and one ECN threshold",
+        preset: "drr",
+        ccas: FOUR,
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A18",
+            reference: "drr",
+            reference_lb: None,
+            apply: |s| s.topology.drr_buffer = DrrBuffer::Shared,
+        }),
+    },
+    Figure {
+        name: "alt-drr-3to1",
+        about: "A18 beside it: DRR weights 3:1 for the sprayed class (the paper's are equal)",
+        preset: "drr",
+        ccas: FOUR,
+        lbs: SPRAYING,
+        alternative: Some(Alternative {
+            choice: "A18",
+            reference: "drr",
+            reference_lb: None,
+            apply: |s| s.topology.drr_weights = [3.0, 1.0],
         }),
     },
 ];
+
+/// A28's alternative: no packet is marked. The Swift family never reads ECN, so only what REPS
+/// sees changes: every ACK is clean, as from htsim's Swift sink, which echoes no ECN.
+fn unmarked(s: &mut Scenario) {
+    mark_above(s, s.topology.buffer_bytes);
+}
+
+/// A step ECN threshold at `bytes`: for the Swift family, which never reads ECN, it sets how
+/// many of its ACKs REPS sees marked (ALGORITHMS.md §5.2).
+fn mark_above(s: &mut Scenario, bytes: u32) {
+    s.topology.ecn_min_bytes = bytes;
+    s.topology.ecn_max_bytes = bytes;
+}
 
 pub fn figure(name: &str) -> Option<&'static Figure> {
     FIGURES.iter().find(|f| f.name == name)

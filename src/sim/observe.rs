@@ -85,25 +85,34 @@ impl Simulation {
 
     /// Timeline indices of the switch ports the long-lived ECMP flows cross.
     pub fn elephant_ports(&self) -> Vec<usize> {
-        let mut out = Vec::new();
+        let mut out: Vec<usize> = self.elephant_routes().concat();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Each long-lived ECMP flow's route: the timeline indices of the switch ports it crosses,
+    /// in order (its hashed path; the NIC's link comes before them).
+    pub fn elephant_routes(&self) -> Vec<Vec<usize>> {
+        let mut routes = Vec::new();
         for (i, f) in self
             .flows
             .iter()
             .enumerate()
             .filter(|(_, f)| f.bytes.is_none())
         {
+            let mut route = Vec::new();
             let mut probe = f.paths.clone();
             let label = probe.next_label();
             let mut node = self.topo.port_to(self.topo.nic_port(HostId(f.src)));
             while self.topo.host_of(node).is_none() {
                 let port = self.hashed_route(node, i as u32, label, f.dst);
-                out.push((port.0 - self.topo.hosts()) as usize);
+                route.push((port.0 - self.topo.hosts()) as usize);
                 node = self.topo.port_to(port);
             }
+            routes.push(route);
         }
-        out.sort_unstable();
-        out.dedup();
-        out
+        routes
     }
 
     /// The probability that a sprayed packet crosses at least one switch port an elephant
