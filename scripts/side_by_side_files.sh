@@ -20,7 +20,12 @@ seeds=${2:-3}
 out=${3:-target/side-by-side-files}
 shift $(($# < 3 ? $# : 3))
 flags=(-mtu 4160 -q 192 -ecn 10 10 -target_q_delay 1 -sender_cc_only -sender_cc_algo nscc
-    -load_balancing_algo oblivious -paths 64 -end 100000)
+    -paths 64 -end 100000)
+case ${SBS_LB:-oblivious} in
+    oblivious) flags+=(-load_balancing_algo oblivious); lb=(--lb oblivious) ;;
+    reps) flags+=(-load_balancing_algo reps); lb=(--lb reps-uec) ;;
+    *) echo "side_by_side_files: SBS_LB must be oblivious or reps, got $SBS_LB" >&2; exit 2 ;;
+esac
 trim=()
 case ${SBS_TRIM:-0} in
     1) trim=(--trim) ;;
@@ -63,7 +68,7 @@ for item in "${files[@]}"; do
     for seed in $(seq "$seeds"); do
         "$htsim" -tm "$file" "${htsim_net[@]}" "${flags[@]}" -seed "$seed" \
             > "$out/htsim-$name-$seed.txt" 2>&1
-        "$spraylab" run --preset uec-reference "${spraylab_net[@]}" "${trim[@]}" --traffic "$file" \
+        "$spraylab" run --preset uec-reference "${spraylab_net[@]}" "${trim[@]}" "${lb[@]}" --traffic "$file" \
             --seed "$seed" --format json > "$out/spraylab-$name-$seed.json" \
             2> "$out/spraylab-$name-$seed.notes"
     done

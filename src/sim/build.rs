@@ -285,5 +285,6 @@ fn path_chooser(scenario: &Scenario, i: usize, sprayed: bool) -> PathChooser {
         scheme,
         labels,
         stream(scenario.seed, Purpose::FlowPath, i as u64),
+        scenario.topology.trim,
     )
 }

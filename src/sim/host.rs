@@ -88,7 +88,8 @@ impl Simulation {
         let flow = &mut self.flows[p.flow.index()];
         // a packet cut before the last hop says its path is congested; one cut at the
         // receiver's port says nothing of the path (the reference's processEv)
-        flow.paths.on_ack(p.label, p.ecn || !p.cut_at_last_hop());
+        flow.paths
+            .on_ack(now, p.label, p.ecn || !p.cut_at_last_hop());
         flow.sender.on_nack(now, p.seq, p.sent_at);
         if let Some(before) = before {
             self.record_decision(p.flow, before, trace::Cause::Nack, Some(&p));
@@ -120,7 +121,7 @@ impl Simulation {
     fn take_ack(&mut self, p: Packet) {
         let now = self.now();
         let flow = &mut self.flows[p.flow.index()];
-        flow.paths.on_ack(p.label, p.ecn);
+        flow.paths.on_ack(now, p.label, p.ecn);
         // only a coalescing receiver posts more than the cumulative ACK (and the sender's line
         // says so without touching the receiver's)
         let report = match flow.sender.coalesced_acks() {
@@ -184,7 +185,9 @@ impl Simulation {
             flow.wake_at = None;
         }
         let before = flow.sender.timeouts;
-        flow.sender.on_timer(now);
+        if flow.sender.on_timer(now) {
+            flow.paths.on_timeout(now);
+        }
         self.counters.timeouts += flow.sender.timeouts - before;
         self.arm_timer(f);
         let src = self.flows[f.index()].src;

@@ -7,26 +7,18 @@
 //! (ALGORITHMS.md §10) recycles the labels of ACKs that came back unmarked, oldest first, and draws a
 //! random label when it has none, so a sender keeps to paths that are not congested.
 //!
-//! REPS's Ultra Ethernet form (`lb = reps-uec`; the UEC simulator's `UecMpReps` in `uec_mp.cpp`
-//! with `CircularBufferREPS` in `buffer_reps.cpp`) keeps only the last [`REPS_BUFFER`] clean
-//! labels: its circular buffer writes an unmarked ACK's label at the head, overwriting the oldest
-//! label not yet reused when all eight are, and a packet takes the earliest label not yet reused.
-//! The labels not yet reused are thus always the latest ones, oldest first: a queue of at most
-//! eight that drops its oldest when full, which is how it is kept here. It has no first window
-//! of round-robin labels. A retransmission timeout would put the reference into a *freezing*
-//! mode that needs packet trimming (without it the reference stops the run); the paper's
-//! network has no trimming, so a timeout changes nothing here.
+//! REPS's Ultra Ethernet form (`lb = reps-uec`) keeps the reference's circular buffer of eight
+//! clean labels and its freezing mode under trimming ([`super::reps_buffer`]).
 
+use super::reps_buffer::RepsBuffer;
 use super::rng::SimRng;
+use super::time::SimTime;
 use crate::scenario::LbScheme;
 use rand::Rng;
 use std::collections::VecDeque;
 
 /// The label of a packet that switches route adaptively (AR); never a real label.
 pub const ADAPTIVE: u16 = u16::MAX;
-
-/// Clean labels the UEC form of REPS remembers (`CircularBufferREPS::repsBufferSize`).
-pub const REPS_BUFFER: usize = 8;
 
 /// One flow's path-label chooser.
 #[derive(Clone, Debug)]
@@ -38,20 +30,23 @@ pub struct PathChooser {
     next: u32,
     /// The oblivious cycle's mask, drawn anew every cycle.
     xor: u32,
-    /// REPS: labels whose ACKs came back without ECN, oldest first (at most
-    /// [`REPS_BUFFER`] in the UEC form).
-    good: VecDeque<u16>,
+    /// REPS: the labels whose ACKs came back without ECN.
+    recycled: Recycled,
     rng: SimRng,
 }
 
 impl PathChooser {
     /// Bytes it holds on the heap (REPS's labels).
     pub fn heap_bytes(&self) -> usize {
-        self.good.capacity() * 2
+        match &self.recycled {
+            Recycled::List(good) => good.capacity() * 2,
+            Recycled::Uec(_) => 0,
+        }
     }
 
-    /// `labels` distinct labels; the ECMP label is drawn once from `rng`.
-    pub fn new(scheme: LbScheme, labels: u32, mut rng: SimRng) -> PathChooser {
+    /// `labels` distinct labels; the ECMP label is drawn once from `rng`. With `trimming`,
+    /// a timeout freezes the UEC form of REPS.
+    pub fn new(scheme: LbScheme, labels: u32, mut rng: SimRng, trimming: bool) -> PathChooser {
         let fixed = rng.random_range(0..labels) as u16;
         let xor = match scheme {
             LbScheme::Oblivious => rng.random_range(0..labels),
@@ -63,7 +58,10 @@ impl PathChooser {
             fixed,
             next: 0,
             xor,
-            good: VecDeque::new(),
+            recycled: match scheme {
+                LbScheme::RepsUec => Recycled::Uec(RepsBuffer::new(trimming)),
+                _ => Recycled::List(VecDeque::new()),
+            },
             rng,
         }
     }
@@ -89,35 +87,44 @@ impl PathChooser {
                 }
                 label
             }
-            LbScheme::Reps | LbScheme::RepsUec => match self.good.pop_front() {
-                Some(label) => label,
-                None => self.rng.random_range(0..self.labels) as u16,
-            },
+            LbScheme::Reps | LbScheme::RepsUec => {
+                let reused = match &mut self.recycled {
+                    Recycled::List(good) => good.pop_front(),
+                    Recycled::Uec(buffer) => buffer.next(),
+                };
+                match reused {
+                    Some(label) => label,
+                    None => self.rng.random_range(0..self.labels) as u16,
+                }
+            }
         }
     }
 }
 
 impl PathChooser {
-    /// An ACK came back for a packet sent with `label`: REPS recycles the label unless the
-    /// packet was ECN-marked.
-    pub fn on_ack(&mut self, label: u16, ecn: bool) {
-        match self.scheme {
-            LbScheme::Reps if !ecn => self.good.push_back(label),
-            LbScheme::RepsUec if !ecn => self.recycle_capped(label),
+    /// An ACK came back at `now` for a packet sent with `label`: REPS recycles the label
+    /// unless the packet was ECN-marked.
+    pub fn on_ack(&mut self, now: SimTime, label: u16, ecn: bool) {
+        match (self.scheme, &mut self.recycled) {
+            (LbScheme::Reps, Recycled::List(good)) if !ecn => good.push_back(label),
+            (LbScheme::RepsUec, Recycled::Uec(buffer)) => buffer.feedback(now, label, !ecn),
             _ => {}
         }
     }
+
+    /// The flow's retransmission timer fired at `now`: the UEC form of REPS may freeze.
+    pub fn on_timeout(&mut self, now: SimTime) {
+        if let Recycled::Uec(buffer) = &mut self.recycled {
+            buffer.timeout(now);
+        }
+    }
 }
 
-impl PathChooser {
-    /// The UEC form's recycling: the oldest label goes when [`REPS_BUFFER`] are held.
-    #[inline(never)]
-    fn recycle_capped(&mut self, label: u16) {
-        if self.good.len() == REPS_BUFFER {
-            self.good.pop_front();
-        }
-        self.good.push_back(label);
-    }
+/// Where REPS keeps its clean labels: a list (the paper's form) or the reference's buffer.
+#[derive(Clone, Debug)]
+enum Recycled {
+    List(VecDeque<u16>),
+    Uec(RepsBuffer),
 }
 
 /// AR's quantized level of a queue: how many of the ascending `thresholds` (bytes) its
@@ -156,7 +163,12 @@ mod tests {
 
     #[test]
     fn oblivious_uses_every_label_once_per_cycle_in_a_new_order_each_cycle() {
-        let mut o = PathChooser::new(LbScheme::Oblivious, 64, stream(1, Purpose::FlowPath, 0));
+        let mut o = PathChooser::new(
+            LbScheme::Oblivious,
+            64,
+            stream(1, Purpose::FlowPath, 0),
+            false,
+        );
         let cycles: Vec<Vec<u16>> = (0..8)
             .map(|_| (0..64).map(|_| o.next_label()).collect())
             .collect();
@@ -176,16 +188,16 @@ mod tests {
 
     #[test]
     fn ecmp_keeps_one_label_and_ops_spreads_them() {
-        let mut e = PathChooser::new(LbScheme::Ecmp, 64, stream(1, Purpose::FlowPath, 0));
+        let mut e = PathChooser::new(LbScheme::Ecmp, 64, stream(1, Purpose::FlowPath, 0), false);
         let first = e.next_label();
         assert!((0..100).all(|_| e.next_label() == first));
-        let mut o = PathChooser::new(LbScheme::Ops, 64, stream(1, Purpose::FlowPath, 0));
+        let mut o = PathChooser::new(LbScheme::Ops, 64, stream(1, Purpose::FlowPath, 0), false);
         let mut seen = [0u32; 64];
         for _ in 0..64_000 {
             seen[o.next_label() as usize] += 1;
         }
         assert!(seen.iter().all(|&c| (800..1200).contains(&c)), "{seen:?}");
-        let mut rr = PathChooser::new(LbScheme::Rr, 3, stream(1, Purpose::FlowPath, 0));
+        let mut rr = PathChooser::new(LbScheme::Rr, 3, stream(1, Purpose::FlowPath, 0), false);
         assert_eq!(
             (0..7).map(|_| rr.next_label()).collect::<Vec<_>>(),
             vec![0, 1, 2, 0, 1, 2, 0]
@@ -194,11 +206,11 @@ mod tests {
 
     #[test]
     fn reps_reuses_clean_labels_and_falls_back_to_random() {
-        let mut r = PathChooser::new(LbScheme::Reps, 64, stream(3, Purpose::FlowPath, 0));
+        let mut r = PathChooser::new(LbScheme::Reps, 64, stream(3, Purpose::FlowPath, 0), false);
         let first: Vec<u16> = (0..4).map(|_| r.next_label()).collect();
-        r.on_ack(first[2], false);
-        r.on_ack(first[0], true); // ECN-marked: not reused
-        r.on_ack(first[1], false);
+        r.on_ack(0, first[2], false);
+        r.on_ack(0, first[0], true); // ECN-marked: not reused
+        r.on_ack(0, first[1], false);
         assert_eq!(r.next_label(), first[2]);
         assert_eq!(r.next_label(), first[1]);
         // none left: random again
@@ -211,65 +223,49 @@ mod tests {
                 > 20
         );
         // the UEC form keeps only the latest clean labels
-        let mut u = PathChooser::new(LbScheme::RepsUec, 64, stream(3, Purpose::FlowPath, 0));
+        let mut u = PathChooser::new(
+            LbScheme::RepsUec,
+            64,
+            stream(3, Purpose::FlowPath, 0),
+            false,
+        );
         for label in 0..12 {
-            u.on_ack(label, label == 11);
+            u.on_ack(0, label, label == 11);
         }
         let reused: Vec<u16> = (0..8).map(|_| u.next_label()).collect();
         assert_eq!(reused, (3..11).collect::<Vec<u16>>());
         // other schemes ignore ACKs
-        let mut o = PathChooser::new(LbScheme::Ops, 64, stream(3, Purpose::FlowPath, 0));
-        o.on_ack(7, false);
-        assert!(o.good.is_empty());
+        let mut o = PathChooser::new(LbScheme::Ops, 64, stream(3, Purpose::FlowPath, 0), false);
+        o.on_ack(0, 7, false);
+        assert!(matches!(&o.recycled, Recycled::List(good) if good.is_empty()));
     }
 
-    /// The reference's circular buffer (a head, a count of labels not yet reused, a valid flag
-    /// per slot), replayed on random adds and takes, gives what the capped queue gives.
     #[test]
-    fn the_uec_form_is_the_reference_circular_buffer() {
-        struct Circular {
-            labels: [u16; REPS_BUFFER],
-            valid: [bool; REPS_BUFFER],
-            head: usize,
-            fresh: usize,
-        }
-        impl Circular {
-            fn add(&mut self, l: u16) {
-                if !self.valid[self.head] {
-                    self.fresh += 1;
-                }
-                (self.labels[self.head], self.valid[self.head]) = (l, true);
-                self.head = (self.head + 1) % REPS_BUFFER;
-            }
-            fn take(&mut self) -> Option<u16> {
-                if self.fresh == 0 {
-                    return None;
-                }
-                let at = (self.head + REPS_BUFFER - self.fresh) % REPS_BUFFER;
-                self.valid[at] = false;
-                self.fresh -= 1;
-                Some(self.labels[at])
+    fn the_uec_form_freezes_on_a_timeout_only_with_trimming() {
+        for trimming in [false, true] {
+            let mut u = PathChooser::new(
+                LbScheme::RepsUec,
+                64,
+                stream(4, Purpose::FlowPath, 0),
+                trimming,
+            );
+            u.on_ack(0, 5, false);
+            u.on_ack(0, 6, false);
+            u.on_timeout(1);
+            let labels: Vec<u16> = (0..4).map(|_| u.next_label()).collect();
+            match trimming {
+                // frozen: the two written slots in turn, again and again
+                true => assert_eq!(labels, [5, 6, 5, 6]),
+                // the queue of fresh labels, then random ones
+                false => assert_eq!(labels[..2], [5, 6]),
             }
         }
-        let mut c = Circular {
-            labels: [0; REPS_BUFFER],
-            valid: [false; REPS_BUFFER],
-            head: 0,
-            fresh: 0,
-        };
-        let mut u = PathChooser::new(LbScheme::RepsUec, 1 << 15, stream(9, Purpose::FlowPath, 0));
-        let mut draw = stream(9, Purpose::Ecn, 0);
-        for step in 0..20_000u32 {
-            if draw.random_range(0..3) > 0 {
-                let label = (step % 1000) as u16;
-                c.add(label);
-                u.on_ack(label, false);
-            } else if let Some(l) = c.take() {
-                assert_eq!(u.next_label(), l, "step {step}");
-            } else {
-                assert!(u.good.is_empty(), "step {step}");
-            }
-        }
+        // the paper's REPS ignores timeouts
+        let mut r = PathChooser::new(LbScheme::Reps, 64, stream(4, Purpose::FlowPath, 0), true);
+        r.on_ack(0, 5, false);
+        r.on_timeout(1);
+        assert_eq!(r.next_label(), 5);
+        assert_ne!((r.next_label(), r.next_label()), (5, 5));
     }
 
     #[test]
@@ -291,7 +287,7 @@ mod tests {
             hits[1..].iter().all(|&h| (1150..1520).contains(&h)),
             "{hits:?}"
         );
-        let mut ar = PathChooser::new(LbScheme::Ar, 64, stream(1, Purpose::FlowPath, 0));
+        let mut ar = PathChooser::new(LbScheme::Ar, 64, stream(1, Purpose::FlowPath, 0), false);
         assert_eq!(ar.next_label(), ADAPTIVE);
     }
 

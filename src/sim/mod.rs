@@ -42,6 +42,7 @@ pub use observe::PortLimits;
 mod port;
 mod prefetch;
 mod radix;
+mod reps_buffer;
 mod routing;
 mod starts;
 mod timed;

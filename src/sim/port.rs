@@ -293,7 +293,8 @@ impl Simulation {
             None => p.data.pop_fifo(&mut self.slab),
         }?;
         let occupancy = match self.link.shared_buffer {
-            true => popped.total,
+            // the port's bytes before this packet left
+            true => p.data.total_bytes() + popped.packet.size as u64,
             false => popped.occupancy,
         };
         let mut packet = popped.packet;

@@ -123,14 +123,13 @@ impl PacketSlab {
 pub const SPRAYED: usize = 0;
 pub const ECMP: usize = 1;
 
-/// A packet leaving the queues: its class, and its class's and the port's occupancy before it
-/// left (itself included: what ECN marking looks at).
+/// A packet leaving the queues: its class, and its class's occupancy before it left (itself
+/// included: what ECN marking looks at; a shared DRR buffer reads the port's instead).
 #[derive(Clone, Copy, Debug)]
 pub struct Popped {
     pub packet: Packet,
     pub class: usize,
     pub occupancy: u64,
-    pub total: u64,
 }
 
 /// A port's data queues: one FIFO per class and its bytes (class 0 alone without DRR).
@@ -178,13 +177,11 @@ impl DataQueues {
     fn take(&mut self, slab: &mut PacketSlab, class: usize) -> Option<Popped> {
         let packet = slab.pop(&mut self.fifos[class])?;
         let occupancy = self.bytes[class] as u64;
-        let total = self.total_bytes();
         self.bytes[class] -= packet.size;
         Some(Popped {
             packet,
             class,
             occupancy,
-            total,
         })
     }
 
@@ -310,7 +307,7 @@ mod tests {
     }
 
     #[test]
-    fn a_packet_leaving_reports_its_class_bytes_and_the_ports() {
+    fn a_packet_leaving_reports_its_class_bytes_and_the_port_keeps_the_rest() {
         let (mut q, mut slab) = (DataQueues::default(), PacketSlab::default());
         let mut drr = DrrState::default();
         q.push(&mut slab, SPRAYED, pkt(100));
@@ -318,7 +315,8 @@ mod tests {
         q.push(&mut slab, ECMP, pkt(300));
         let out = q.pop_drr(&mut slab, &mut drr, [4096, 4096]).unwrap();
         // a split or per-class buffer marks on the class's 200 B, a shared one on the port's 500 B
-        assert_eq!((out.class, out.occupancy, out.total), (SPRAYED, 200, 500));
+        let port = q.total_bytes() + out.packet.size as u64;
+        assert_eq!((out.class, out.occupancy, port), (SPRAYED, 200, 500));
     }
 
     #[test]
