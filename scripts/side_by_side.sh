@@ -12,6 +12,7 @@ htsim=${1:?usage: scripts/side_by_side.sh PATH/TO/htsim_uec [SEEDS] [OUT_DIR]}
 seeds=${2:-5}
 out=${3:-target/side-by-side}
 [ -x "$htsim" ] || { echo "side_by_side: $htsim is not an executable" >&2; exit 2; }
+htsim=$(realpath "$htsim")
 case $seeds in '' | *[!0-9]* | 0) echo "side_by_side: SEEDS must be a whole number from 1, got $seeds" >&2; exit 2 ;; esac
 cargo build --release --quiet --bin spraylab
 spraylab=$PWD/target/release/spraylab
@@ -22,10 +23,11 @@ for pair in oblivious:oblivious reps:reps-uec reps_legacy:reps; do
     hl=${pair%%:*}
     sl=${pair##*:}
     for seed in $(seq "$seeds"); do
-        "$htsim" -tm "$out/perm.cm" -linkspeed 800000 -hop_latency 0.5 -switch_latency 0 \
+        # htsim writes idmap.txt and logout.dat where it runs: in the output folder
+        (cd "$out" && "$htsim" -tm perm.cm -linkspeed 800000 -hop_latency 0.5 -switch_latency 0 \
             -mtu 4160 -q 192 -ecn 10 10 -target_q_delay 1 -sender_cc_only -sender_cc_algo nscc \
             -load_balancing_algo "$hl" -paths 64 -disable_trim -end 5000 -seed "$seed" \
-            > "$out/htsim-$hl-$seed.txt" 2>&1
+            > "htsim-$hl-$seed.txt" 2>&1)
         "$spraylab" run --preset uec-reference --traffic "$out/perm.cm" --lb "$sl" \
             --seed "$seed" --format json > "$out/spraylab-$sl-$seed.json"
     done

@@ -33,6 +33,7 @@ case ${SBS_TRIM:-0} in
     *) echo "side_by_side_files: SBS_TRIM must be 0 or 1, got $SBS_TRIM" >&2; exit 2 ;;
 esac
 [ -x "$htsim" ] || { echo "side_by_side_files: $htsim is not an executable" >&2; exit 2; }
+htsim=$(realpath "$htsim")
 case $seeds in '' | *[!0-9]* | 0) echo "side_by_side_files: SEEDS must be a whole number from 1, got $seeds" >&2; exit 2 ;; esac
 cargo build --release --quiet --bin spraylab
 spraylab=$PWD/target/release/spraylab
@@ -56,7 +57,7 @@ for item in "${files[@]}"; do
         # htsim sizes its hosts' side (NSCC, the RTO, the NIC) by -linkspeed, 100 Gb/s unless
         # given: the file's host links' rate, as SprayLab reads it
         gbps=$(awk '$1 == "Downlink_speed_Gbps" { print $2; exit }' "$topo")
-        htsim_net=(-topo "$topo" -linkspeed $((gbps * 1000)))
+        htsim_net=(-topo "$(realpath "$topo")" -linkspeed $((gbps * 1000)))
         spraylab_net=(--topology "$topo")
     else
         nodes=$(awk '$1 == "Nodes" { print $2; exit }' "$file")
@@ -66,8 +67,9 @@ for item in "${files[@]}"; do
         spraylab_net=(--k "$k")
     fi
     for seed in $(seq "$seeds"); do
-        "$htsim" -tm "$file" "${htsim_net[@]}" "${flags[@]}" -seed "$seed" \
-            > "$out/htsim-$name-$seed.txt" 2>&1
+        # htsim writes idmap.txt and logout.dat where it runs: in the output folder
+        (cd "$out" && "$htsim" -tm "$(realpath "$file")" "${htsim_net[@]}" "${flags[@]}" \
+            -seed "$seed" > "htsim-$name-$seed.txt" 2>&1)
         "$spraylab" run --preset uec-reference "${spraylab_net[@]}" "${trim[@]}" "${lb[@]}" --traffic "$file" \
             --seed "$seed" --format json > "$out/spraylab-$name-$seed.json" \
             2> "$out/spraylab-$name-$seed.notes"
