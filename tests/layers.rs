@@ -1,6 +1,7 @@
 //! The layers of the library hold: each imports only what is below it. A scenario knows nothing
 //! of the simulator that runs it; the simulator nothing of the page, the session or the shared links;
-//! the shared-link layer (`src/share.rs`) nothing of the page's session. Read from the sources: a `crate::`
+//! the shared-link layer (`src/share.rs`) nothing of the page's session; the figures nothing of
+//! the page or its session. Read from the sources: a `crate::`
 //! path to a forbidden module, outside a test, fails with the file and the line.
 
 use std::path::{Path, PathBuf};
@@ -76,6 +77,15 @@ fn the_simulator_imports_nothing_of_the_page_the_session_or_the_links() {
 fn the_shared_link_layer_imports_nothing_of_the_page_s_session() {
     assert_eq!(
         breaches("share.rs", &["session", "web"]),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn the_figures_import_nothing_of_the_page_or_its_session() {
+    // a figure takes plain data (src/figures/data.rs); the session builds it from its state
+    assert_eq!(
+        breaches("figures", &["session", "web"]),
         Vec::<String>::new()
     );
 }

@@ -3,43 +3,38 @@
 use super::cdf::{cdfs, CdfSeries, Cdfs};
 use super::*;
 
-/// The legend name and colour of a compared run ([`crate::session::lockstep::compare_label`]).
-fn run_name(r: &RunData, runs: &[&RunData]) -> (String, RGBColor) {
-    let all: Vec<(u32, &crate::scenario::Scenario)> =
-        runs.iter().map(|o| (o.id, &o.scenario)).collect();
-    (
-        crate::session::lockstep::compare_label(r.id, &r.scenario, &all),
-        palette::cca(cca_of(r)),
-    )
+/// The legend name and colour of a compared run.
+fn run_name(r: &Compared) -> (String, RGBColor) {
+    (r.label.clone(), palette::cca(cca_of(&r.run)))
 }
 
 /// How a compared run is drawn among runs of its CCA (whose colour is fixed): the first solid
 /// and 3 px, the later ones dashed and wider, so every run differs by dash or width.
-fn stroke(runs: &[&RunData], k: usize) -> (u32, bool) {
-    let cca = cca_of(runs[k]);
-    let same = runs[..k].iter().filter(|r| cca_of(r) == cca).count() as u32;
+fn stroke(runs: &[Compared], k: usize) -> (u32, bool) {
+    let cca = cca_of(&runs[k].run);
+    let same = runs[..k].iter().filter(|r| cca_of(&r.run) == cca).count() as u32;
     (3 + same, same > 0)
 }
 
 /// A compared run's legend key: its number.
-fn key(r: &RunData) -> String {
-    format!("#{}", r.id)
+fn key(r: &Compared) -> String {
+    format!("#{}", r.run.id)
 }
 
 /// Compare: the mean cwnd of the sprayed flows of several runs, overlaid.
-pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &At) -> DrawResult {
+pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[Compared], at: &At) -> DrawResult {
     const TITLE: &str = "mean congestion window of the sprayed flows";
     if runs.is_empty() {
         return empty(root, at, TITLE, "finished runs appear here");
     }
-    let span = runs.iter().map(|r| r.span_us()).fold(1.0, f64::max);
+    let span = runs.iter().map(|r| r.run.span_us()).fold(1.0, f64::max);
     let x = at.time_range(span);
     let width = root.dim_in_pixel().0 as usize;
     let cols: Vec<Columns> = runs
         .iter()
         .map(|r| {
             let mut col = Columns::new(width, x.clone());
-            for s in &r.summary {
+            for s in r.run.summary {
                 col.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
             }
             col
@@ -47,7 +42,7 @@ pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &
         .collect();
     let mut legend = Legend::default();
     for (k, r) in runs.iter().enumerate() {
-        let (name, colour) = run_name(r, runs);
+        let (name, colour) = run_name(r);
         let mark = match stroke(runs, k) {
             (w, true) => Mark::Dashed(colour, w),
             (w, false) => Mark::Line(colour, w),
@@ -66,7 +61,7 @@ pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &
         if !at.shows_series(&key(r)) {
             continue;
         }
-        let colour = run_name(r, runs).1;
+        let colour = run_name(r).1;
         let (w, dashed) = stroke(runs, k);
         let style = colour.mix(0.85).stroke_width(w);
         match dashed {
@@ -80,13 +75,13 @@ pub fn compare_cwnd<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &
 }
 
 /// Compare: the FCT CDFs of several runs.
-pub fn compare_fct<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &At) -> DrawResult {
+pub fn compare_fct<DB: DrawingBackend>(root: Root<DB>, runs: &[Compared], at: &At) -> DrawResult {
     const TITLE: &str = "flow completion times (CDF)";
     let series: Vec<CdfSeries> = runs
         .iter()
         .enumerate()
         .map(|(k, r)| {
-            let (label, colour) = run_name(r, runs);
+            let (label, colour) = run_name(r);
             let (width, dashed) = stroke(runs, k);
             CdfSeries {
                 key: key(r),
@@ -94,7 +89,7 @@ pub fn compare_fct<DB: DrawingBackend>(root: Root<DB>, runs: &[&RunData], at: &A
                 colour,
                 width,
                 dashed,
-                sorted: sorted_fcts(r, f64::INFINITY),
+                sorted: sorted_fcts(&r.run, f64::INFINITY),
             }
         })
         .filter(|s| !s.sorted.is_empty())

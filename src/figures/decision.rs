@@ -4,7 +4,7 @@
 //! The title says what the decision did to cwnd.
 
 use super::*;
-use crate::session::decisions::DecisionAt;
+use crate::sim::trace::Outcome;
 
 /// Legend keys of the decision chart.
 pub const DECISION_SAMPLES: &str = "samples";
@@ -91,6 +91,18 @@ pub fn decision<DB: DrawingBackend>(
 /// "flow 3, decision 12: cut (RTT µs)".
 fn title(d: &DecisionAt) -> String {
     // short enough for a phone's chart: the time is the sentence's and the axis's
-    let did = crate::session::decisions::outcome_short(d.row.outcome);
+    let did = outcome_short(d.row.outcome);
     format!("flow {}, decision {}: {did} (RTT µs)", d.flow, d.index + 1)
+}
+
+/// What a decision did to cwnd, in the fewest words.
+fn outcome_short(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Increase => "grew",
+        Outcome::Unchanged => "stayed",
+        Outcome::Held => "held its cut",
+        Outcome::DelayCut => "cut",
+        Outcome::LossCut => "cut (loss)",
+        Outcome::TimeoutCut => "cut (timeout)",
+    }
 }

@@ -47,6 +47,7 @@ mod axis;
 mod cdf;
 mod columns;
 mod compare;
+mod data;
 mod decision;
 mod legend;
 mod run;
@@ -57,10 +58,10 @@ mod throughput;
 
 use crate::palette;
 use crate::scenario::CcaName;
-use crate::session::store::RunData;
 pub use cdf::{cdfs, CdfSeries, Cdfs};
 use columns::Columns;
 pub use compare::{compare_cwnd, compare_fct};
+pub use data::{BucketSummary, Compared, DecisionAt, RunView, TheoryPoint};
 pub use decision::{decision, DECISION_LATEST, DECISION_SAMPLES, DECISION_SIGNAL, DECISION_TARGET};
 use legend::{with_legend, Legend, Mark};
 use plotters::chart::MeshStyle;
@@ -354,7 +355,7 @@ pub(super) fn reference<DB: DrawingBackend>(
 
 /// The scenario's timed events (a link failing, slowing, coming back; elephants stopping or
 /// starting): a thin vertical line at each event's time, then the cursor.
-fn marks<DB: DrawingBackend>(chart: &mut Chart<DB>, run: &RunData, at: &At, y: Range<f64>) -> Done {
+fn marks<DB: DrawingBackend>(chart: &mut Chart<DB>, run: &RunView, at: &At, y: Range<f64>) -> Done {
     let x = chart.x_range();
     for e in run.scenario.events.iter().filter(|e| x.contains(&e.at_us)) {
         line(
@@ -408,9 +409,8 @@ pub fn empty<DB: DrawingBackend>(root: Root<DB>, at: &At, title: &str, note: &st
     Ok(Drawn::default())
 }
 
-fn cca_of(run: &RunData) -> CcaName {
-    let c = &run.scenario.cca;
-    CcaName::of_config(c.algorithm, c.percentile)
+fn cca_of(run: &RunView) -> CcaName {
+    run.cca()
 }
 
 // natively: the SVG backend draws them as text a test can read

@@ -4,7 +4,7 @@ use super::cdf::{cdfs, CdfSeries, Cdfs};
 use super::*;
 
 /// The sorted FCTs of a run's sprayed flows that finished by `until_us`.
-pub fn sorted_fcts(run: &RunData, until_us: f64) -> Vec<f64> {
+pub fn sorted_fcts(run: &RunView, until_us: f64) -> Vec<f64> {
     let mut f: Vec<f64> = run
         .report
         .iter()
@@ -19,7 +19,7 @@ pub fn sorted_fcts(run: &RunData, until_us: f64) -> Vec<f64> {
 
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
 /// elephants' mean; the network's BDP and the CCA's window cap as reference lines.
-pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunData, flow: usize, at: &At) -> DrawResult {
+pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: &At) -> DrawResult {
     const TITLE: &str = "congestion window (packets)";
     if run.summary.is_empty() {
         return empty(root, at, TITLE, "press Run");
@@ -145,7 +145,7 @@ pub const QUEUE_BUFFER: &str = "buffer";
 /// latest RTT, for one flow, and the delay the CCA holds its signal to (its target).
 pub fn delay<DB: DrawingBackend>(
     root: Root<DB>,
-    run: &RunData,
+    run: &RunView,
     flow: usize,
     at: &At,
 ) -> DrawResult {
@@ -220,7 +220,7 @@ const PORT_COLOURS: [RGBColor; 7] = [
 
 /// The ports the queue chart shows: the chosen ones, then the elephants', then the busiest;
 /// (timeline index, crosses an elephant) each, at most `n`.
-pub fn queue_ports(run: &RunData, chosen: &[usize], n: usize) -> Vec<(usize, bool)> {
+pub fn queue_ports(run: &RunView, chosen: &[usize], n: usize) -> Vec<(usize, bool)> {
     let Some(meta) = &run.meta else {
         return Vec::new();
     };
@@ -243,7 +243,7 @@ pub fn queue_ports(run: &RunData, chosen: &[usize], n: usize) -> Vec<(usize, boo
 /// with a port's ECN threshold and buffer as reference lines.
 pub fn queues<DB: DrawingBackend>(
     root: Root<DB>,
-    run: &RunData,
+    run: &RunView,
     chosen: &[usize],
     at: &At,
 ) -> DrawResult {
@@ -331,7 +331,7 @@ pub fn queues<DB: DrawingBackend>(
 
 /// The CDF of the sprayed flows' FCTs (those finished by the cursor), with the zero-queueing
 /// lower bound of the CCT.
-pub fn fct_cdf<DB: DrawingBackend>(root: Root<DB>, run: &RunData, at: &At) -> DrawResult {
+pub fn fct_cdf<DB: DrawingBackend>(root: Root<DB>, run: &RunView, at: &At) -> DrawResult {
     const TITLE: &str = "flow completion times (CDF)";
     let Some(report) = &run.report else {
         return empty(root, at, TITLE, "after the run");

@@ -5,7 +5,7 @@ use super::*;
 use crate::repro::rows::from_csv;
 use crate::repro::SummaryRow;
 use crate::session::fake_worker::{finished_session, small};
-use crate::session::TheoryPoint;
+use crate::session::store::RunData;
 use crate::sweep::PointRow;
 
 const SIZE: (u32, u32) = (640, 320);
@@ -48,9 +48,9 @@ fn baseline_rows() -> Vec<PointRow> {
 #[test]
 fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_edge() {
     let session = finished_session(small());
-    let run = session.run.as_ref().unwrap();
+    let run = &session.run.as_ref().unwrap().view();
     let span = run.span_us();
-    type Draw = fn(Root<SVGBackend>, &RunData, &At) -> DrawResult;
+    type Draw = fn(Root<SVGBackend>, &RunView, &At) -> DrawResult;
     let figures: [(&str, Draw, &[&str]); 4] = [
         (
             "cwnd",
@@ -92,7 +92,8 @@ fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_
 
 #[test]
 fn an_empty_run_draws_each_time_figure_with_a_note() {
-    let run = RunData::new(0, small());
+    let kept = RunData::new(0, small());
+    let run = kept.view();
     let at = At::still(Style::PAGE);
     for drawn in [
         svg(|root| cwnd(root, &run, 0, &at)),
@@ -109,7 +110,10 @@ fn the_comparison_figures_name_every_run() {
     let (a, mut b) = (finished_session(small()), small());
     b.set_field("cca", "swift").unwrap();
     let b = finished_session(b);
-    let runs = [a.run.as_ref().unwrap(), b.run.as_ref().unwrap()];
+    let runs = [&a, &b].map(|s| Compared {
+        run: s.run.as_ref().unwrap().view(),
+        label: format!("#0 {}", s.run.as_ref().unwrap().view().cca()),
+    });
     let at = At::still(Style::PAGE);
     for drawn in [
         svg(|root| compare_cwnd(root, &runs, &at)),
@@ -204,11 +208,19 @@ fn the_theory_figure_draws_points_and_closed_forms_on_log_axes() {
     );
     let npath = crate::Scenario::preset("npath").unwrap();
     let points = [TheoryPoint {
-        cca: 0,
+        cca: CcaName::SWIFT,
         q: 0.05,
         gbps: 80.0,
     }];
-    let drawn = svg(|root| theory(root, &npath, &points, &At::still(Style::PAGE)));
+    let drawn = svg(|root| {
+        theory(
+            root,
+            &npath,
+            &[CcaName::SWIFT],
+            &points,
+            &At::still(Style::PAGE),
+        )
+    });
     has_all(&drawn, &["line rate", "SMaRTT model", "simulated"]);
 }
 
@@ -235,7 +247,7 @@ fn text_is_drawn_at_the_style_s_sizes() {
 #[test]
 fn the_time_charts_draw_their_reference_lines_labelled() {
     let session = finished_session(small());
-    let run = session.run.as_ref().unwrap();
+    let run = &session.run.as_ref().unwrap().view();
     let refs = run.meta.as_ref().unwrap().references;
     assert!(refs.bdp_packets > 1.0 && refs.window_cap_packets >= refs.bdp_packets);
     let at = At::still(Style::PAGE);
@@ -255,7 +267,7 @@ fn the_time_charts_draw_their_reference_lines_labelled() {
 #[test]
 fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
     let session = finished_session(small());
-    let run = session.run.as_ref().unwrap();
+    let run = &session.run.as_ref().unwrap().view();
     let all = At::still(Style::PAGE);
     let (shown, drawn) = svg_drawn(|root| cwnd(root, run, 0, &all));
     let keys: Vec<&str> = drawn.legend.iter().map(|b| b.key.as_str()).collect();
@@ -289,7 +301,7 @@ fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
 #[test]
 fn a_zoomed_time_chart_spans_the_zoom_and_says_so_on_its_axis() {
     let session = finished_session(small());
-    let run = session.run.as_ref().unwrap();
+    let run = &session.run.as_ref().unwrap().view();
     let span = run.span_us();
     let at = At {
         zoom: Some((span / 4.0, span / 2.0)),
@@ -331,7 +343,7 @@ fn the_decision_figure_draws_the_samples_the_signal_and_the_target() {
         };
         let i = trace.rows.len() / 2;
         let row = trace.rows[i];
-        let d = crate::session::decisions::DecisionAt {
+        let d = DecisionAt {
             flow: 2,
             index: i,
             row,

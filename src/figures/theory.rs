@@ -4,16 +4,17 @@
 use super::throughput::{throughput_against_q, QCurve, QFigure, QSeries};
 use super::*;
 use crate::model::{npath_rtts, Model, SmarttModel};
-use crate::session::{TheoryPoint, THEORY_CCAS};
 
 /// The q the closed forms are drawn over.
 const Q_RANGE: (f64, f64) = (0.004, 0.34);
 
 /// Throughput against q (log-log) for the n-path scenario `s`: the closed forms (drawn up to the
-/// line rate: no flow sends faster than its link), the line rate, and `points`.
+/// line rate: no flow sends faster than its link), the line rate, and `points`, a series for
+/// each of `ccas` that has some, in that order.
 pub fn theory<DB: DrawingBackend>(
     root: Root<DB>,
     s: &crate::Scenario,
+    ccas: &[CcaName],
     points: &[TheoryPoint],
     at: &At,
 ) -> DrawResult {
@@ -53,17 +54,16 @@ pub fn theory<DB: DrawingBackend>(
             points: vec![(q_lo, line_rate), (q_hi, line_rate)],
         },
     ];
-    let series = THEORY_CCAS
+    let series = ccas
         .iter()
-        .enumerate()
-        .filter(|(k, _)| points.iter().any(|p| p.cca == *k))
-        .map(|(k, name)| QSeries {
-            label: format!("{name}, simulated"),
-            colour: palette::cca(*name),
+        .filter(|&&cca| points.iter().any(|p| p.cca == cca))
+        .map(|&cca| QSeries {
+            label: format!("{cca}, simulated"),
+            colour: palette::cca(cca),
             ring: false,
             simulated: points
                 .iter()
-                .filter(|p| p.cca == k)
+                .filter(|p| p.cca == cca)
                 .map(|p| (p.q, p.gbps))
                 .collect(),
             model: Vec::new(),

@@ -174,6 +174,7 @@ impl Chart {
 
 use super::page::Page;
 use super::store::RunData;
+use super::THEORY_CCAS;
 use crate::figures::{self, At, DrawResult, Root};
 use plotters::prelude::DrawingBackend;
 
@@ -188,33 +189,28 @@ impl Page {
     ) -> Option<DrawResult> {
         let s = &self.session;
         let empty = RunData::new(0, self.scenario.clone());
-        let run = s.run.as_ref().unwrap_or(&empty);
+        let run = s.run.as_ref().unwrap_or(&empty).view();
         let flow = self.flow();
-        let past: Vec<&RunData> = s.past.iter().collect();
-        let cca = |run: &RunData| {
-            let c = &run.scenario.cca;
-            crate::scenario::CcaName::of_config(c.algorithm, c.percentile)
-        };
         Some(match chart {
             Chart::Network | Chart::PartnerNetwork => return None,
-            Chart::Cwnd => figures::cwnd(root, run, flow, at),
-            Chart::Delay => figures::delay(root, run, flow, at),
-            Chart::Queue => figures::queues(root, run, &self.chosen, at),
-            Chart::Fct => figures::fct_cdf(root, run, at),
+            Chart::Cwnd => figures::cwnd(root, &run, flow, at),
+            Chart::Delay => figures::delay(root, &run, flow, at),
+            Chart::Queue => figures::queues(root, &run, &self.chosen, at),
+            Chart::Fct => figures::fct_cdf(root, &run, at),
             Chart::PartnerCwnd => match &s.partner {
-                Some(p) => figures::cwnd(root, p, flow, at),
+                Some(p) => figures::cwnd(root, &p.view(), flow, at),
                 None => Ok(figures::Drawn::default()),
             },
             Chart::Decision => {
                 let decision = self.decision_at();
                 let shown = decision.as_ref().map_err(String::as_str);
-                figures::decision(root, shown, cca(run), at)
+                figures::decision(root, shown, run.cca(), at)
             }
-            Chart::CompareCwnd => figures::compare_cwnd(root, &past, at),
-            Chart::CompareFct => figures::compare_fct(root, &past, at),
+            Chart::CompareCwnd => figures::compare_cwnd(root, &s.compared(), at),
+            Chart::CompareFct => figures::compare_fct(root, &s.compared(), at),
             Chart::Theory => {
                 let npath = crate::scenario::Scenario::preset("npath").expect("npath is a preset");
-                figures::theory(root, &npath, &s.theory_points, at)
+                figures::theory(root, &npath, &THEORY_CCAS, &s.theory_points, at)
             }
             Chart::Sweep => {
                 let sweep = self.sweeps.run.as_ref();

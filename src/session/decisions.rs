@@ -14,6 +14,7 @@
 //! runs one thing at a time), which is then asked for again once the worker is free.
 
 use super::{Phase, Session};
+pub use crate::figures::DecisionAt;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{CcaName, MEDIAN};
 use crate::sim::time::to_us;
@@ -190,18 +191,6 @@ impl FlowTrace {
     }
 }
 
-/// What a decision did, in a word or two (the decision chart's title).
-pub fn outcome_short(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Increase => "grew",
-        Outcome::Unchanged => "stayed",
-        Outcome::Held => "held its cut",
-        Outcome::DelayCut => "cut",
-        Outcome::LossCut => "cut (loss)",
-        Outcome::TimeoutCut => "cut (timeout)",
-    }
-}
-
 /// What a decision did, in a few words.
 pub fn outcome_words(o: Outcome) -> &'static str {
     match o {
@@ -257,20 +246,6 @@ pub fn sentence(trace: &FlowTrace, i: usize, statistic: &str) -> String {
         d.cwnd_after,
         d.cwnd_after - d.cwnd_before
     )
-}
-
-/// The decision at the cursor, as the decision chart and its sentence show it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DecisionAt {
-    pub flow: usize,
-    /// The decision's index in the trace, and the decision.
-    pub index: usize,
-    pub row: Decision,
-    /// The samples it was taken on ([`FlowTrace::samples`]), the latest last.
-    pub samples: Vec<(f64, f64)>,
-    /// What the CCA takes of its samples ("median", "90th percentile"); `None`: the latest.
-    pub statistic: Option<String>,
-    pub sentence: String,
 }
 
 /// What a CCA with history takes of its last H samples, in words.

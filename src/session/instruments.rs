@@ -363,7 +363,7 @@ fn queues_at(run: &RunData, chosen: &[usize], t: f64, shown: &dyn Fn(&str) -> bo
     let (Some(meta), Some(q)) = (&run.meta, run.queues_at(t)) else {
         return Vec::new();
     };
-    figures::queue_ports(run, chosen, 6)
+    figures::queue_ports(&run.view(), chosen, 6)
         .into_iter()
         .filter(|(p, _)| shown(&meta.port_names[*p]))
         .filter_map(|(p, _)| {
@@ -393,7 +393,7 @@ fn finished_by(runs: &[&RunData], x: f64) -> Vec<String> {
     let all: Vec<(u32, &crate::Scenario)> = runs.iter().map(|r| (r.id, &r.scenario)).collect();
     runs.iter()
         .filter_map(|r| {
-            let fcts = figures::sorted_fcts(r, f64::INFINITY);
+            let fcts = figures::sorted_fcts(&r.view(), f64::INFINITY);
             if fcts.is_empty() {
                 return None;
             }

@@ -74,6 +74,20 @@ pub fn name(s: &Scenario) -> String {
     )
 }
 
+impl Session {
+    /// The finished runs as the comparison charts draw them, each with its legend name.
+    pub fn compared(&self) -> Vec<crate::figures::Compared<'_>> {
+        let all: Vec<(u32, &Scenario)> = self.past.iter().map(|r| (r.id, &r.scenario)).collect();
+        self.past
+            .iter()
+            .map(|r| crate::figures::Compared {
+                run: r.view(),
+                label: compare_label(r.id, &r.scenario, &all),
+            })
+            .collect()
+    }
+}
+
 /// A compared run's legend name among `runs` (id and scenario, the run itself included): "#3
 /// mswift"; "#3 mswift over reps" when the runs do not all share an LB scheme; and what sets
 /// it apart from the first run of its CCA and scheme ("#4 mswift over ops, elephants=8").

@@ -501,7 +501,7 @@ impl Session {
                         .and_then(|r| r.flows.first()?.throughput_gbps);
                     if let Some(gbps) = gbps {
                         self.theory_points.push(TheoryPoint {
-                            cca: t.cca,
+                            cca: THEORY_CCAS[t.cca],
                             q: t.q,
                             gbps,
                         });

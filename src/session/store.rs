@@ -7,6 +7,8 @@
 //! [`MAX_SUMMARIES`] per-bucket aggregates, neighbouring ones merge pairwise.
 
 use super::folding;
+pub use crate::figures::BucketSummary;
+use crate::figures::RunView;
 use crate::protocol::RunMeta;
 use crate::scenario::Scenario;
 use crate::sim::timeline::{MinMax, TimelineBatch, CSV_HEADER};
@@ -19,18 +21,6 @@ pub const MAX_KEPT_VALUES: usize = 32 << 20;
 
 /// Most per-bucket aggregates a run keeps for the charts (6 MiB).
 pub const MAX_SUMMARIES: usize = 1 << 18;
-
-/// Aggregates of one bucket over the sprayed flows.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BucketSummary {
-    pub time_us: f64,
-    /// Smallest and largest cwnd of any sprayed flow, and the mean (packets).
-    pub cwnd_min: f32,
-    pub cwnd_max: f32,
-    pub cwnd_mean: f32,
-    /// Mean cwnd of the elephants (0 if none).
-    pub elephant_cwnd: f32,
-}
 
 impl BucketSummary {
     /// The aggregate of this bucket and the next.
@@ -185,19 +175,28 @@ impl RunData {
         self.report = Some(report);
     }
 
+    /// The run as the figures read it.
+    pub fn view(&self) -> RunView<'_> {
+        RunView {
+            id: self.id,
+            scenario: &self.scenario,
+            meta: self.meta.as_ref(),
+            batches: &self.batches,
+            summary: &self.summary,
+            port_peak: &self.port_peak,
+            progress: self.progress,
+            report: self.report.as_ref(),
+        }
+    }
+
     /// Every bucket as (time µs, batch, index within the batch).
     pub fn buckets(&self) -> impl Iterator<Item = (f64, &TimelineBatch, usize)> {
-        self.batches
-            .iter()
-            .flat_map(|b| (0..b.buckets).map(move |i| (b.time_us(i), b, i)))
+        self.view().buckets()
     }
 
     /// Simulated time covered so far, µs.
     pub fn span_us(&self) -> f64 {
-        self.summary
-            .last()
-            .map_or(0.0, |s| s.time_us)
-            .max(self.progress.map_or(0.0, |p| p.sim_time_us))
+        self.view().span_us()
     }
 
     /// Simulated time between samples, µs (1 before the first sample).
@@ -248,12 +247,7 @@ impl RunData {
 
     /// The `n` ports with the largest queues so far, largest first (timeline indices).
     pub fn busiest_ports(&self, n: usize) -> Vec<usize> {
-        let mut idx: Vec<usize> = (0..self.port_peak.len())
-            .filter(|&p| self.port_peak[p] > 0.0)
-            .collect();
-        idx.sort_by(|&a, &b| self.port_peak[b].total_cmp(&self.port_peak[a]));
-        idx.truncate(n);
-        idx
+        self.view().busiest_ports(n)
     }
 
     /// The sprayed flow with the largest FCT (after the run), else the first sprayed flow.

@@ -4,7 +4,7 @@
 //! shows it.
 
 use super::store::RunData;
-use super::{theory_total, TheoryPoint, THEORY_CCAS};
+use super::{theory_total, TheoryPoint};
 use crate::palette;
 use crate::scenario::{CcaName, LbScheme, Scenario};
 
@@ -172,8 +172,7 @@ fn reps_step(seen: &Seen) -> Option<String> {
 
 fn theory_step(seen: &Seen) -> Option<String> {
     let ends = |cca: CcaName| {
-        let i = THEORY_CCAS.iter().position(|&c| c == cca)?;
-        let mut pts: Vec<&TheoryPoint> = seen.theory.iter().filter(|p| p.cca == i).collect();
+        let mut pts: Vec<&TheoryPoint> = seen.theory.iter().filter(|p| p.cca == cca).collect();
         pts.sort_by(|a, b| a.q.total_cmp(&b.q));
         Some((*pts.first()?, *pts.last()?))
     };

@@ -125,7 +125,7 @@ fn the_theory_sweep_keeps_its_own_status_and_leaves_the_main_run_alone() {
     assert_eq!(session.theory_points.len(), theory_total());
     assert!(session.theory_points.iter().all(|p| p.gbps > 0.0));
     // the median holds the line rate where Swift collapses (q = 1/5)
-    let at = |cca: usize| {
+    let at = |cca: crate::scenario::CcaName| {
         session
             .theory_points
             .iter()
@@ -133,7 +133,11 @@ fn the_theory_sweep_keeps_its_own_status_and_leaves_the_main_run_alone() {
             .unwrap()
             .gbps
     };
-    assert!(at(2) > 2.0 * at(0), "MSwift {} vs Swift {}", at(2), at(0));
+    let (mswift, swift) = (
+        at(crate::scenario::CcaName::MSWIFT),
+        at(crate::scenario::CcaName::SWIFT),
+    );
+    assert!(mswift > 2.0 * swift, "MSwift {mswift} vs Swift {swift}");
     assert_eq!(session.phase, Some(Phase::Done));
     assert_eq!(session.run.as_ref().unwrap().report, main_report);
     assert_eq!(session.past.len(), 1, "theory runs are not compared");

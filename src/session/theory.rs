@@ -6,17 +6,11 @@ use crate::scenario::{CcaName, Scenario};
 
 /// The theory sweep's flow size; its numbers of paths are the theory figure's.
 pub const THEORY_FLOW: &str = "32MiB";
-/// The simulated CCAs of the theory sweep, by [`TheoryPoint::cca`].
+/// The simulated CCAs of the theory sweep, in the order the chart and its text list them.
 pub const THEORY_CCAS: [CcaName; 3] = [CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT];
 
 /// One simulated point of the theory sweep.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TheoryPoint {
-    /// Index into [`THEORY_CCAS`].
-    pub cca: usize,
-    pub q: f64,
-    pub gbps: f64,
-}
+pub use crate::figures::TheoryPoint;
 
 /// What a theory run measures: the CCA (index into [`THEORY_CCAS`]) at q.
 #[derive(Clone, Copy, Debug, PartialEq)]

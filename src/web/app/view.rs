@@ -13,7 +13,7 @@ impl App {
         let cursor = s.cursor_us();
         let flow = self.page.flow();
         let ports = run.map_or(Vec::new(), |r| {
-            figures::queue_ports(r, &self.page.chosen, 6)
+            figures::queue_ports(&r.view(), &self.page.chosen, 6)
         });
         let progress = run.and_then(|r| {
             r.progress.map(|p| {

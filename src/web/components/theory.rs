@@ -26,12 +26,11 @@ pub fn theory_view(props: &TheoryProps) -> Html {
         "Throughput against q, log-log: the TCP/Swift and SMaRTT closed forms fall like 1/√q. Simulated: {}",
         THEORY_CCAS
             .iter()
-            .enumerate()
-            .map(|(k, name)| {
+            .map(|name| {
                 let pts: Vec<String> = props
                     .points
                     .iter()
-                    .filter(|p| p.cca == k)
+                    .filter(|p| p.cca == *name)
                     .map(|p| format!("q {:.3}: {:.0} Gbps", p.q, p.gbps))
                     .collect();
                 format!("{name} {}", if pts.is_empty() { "none yet".to_string() } else { pts.join(", ") })
