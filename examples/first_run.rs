@@ -18,6 +18,7 @@ fn main() {
     let mut scenario = Scenario::preset("baseline").expect("a preset");
 
     println!("CCA      CCT (µs)   above the bound   drops");
+    let mut above = Vec::new();
     for cca in ["swift", "lswift", "mswift"] {
         scenario.set_field("cca", cca).expect("a CCA name");
         let mut sim = Simulation::new(&scenario).expect("a valid scenario");
@@ -29,5 +30,18 @@ fn main() {
             "{cca:<8} {cct:>8.1}   {inflation:>14.0} %   {:>5}",
             report.counters.drops
         );
+        above.push(inflation);
     }
+    // what the run shows: Swift collapses, LSwift much less, MSwift least (the paper's Fig. 4)
+    let [swift, lswift, mswift] = above[..] else {
+        unreachable!("three CCAs")
+    };
+    assert!(
+        swift > 10.0 * mswift,
+        "Swift {swift:.0} % against MSwift {mswift:.0} %"
+    );
+    assert!(
+        lswift > mswift,
+        "LSwift {lswift:.0} % against MSwift {mswift:.0} %"
+    );
 }
