@@ -5,8 +5,8 @@
 //! a new CCA is a variant of [`CcaKind`] (its one name in files, links and CSVs, beside it) and
 //! a row the compiler asks for whole; its control law is its own file in `src/sim/cca/`.
 
-use super::names::named_enum;
-use super::{CcaName, RtoRule};
+use super::named_enum::named_enum;
+use super::RtoRule;
 
 named_enum! {
     /// The congestion-control algorithm.
@@ -228,16 +228,6 @@ impl CcaKind {
     }
 }
 
-impl CcaName {
-    /// How menus label it: the algorithm's label, or `MSwift-P10` for another percentile.
-    pub fn label(self) -> String {
-        match self.kind == CcaKind::MSwift && self.percentile != super::MEDIAN {
-            true => format!("{}-P{}", self.kind.info().name, self.percentile),
-            false => self.kind.info().label.to_string(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,11 +260,5 @@ mod tests {
                 "{c:?}"
             );
         }
-        assert_eq!(CcaName::mswift_p(10).label(), "MSwift-P10");
-        assert_eq!(
-            CcaName::allowed(),
-            "swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt"
-        );
-        assert_eq!(CcaName::MSWIFT.label(), "MSwift (median)");
     }
 }

@@ -12,6 +12,7 @@ mod fabric;
 mod fields;
 mod history;
 mod link_name;
+mod named_enum;
 mod names;
 pub mod nscc_params;
 mod partner;

@@ -11,64 +11,7 @@ pub use super::cca_table::CcaKind;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-/// A C-like enum whose text form comes from one table of `Variant = "name"` lines.
-macro_rules! named_enum {
-    (
-        $(#[$meta:meta])*
-        pub enum $ty:ident {
-            $( $(#[$vmeta:meta])* $var:ident = $name:literal, )+
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $ty {
-            $( $(#[$vmeta])* $var, )+
-        }
-
-        impl $ty {
-            /// Every variant, in declaration order.
-            pub const ALL: &'static [$ty] = &[$($ty::$var),+];
-            /// Every name, in declaration order.
-            pub const NAMES: &'static [&'static str] = &[$($name),+];
-
-            /// The variant's name in scenario files, on the command line and in CSVs.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $( $ty::$var => $name, )+
-                }
-            }
-
-            /// The variant called `s` (case-insensitive).
-            pub fn parse(s: &str) -> Option<$ty> {
-                Self::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(s))
-            }
-        }
-
-        impl std::fmt::Display for $ty {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.name())
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let s = <std::borrow::Cow<str> as serde::Deserialize>::deserialize(d)?;
-                $ty::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.name() == s)
-                    .ok_or_else(|| serde::de::Error::unknown_variant(&s, Self::NAMES))
-            }
-        }
-    };
-}
-pub(super) use named_enum;
+use super::named_enum::named_enum;
 
 named_enum! {
     /// Workload families.
@@ -140,6 +83,16 @@ pub struct CcaName {
     pub kind: CcaKind,
     /// The percentile MSwift decides on; [`MEDIAN`] for every other algorithm.
     pub percentile: u32,
+}
+
+impl CcaName {
+    /// How menus label it: the algorithm's label, or `MSwift-P10` for another percentile.
+    pub fn label(self) -> String {
+        match self.kind == CcaKind::MSwift && self.percentile != MEDIAN {
+            true => format!("{}-P{}", self.kind.info().name, self.percentile),
+            false => self.kind.info().label.to_string(),
+        }
+    }
 }
 
 impl CcaName {
@@ -247,6 +200,16 @@ impl<'de> Deserialize<'de> for CcaName {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cca_s_label_and_the_allowed_names_come_from_the_table() {
+        assert_eq!(CcaName::mswift_p(10).label(), "MSwift-P10");
+        assert_eq!(
+            CcaName::allowed(),
+            "swift, lswift, mswift, mswift-pN, nscc, mnscc, tcp, dctcp or smartt"
+        );
+        assert_eq!(CcaName::MSWIFT.label(), "MSwift (median)");
+    }
 
     #[test]
     fn every_name_reads_back_and_serde_uses_the_table() {

@@ -20,7 +20,7 @@
 //! `0:elephants-stop:2`, `40:elephants-start:flow1`. Events of one time apply in list order.
 
 use super::link_name::{PortName, NAME_SHAPES};
-use super::names::named_enum;
+use super::named_enum::named_enum;
 use super::{err, Scenario, ScenarioError, WorkloadKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;

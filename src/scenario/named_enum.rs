@@ -1,0 +1,63 @@
+//! `named_enum!`: a C-like enum declared with its text name beside each variant. From that one
+//! table come `ALL`, `NAMES`, `name()`, `parse()`, `Display` and serde, so scenario files, the
+//! command line, CSVs and links spell every choice the same way ([`super::names`],
+//! [`super::cca_table`]).
+
+/// A C-like enum whose text form comes from one table of `Variant = "name"` lines.
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $ty:ident {
+            $( $(#[$vmeta:meta])* $var:ident = $name:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $ty {
+            $( $(#[$vmeta])* $var, )+
+        }
+
+        impl $ty {
+            /// Every variant, in declaration order.
+            pub const ALL: &'static [$ty] = &[$($ty::$var),+];
+            /// Every name, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+
+            /// The variant's name in scenario files, on the command line and in CSVs.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( $ty::$var => $name, )+
+                }
+            }
+
+            /// The variant called `s` (case-insensitive).
+            pub fn parse(s: &str) -> Option<$ty> {
+                Self::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(s))
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <std::borrow::Cow<str> as serde::Deserialize>::deserialize(d)?;
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name() == s)
+                    .ok_or_else(|| serde::de::Error::unknown_variant(&s, Self::NAMES))
+            }
+        }
+    };
+}
+pub(super) use named_enum;
