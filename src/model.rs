@@ -119,7 +119,9 @@ impl Model {
             CcaKind::Dctcp => Some(Model::DctcpBound),
             CcaKind::Swift => Some(Model::Swift),
             CcaKind::Smartt => Some(Model::Smartt),
-            _ => None,
+            // the paper proves the collapse of LSwift (Theorem 5) without a closed form, and
+            // gives none for NSCC or the median variants
+            CcaKind::LSwift | CcaKind::MSwift | CcaKind::Nscc | CcaKind::Mnscc => None,
         }
     }
 

@@ -281,7 +281,13 @@ impl Page {
             Chart::Fct => s.run.as_ref().map(|r| finished_by(&[r], x)),
             Chart::CompareCwnd => Some(compare_at(&s.past.iter().collect::<Vec<_>>(), x, &shown)),
             Chart::CompareFct => Some(finished_by(&s.past.iter().collect::<Vec<_>>(), x)),
-            _ => None,
+            // no readout at the pointer: the pictures are read by a tap on a host or link, the
+            // decision by its sentence, the theory and the sweeps by their tables
+            Chart::Network
+            | Chart::PartnerNetwork
+            | Chart::Decision
+            | Chart::Theory
+            | Chart::Sweep => None,
         }
         .unwrap_or_default();
         if lines.is_empty() {

@@ -6,11 +6,13 @@
 //! (`errors.rs`).
 
 use crate::errors::{one_line, usage, UsageError};
-use crate::resolve::SET;
 use clap::error::ErrorKind;
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use spraylab::scenario::registry;
 use std::path::PathBuf;
+
+/// The flag that sets any field by its dotted path.
+pub const SET: &str = "set";
 
 /// spraylab: packet-level simulation of congestion control under packet spraying.
 ///
@@ -299,7 +301,7 @@ pub fn parse(argv: &[String]) -> Result<Parsed, UsageError> {
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             Ok(Parsed::Print(e.render().to_string()))
         }
-        Err(e) => Err(usage(one_line(&e, argv))),
+        Err(e) => Err(usage(one_line(&e, &Cli::command(), argv))),
     }
 }
 

@@ -1,9 +1,7 @@
 //! The command line's errors: every one is a line on stderr with exit code 2, naming the flag,
 //! value or file at fault; clap's own multi-line messages are rewritten as one line.
 
-use crate::args::Cli;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::CommandFactory;
 use std::error::Error as _;
 
 /// A usage error: printed on one line, exit code 2.
@@ -20,8 +18,9 @@ pub fn usage(msg: impl Into<String>) -> UsageError {
     UsageError(msg.into())
 }
 
-/// clap's error as one line: what is wrong, the flag or value, and where to look for help.
-pub fn one_line(e: &clap::Error, argv: &[String]) -> String {
+/// clap's error as one line: what is wrong, the flag or value, and where to look for help
+/// (`cli`: the command line whose subcommands it names).
+pub fn one_line(e: &clap::Error, cli: &clap::Command, argv: &[String]) -> String {
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => s.clone(),
         Some(ContextValue::Strings(v)) => v.join(", "),
@@ -35,12 +34,12 @@ pub fn one_line(e: &clap::Error, argv: &[String]) -> String {
         .to_string();
     let sub = argv
         .first()
-        .filter(|a| Cli::command().find_subcommand(a.as_str()).is_some())
+        .filter(|a| cli.find_subcommand(a.as_str()).is_some())
         .map_or(String::new(), |s| format!(" {s}"));
     let help = format!("see `spraylab{sub} --help`");
     match e.kind() {
         ErrorKind::InvalidSubcommand => {
-            let names: Vec<String> = Cli::command()
+            let names: Vec<String> = cli
                 .get_subcommands()
                 .filter(|c| !c.is_hide_set())
                 .map(|c| c.get_name().to_string())

@@ -4,13 +4,10 @@
 //! one line naming the flag or file. Tested without clap: the tests build the arguments
 //! themselves.
 
-use crate::args::{Overrides, RunArgs, ScenarioArgs};
+use crate::args::{Overrides, RunArgs, ScenarioArgs, SET};
 use crate::errors::{usage, UsageError};
 use spraylab::scenario::{Budget, Scenario, TimedEvent, PRESETS};
 use std::path::PathBuf;
-
-/// The flag that sets any field by its dotted path.
-pub const SET: &str = "set";
 
 impl Overrides {
     /// The overrides as (field, value): a short name, or a dotted path from `--set`.
