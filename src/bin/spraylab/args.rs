@@ -147,11 +147,9 @@ pub struct RunArgs {
 
 #[derive(Args, Debug)]
 pub struct ModelArgs {
-    /// A CCA to show: tcp, dctcp, swift, smartt, lswift or mswift (repeatable; default all).
-    #[arg(long = "cca", value_name = "C")]
+    #[arg(long = "cca", value_name = "C", help = model_cca_help())]
     pub ccas: Vec<String>,
-    /// A share of long-path packets, in (0, 0.5] (repeatable; default 0.5 % to 20 %).
-    #[arg(long = "q", value_name = "Q", value_parser = parse_q)]
+    #[arg(long = "q", value_name = "Q", value_parser = parse_q, help = model_q_help())]
     pub qs: Vec<f64>,
     /// Also simulate each point on the n-path network.
     #[arg(long)]
@@ -164,6 +162,27 @@ pub struct ModelArgs {
     pub flow_size: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// `model --cca`'s help: the theory figure's CCAs, the ones `model` shows.
+fn model_cca_help() -> String {
+    let names: Vec<String> = crate::model::ccas().iter().map(|c| c.to_string()).collect();
+    format!(
+        "A CCA to show: {} (repeatable; default all)",
+        names.join(", ")
+    )
+}
+
+/// `model --q`'s help: the range it takes and the theory figure's values it shows by default.
+fn model_q_help() -> String {
+    let qs: Vec<f64> = spraylab::model::THEORY_PATHS
+        .iter()
+        .map(|&p| 100.0 / p as f64)
+        .collect();
+    let (lo, hi) = qs
+        .iter()
+        .fold((f64::MAX, 0f64), |(a, b), &q| (a.min(q), b.max(q)));
+    format!("A share of long-path packets, in (0, 0.5] (repeatable; default the theory figure's, {lo} % to {hi} %)")
 }
 
 fn parse_q(v: &str) -> Result<f64, String> {

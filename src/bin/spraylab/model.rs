@@ -27,7 +27,7 @@ struct Point {
 
 /// The CCAs `model` shows: the theory figure's (those with a closed form, and LSwift and MSwift
 /// simulated beside them).
-fn ccas() -> &'static [CcaName] {
+pub fn ccas() -> &'static [CcaName] {
     spraylab::repro::figure("theory")
         .expect("the theory figure exists")
         .ccas
