@@ -265,7 +265,7 @@ fn the_page_offers_every_preset_of_a_paper_figure_labelled_by_its_figure() {
 /// docs/scenario.md's table of fields is the registry's (`SPRAYLAB_BLESS=1` rewrites it).
 #[test]
 fn docs_scenario_md_holds_the_registry_table() {
-    const BEGIN: &str = "<!-- fields: generated from src/scenario/registry.rs";
+    const BEGIN: &str = "<!-- fields: generated from src/scenario/registry/mod.rs";
     const END: &str = "<!-- end of fields -->";
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenario.md");
     let doc = std::fs::read_to_string(path).expect("docs/scenario.md is part of the repository");

@@ -59,7 +59,7 @@ pub struct Access {
     /// `check`'s, after every field is set.
     pub set: fn(&Field, &mut Scenario, &str) -> Result<(), ScenarioError>,
     /// The value against what the field allows on its own: its fixed range, or a rule in
-    /// `validate.rs` that reads no other field.
+    /// `rules.rs` that reads no other field.
     pub check: fn(&Field, &Scenario) -> Result<(), ScenarioError>,
 }
 
@@ -425,7 +425,7 @@ pub const ECN_STEP: Field = field(
 .term("ECN")
 .vary();
 
-use super::validate::rules;
+mod rules;
 use Allowed::{Ccas, Names, Real, Switch, Whole, Words};
 use Unit::{Bytes, Gbps, Micros};
 
