@@ -539,27 +539,47 @@ pub fn noisier(m: &Measured, fig: &str, base: &str, ccas: &[CcaName]) -> (String
     let Some(pairs) = pairs else {
         return ("–".into(), None);
     };
+    let t = sign_test(&pairs, |(a, b)| a > b);
+    (
+        format!(
+            "larger in {} of {} cells (the sign test needs {}); mean standard error {:.1} against {:.1} points",
+            t.hits, t.n, t.need, t.means.0, t.means.1
+        ),
+        Some(t.outcome),
+    )
+}
+
+/// The sign test of "`hit` holds in more of `pairs` than chance allows (95 %)": fails when it
+/// fails in that many, is within noise otherwise; and each side's mean, in points.
+struct SignTest {
+    hits: usize,
+    n: usize,
+    need: usize,
+    outcome: Outcome,
+    means: (f64, f64),
+}
+
+fn sign_test(pairs: &[(f64, f64)], hit: fn(&(f64, f64)) -> bool) -> SignTest {
     let n = pairs.len();
-    let larger = pairs.iter().filter(|(a, b)| a > b).count();
+    let hits = pairs.iter().filter(|p| hit(p)).count();
     let need = sign_test_count(n);
-    let outcome = if larger >= need {
+    let outcome = if hits >= need {
         Outcome::Pass
-    } else if n - larger >= need {
+    } else if n - hits >= need {
         Outcome::Fail
     } else {
         Outcome::WithinNoise {
-            along: 2 * larger > n,
+            along: 2 * hits > n,
         }
     };
     let mean = |f: fn(&(f64, f64)) -> f64| 100.0 * pairs.iter().map(f).sum::<f64>() / n as f64;
-    (
-        format!(
-            "larger in {larger} of {n} cells (the sign test needs {need}); mean standard error {:.1} against {:.1} points",
-            mean(|p| p.0),
-            mean(|p| p.1)
-        ),
-        Some(outcome),
-    )
+    SignTest {
+        hits,
+        n,
+        need,
+        outcome,
+        means: (mean(|p| p.0), mean(|p| p.1)),
+    }
 }
 
 /// The sign test of "comparing `fig`'s CCAs seed by seed is tighter than comparing them as
@@ -589,26 +609,13 @@ pub fn pairing_narrows(m: &Measured, fig: &str, ccas: &[CcaName]) -> (String, Op
     let Some(pairs) = pairs.filter(|p| !p.is_empty()) else {
         return ("–".into(), None);
     };
-    let n = pairs.len();
-    let tighter = pairs.iter().filter(|(p, a)| p < a).count();
-    let need = sign_test_count(n);
-    let outcome = if tighter >= need {
-        Outcome::Pass
-    } else if n - tighter >= need {
-        Outcome::Fail
-    } else {
-        Outcome::WithinNoise {
-            along: 2 * tighter > n,
-        }
-    };
-    let mean = |f: fn(&(f64, f64)) -> f64| 100.0 * pairs.iter().map(f).sum::<f64>() / n as f64;
+    let t = sign_test(&pairs, |(paired, apart)| paired < apart);
     (
         format!(
-            "tighter in {tighter} of {n} comparisons (the sign test needs {need}); mean standard error {:.1} points paired against {:.1} as if independent",
-            mean(|p| p.0),
-            mean(|p| p.1)
+            "tighter in {} of {} comparisons (the sign test needs {}); mean standard error {:.1} points paired against {:.1} as if independent",
+            t.hits, t.n, t.need, t.means.0, t.means.1
         ),
-        Some(outcome),
+        Some(t.outcome),
     )
 }
 

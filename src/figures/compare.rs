@@ -5,14 +5,14 @@ use super::*;
 
 /// The legend name and colour of a compared run.
 fn run_name(r: &Compared) -> (String, RGBColor) {
-    (r.label.clone(), palette::cca(cca_of(&r.run)))
+    (r.label.clone(), palette::cca(r.run.cca()))
 }
 
 /// How a compared run is drawn among runs of its CCA (whose colour is fixed): the first solid
 /// and 3 px, the later ones dashed and wider, so every run differs by dash or width.
 fn stroke(runs: &[Compared], k: usize) -> (u32, bool) {
-    let cca = cca_of(&runs[k].run);
-    let same = runs[..k].iter().filter(|r| cca_of(&r.run) == cca).count() as u32;
+    let cca = runs[k].run.cca();
+    let same = runs[..k].iter().filter(|r| r.run.cca() == cca).count() as u32;
     (3 + same, same > 0)
 }
 

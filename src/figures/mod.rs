@@ -409,10 +409,6 @@ pub fn empty<DB: DrawingBackend>(root: Root<DB>, at: &At, title: &str, note: &st
     Ok(Drawn::default())
 }
 
-fn cca_of(run: &RunView) -> CcaName {
-    run.cca()
-}
-
 // natively: the SVG backend draws them as text a test can read
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

@@ -38,7 +38,7 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
             one.add(t, m.min, m.max);
         }
     }
-    let colour = palette::cca(cca_of(run));
+    let colour = palette::cca(run.cca());
     let has_elephants = run.summary.iter().any(|s| s.elephant_cwnd > 0.0);
     let refs = run.meta.as_ref().map(|m| m.references);
     let mut legend = Legend::default();
@@ -46,7 +46,7 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
     legend.add_keyed(
         CWND_MEAN,
         Mark::Line(colour, 3),
-        format!("mean ({})", cca_of(run)),
+        format!("mean ({})", run.cca()),
     );
     legend.add_keyed(
         CWND_FLOW,
@@ -167,7 +167,7 @@ pub fn delay<DB: DrawingBackend>(
             target.add(t, g.min, g.max);
         }
     }
-    let colour = palette::cca(cca_of(run));
+    let colour = palette::cca(run.cca());
     let mut legend = Legend::default();
     legend.add_keyed(
         DELAY_RAW,
@@ -177,7 +177,7 @@ pub fn delay<DB: DrawingBackend>(
     legend.add_keyed(
         DELAY_SIGNAL,
         Mark::Line(colour, 3),
-        format!("decision signal ({})", cca_of(run)),
+        format!("decision signal ({})", run.cca()),
     );
     let has_target = !target.is_empty();
     if has_target {
@@ -341,7 +341,7 @@ pub fn fct_cdf<DB: DrawingBackend>(root: Root<DB>, run: &RunView, at: &At) -> Dr
         return empty(root, at, TITLE, "no flow finished");
     }
     let label = match report.cct_us {
-        Some(cct) => format!("{} FCTs (CCT {cct:.1} µs)", cca_of(run)),
+        Some(cct) => format!("{} FCTs (CCT {cct:.1} µs)", run.cca()),
         None => "FCTs (unfinished)".to_string(),
     };
     let figure = Cdfs {
@@ -349,7 +349,7 @@ pub fn fct_cdf<DB: DrawingBackend>(root: Root<DB>, run: &RunView, at: &At) -> Dr
         series: vec![CdfSeries {
             key: FCT_SERIES.into(),
             label,
-            colour: palette::cca(cca_of(run)),
+            colour: palette::cca(run.cca()),
             width: 3,
             dashed: false,
             sorted: sorted_fcts(run, at.cursor.unwrap_or(f64::INFINITY)),
