@@ -86,7 +86,11 @@ pub enum FromWorker {
     },
     Finished {
         id: u32,
-        report: Report,
+        /// Boxed: the largest message, travelling once per run.
+        report: Box<Report>,
+        /// The run's last progress, complete (a run short enough to end in its first chunk
+        /// sends no `Progress` before this).
+        progress: Progress,
         elapsed_ms: f64,
         batch: TimelineBatch,
     },
@@ -228,7 +232,8 @@ impl Runner {
         if progress.done {
             FromWorker::Finished {
                 id,
-                report: self.sim.report(),
+                report: Box::new(self.sim.report()),
+                progress,
                 elapsed_ms,
                 batch,
             }
@@ -292,7 +297,7 @@ mod tests {
                 FromWorker::Progress { batch, .. } => samples += batch.buckets,
                 FromWorker::Finished { report, batch, .. } => {
                     samples += batch.buckets;
-                    break report;
+                    break *report;
                 }
                 other => panic!("{other:?}"),
             }
@@ -301,12 +306,13 @@ mod tests {
         assert!(samples > 0);
         let bytes = encode(&FromWorker::Finished {
             id: 3,
-            report: report.clone(),
+            report: Box::new(report.clone()),
+            progress: whole.progress(),
             elapsed_ms: 1.0,
             batch: Default::default(),
         });
         assert!(
-            matches!(decode::<FromWorker>(&bytes).unwrap(), FromWorker::Finished { report: r, .. } if r == report)
+            matches!(decode::<FromWorker>(&bytes).unwrap(), FromWorker::Finished { report: r, .. } if *r == report)
         );
     }
 
@@ -331,7 +337,7 @@ mod tests {
                 }
                 FromWorker::Finished { report, batch, .. } => {
                     assert!(batch.buckets as f64 <= MAX_CHUNK_SAMPLES + 1.0);
-                    break report;
+                    break *report;
                 }
                 other => panic!("{other:?}"),
             }

@@ -497,11 +497,12 @@ fn run_data(s: &Scenario) -> RunData {
             FromWorker::Finished {
                 batch,
                 report,
+                progress,
                 elapsed_ms,
                 ..
             } => {
                 run.append(batch);
-                run.finish(report, elapsed_ms);
+                run.finish(*report, progress, elapsed_ms);
                 return run;
             }
             other => panic!("{other:?}"),

@@ -11,6 +11,9 @@ pub(crate) struct FakeWorker {
     /// The runner is a trace: its end is its decisions.
     tracing: bool,
     pub(crate) inbox: Vec<FromWorker>,
+    /// Events per chunk: small, so that a run sends `Progress` messages, unless a test wants a
+    /// run over in one chunk as the page's worker, whose budget grows, often has it.
+    pub(crate) budget: u64,
 }
 
 impl FakeWorker {
@@ -19,6 +22,7 @@ impl FakeWorker {
             runner: None,
             tracing: false,
             inbox: vec![FromWorker::Ready],
+            budget: 3_000,
         }
     }
 
@@ -60,7 +64,7 @@ impl FakeWorker {
             let Some(r) = &mut self.runner else {
                 return false;
             };
-            let msg = r.step(3_000, 1.0);
+            let msg = r.step(self.budget, 1.0);
             let finished = matches!(msg, FromWorker::Finished { .. });
             match (self.tracing, finished) {
                 (false, _) => self.inbox.push(msg),

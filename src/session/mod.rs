@@ -422,13 +422,14 @@ impl Session {
             }
             FromWorker::Finished {
                 report,
+                progress,
                 elapsed_ms,
                 batch,
                 ..
             } => {
                 if let Some(run) = self.run_of(slot) {
                     run.append(batch);
-                    run.finish(report, elapsed_ms);
+                    run.finish(*report, progress, elapsed_ms);
                 }
                 self.finished(slot, &mut changed)
             }

@@ -163,15 +163,10 @@ impl RunData {
         self.kept_values
     }
 
-    /// Records the end of the run: its report and wall time; the progress shows it complete.
-    pub fn finish(&mut self, report: Report, elapsed_ms: f64) {
+    /// Records the end of the run: its report, its last progress and its wall time.
+    pub fn finish(&mut self, report: Report, progress: Progress, elapsed_ms: f64) {
         self.elapsed_ms = elapsed_ms;
-        if let Some(p) = &mut self.progress {
-            p.done = true;
-            p.sim_time_us = report.sim_time_us;
-            p.flows_done = p.flows_total;
-            p.packets_acked = p.packets_total;
-        }
+        self.progress = Some(progress);
         self.report = Some(report);
     }
 

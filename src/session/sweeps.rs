@@ -277,7 +277,7 @@ mod tests {
                             worker,
                             event: Ok(FromWorker::JobDone {
                                 id,
-                                report,
+                                report: *report,
                                 elapsed_ms: 1.0,
                             }),
                         });

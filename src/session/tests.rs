@@ -574,10 +574,16 @@ mod page {
         );
         let (opened, _, _) = Page::from_fragment(&link);
         assert_eq!(opened.scenario, page.scenario, "the link carries the flows");
+        // over in one chunk, as the page's worker runs it: no `Progress` comes before the end
+        worker.budget = 1 << 40;
         let effects = page.reduce(Action::Form(FormAction::Run));
         perform(&mut page, &mut worker, effects);
-        let report = page.session.run.as_ref().unwrap().report.as_ref().unwrap();
+        let run = page.session.run.as_ref().unwrap();
+        let report = run.report.as_ref().unwrap();
         assert_eq!(report.flows.iter().filter(|f| f.sprayed).count(), 3);
+        let progress = run.progress.expect("a finished run shows its progress");
+        assert!(progress.done);
+        assert_eq!((progress.flows_done, progress.flows_total), (3, 3));
     }
 
     #[test]

@@ -32,7 +32,7 @@ fn run_job(id: u32, s: &Scenario) -> crate::Report {
     let mut runner = Runner::job(id, s).unwrap();
     loop {
         if let FromWorker::Finished { report, .. } = runner.step(200_000, 0.0) {
-            return report;
+            return *report;
         }
     }
 }

@@ -202,7 +202,7 @@ fn step() {
             },
         ) => post(&FromWorker::JobDone {
             id,
-            report,
+            report: *report,
             elapsed_ms,
         }),
         (Kind::Trace, FromWorker::Finished { .. }) => post(&active.runner.traced()),
