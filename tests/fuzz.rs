@@ -576,7 +576,7 @@ fn page_doors() {
         let mut page = Page::new(small.clone());
         let (before, notice) = (page.scenario.clone(), |p: &Page| p.notice.clone());
         if let Some(fragment) = text.strip_prefix("link ") {
-            page.open_link(fragment);
+            page.open_address(fragment);
             let n = notice(&page).unwrap_or_default();
             assert!(!n.contains('\n'), "a two-line notice: {n:?}");
             page.scenario

@@ -1,9 +1,87 @@
-//! What the page's panels ask for, as plain data: each panel's component emits its action type,
-//! and [`super::page::Page::reduce`] turns it into the page's next state and the effects the app
-//! shell performs. The components and the reducer share these types; neither imports the other.
+//! What comes into the page, as plain data: each panel's component emits its action type, and
+//! the shell wraps what the browser brings (a worker's message, a new address, a frame) in an
+//! [`Action`]. [`super::page::Page::reduce`] turns each into the page's next state and the
+//! [`super::effects::Effect`]s the app shell performs. The components and the reducer share
+//! these types; neither imports the other.
 
+use super::charts::Chart;
 use super::edits::Edit;
+use super::instruments::Pointer;
+use super::keys::KeyCommand;
+use super::sweeps::PoolMessage;
+use crate::figures::Drawn;
+use crate::protocol::FromWorker;
 use crate::scenario::{CcaName, LbScheme};
+
+/// Everything that changes the page: what the user asked for, and what the browser brought.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Form(FormAction),
+    Events(EventAction),
+    Lockstep(LockstepAction),
+    Playback(PlaybackAction),
+    Compare(CompareAction),
+    Story(StoryAction),
+    /// Run the theory sweep (its button).
+    Theory,
+    /// The presentation layout on or off.
+    Present(bool),
+    /// The flow to follow, as typed (empty or out of range: the slowest).
+    Highlight(String),
+    /// Forget the links clicked for the queue chart.
+    ClearChosen,
+    /// A click (or tap) on a network picture at (x, y) CSS px, in a plot of `w` × `h` CSS px.
+    PictureClick {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+    },
+    /// Something to take away: a download, or the charts as one picture.
+    Export(Export),
+    /// The sweeps area: a figure, a what-if, its form, its exports.
+    Sweep(SweepAction),
+    /// A message from a sweep's pool of workers.
+    Pool(Box<PoolMessage>),
+    /// A pointer on a chart: read, zoom, hide a series.
+    Pointer(Chart, Pointer),
+    /// Every time chart shows the whole run again.
+    ResetZoom,
+    /// Record the playback from the start (true), or stop and download it (false).
+    Record(bool),
+    /// A key of the page's keyboard model.
+    Key(KeyCommand),
+    /// The page has loaded: start the worker, write the address bar and start what the
+    /// address asked for (`run=1`).
+    Launch,
+    /// A new address in the address bar (pasted, Back, Forward): its fragment, and whether its
+    /// history entry remembers that its run ran.
+    Address {
+        fragment: String,
+        ran: bool,
+    },
+    /// A message from the page's worker.
+    Worker(Box<FromWorker>),
+    /// A new page worker is listening.
+    WorkerStarted,
+    /// The page's worker failed, with why (`started`: it had started; else it could not).
+    WorkerFailed {
+        started: bool,
+        why: String,
+    },
+    /// An animation frame, this many ms after the last one that moved the playback.
+    Tick(f64),
+    /// A chart was drawn: where its axis and its legend went.
+    Drawn(Chart, Box<Drawn>),
+    /// Text went on the clipboard (`ok`), or could not: the notice says which.
+    Copied {
+        what: &'static str,
+        text: String,
+        ok: bool,
+    },
+    /// The browser cannot record the playback, with why.
+    RecordFailed(String),
+}
 
 /// What the scenario form asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,7 +94,8 @@ pub enum FormAction {
     Preset(String),
     Run,
     Cancel,
-    CopyLink,
+    /// The address that reproduces the run goes on the clipboard.
+    CopyAddress,
     /// A scenario file opened or dropped: its name and text.
     Open(String, String),
 }
@@ -100,7 +179,8 @@ pub enum SweepAction {
     Log(bool),
     /// Download the summary.csv (true) or runs.csv (false).
     Csv(bool),
-    CopyLink,
+    /// The sweep's address goes on the clipboard.
+    CopyAddress,
 }
 
 /// What a user can take away from the run on screen.
@@ -113,3 +193,25 @@ pub enum Export {
     /// The charts as one PNG.
     ChartsPng,
 }
+
+/// Each panel's action is a page action: `Action::from(FormAction::Run)`.
+macro_rules! page_action {
+    ($($panel:ident => $variant:ident),* $(,)?) => {
+        $(impl From<$panel> for Action {
+            fn from(a: $panel) -> Action {
+                Action::$variant(a)
+            }
+        })*
+    };
+}
+
+page_action!(
+    FormAction => Form,
+    EventAction => Events,
+    LockstepAction => Lockstep,
+    PlaybackAction => Playback,
+    CompareAction => Compare,
+    StoryAction => Story,
+    SweepAction => Sweep,
+    Export => Export,
+);

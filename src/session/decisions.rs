@@ -476,9 +476,9 @@ mod tests {
     /// decision, pausing the playback.
     #[test]
     fn the_cursor_steps_decision_by_decision_and_the_view_follows() {
+        use crate::session::actions::Action::Playback;
         use crate::session::actions::PlaybackAction::{Decision as Step, Play, Seek};
         use crate::session::fake_worker::finished_page;
-        use crate::session::page::Action::Playback;
         let mut page = finished_page(small());
         page.reduce(Playback(Seek(0.0)));
         let before = page.decision_at().unwrap_err();
@@ -517,8 +517,10 @@ mod tests {
     /// asks for the one the page then shows.
     #[test]
     fn the_presentation_layout_asks_for_no_trace() {
+        use crate::session::actions::Action;
+        use crate::session::effects::Effect;
         use crate::session::fake_worker::FakeWorker;
-        use crate::session::page::{Action, Effect, Page};
+        use crate::session::page::Page;
         let (mut page, mut worker) = (Page::new(small()), FakeWorker::new());
         worker.run_to_idle(&mut page);
         page.reduce(Action::Present(true));

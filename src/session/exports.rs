@@ -4,7 +4,8 @@
 //! scenario's short form. The shell performs the download, and draws the charts' PNG.
 
 use super::actions::Export;
-use super::page::{Effect, Page};
+use super::effects::Effect;
+use super::page::Page;
 use super::store::RunData;
 use crate::share::{short_form, to_fragment};
 
@@ -183,7 +184,7 @@ mod tests {
 
     #[test]
     fn a_recording_plays_the_finished_run_from_its_start_and_stops_when_asked() {
-        use crate::session::page::Action;
+        use crate::session::actions::Action;
         let mut page = Page::new(crate::session::fake_worker::small());
         assert_eq!(
             page.reduce(Action::Record(true)),

@@ -101,7 +101,14 @@ impl Receiver for Session {
 
 impl Receiver for super::page::Page {
     fn receive(&mut self, msg: FromWorker) -> Vec<ToWorker> {
-        self.on_worker(msg).0
+        let effects = self.reduce(super::actions::Action::Worker(Box::new(msg)));
+        effects
+            .into_iter()
+            .flat_map(|e| match e {
+                super::effects::Effect::Worker(msgs) => msgs,
+                _ => Vec::new(),
+            })
+            .collect()
     }
 }
 

@@ -9,7 +9,8 @@
 //! position in the canvas is read natively, like every other input of the page.
 
 use super::charts::{Chart, Trigger, COUNT};
-use super::page::{Effect, Page};
+use super::effects::Effect;
+use super::page::Page;
 use super::store::RunData;
 use crate::figures::{self, Drawn};
 
@@ -424,8 +425,8 @@ fn finished_by(runs: &[&RunData], x: f64) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::figures::{LegendBox, XAxis};
+    use crate::session::actions::Action;
     use crate::session::fake_worker::{finished_page, small};
-    use crate::session::page::Action;
 
     /// A page with a finished run whose cwnd chart spans 100..500 px for 0..span µs, with one
     /// legend entry, the mean's, at (10..90, 300..320).

@@ -16,22 +16,28 @@
 //! The series' status and results never touch the main run's status or charts.
 
 pub mod actions;
+pub mod address;
 pub mod charts;
 pub mod decisions;
 pub mod edits;
+pub mod effects;
 pub mod exports;
 mod folding;
+pub mod form;
 pub mod frames;
 pub mod instruments;
 pub mod keys;
 pub mod layout;
 pub mod lockstep;
 pub mod page;
+mod partner;
 mod picture;
 pub mod pixels;
 pub mod playback;
 pub mod recovery;
+mod reduce;
 pub mod series;
+mod stage;
 pub mod store;
 pub mod story;
 pub mod sweeps;

@@ -4,8 +4,9 @@
 //! ([`Page::layouts`]), with a finger's reach ([`super::layout::TOUCH_REACH_PX`]).
 
 use super::charts::Trigger;
+use super::effects::Effect;
 use super::layout::{Hit, TOUCH_REACH_PX};
-use super::page::{Effect, Page};
+use super::page::Page;
 
 /// How many chosen links the queue chart keeps.
 const MAX_CHOSEN: usize = 4;
@@ -96,7 +97,7 @@ mod tests {
     const W: f64 = 800.0;
 
     fn click(page: &mut Page, at: (f64, f64)) -> Vec<Effect> {
-        let action = super::super::page::Action::PictureClick {
+        let action = super::super::actions::Action::PictureClick {
             x: at.0 * W,
             y: at.1 * W,
             w: W,

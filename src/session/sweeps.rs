@@ -2,14 +2,15 @@
 //! workers running it, driven through [`Page::reduce`] like every other panel.
 //!
 //! Starting a sweep asks the shell for a pool ([`Effect::StartPool`]); every message of the pool
-//! ([`super::page::Action::Pool`]) hands the worker that sent it its next job ([`Effect::PoolSend`]); a sweep
+//! ([`super::actions::Action::Pool`]) hands the worker that sent it its next job ([`Effect::PoolSend`]); a sweep
 //! that ends, fails or is cancelled lets its workers go ([`Effect::StopPool`]), and a message
 //! from a pool already let go is dropped by its generation. The shell only spawns, posts and
 //! terminates workers.
 
 use super::actions::SweepAction;
 use super::charts::Trigger;
-use super::page::{Effect, Page};
+use super::effects::Effect;
+use super::page::Page;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::{Budget, ScenarioError};
 use crate::sweep::form::SweepForm;
@@ -24,7 +25,7 @@ pub struct Sweeps {
     /// The sweep on screen, running or ended.
     pub run: Option<SweepRun>,
     /// The last sweep started or opened, which the address bar holds.
-    pub link: Option<Sweep>,
+    pub shared: Option<Sweep>,
     /// The generation of the pool running the sweep; `None` when no pool runs.
     pub pool: Option<u32>,
     generation: u32,
@@ -43,10 +44,10 @@ pub struct PoolMessage {
 }
 
 impl Sweeps {
-    /// Shows `sweep` in the form and the address bar, without running it (a link opened).
+    /// Shows `sweep` in the form and the address bar, without running it (an address opened).
     pub fn show(&mut self, sweep: Sweep) {
         self.form.show(&sweep);
-        self.link = Some(sweep);
+        self.shared = Some(sweep);
     }
 }
 
@@ -74,7 +75,7 @@ impl Page {
                 return redraw;
             }
             SweepAction::Csv(summary) => return self.export_sweep(summary),
-            SweepAction::CopyLink => {
+            SweepAction::CopyAddress => {
                 if let Some(link) = self.sweep_page_link() {
                     return vec![Effect::Copy {
                         what: "sweep link",
@@ -102,13 +103,13 @@ impl Page {
         match run {
             Ok(run) => {
                 self.sweeps.refused = None;
-                self.sweeps.link = Some(sweep);
+                self.sweeps.shared = Some(sweep);
                 self.sweeps.run = Some(run);
                 self.sweeps.generation += 1;
                 let generation = self.sweeps.generation;
                 self.sweeps.pool = Some(generation);
                 effects.extend([
-                    Effect::WriteLink,
+                    Effect::WriteAddress,
                     Effect::StartPool {
                         workers,
                         generation,
@@ -227,7 +228,7 @@ impl Page {
 
     /// The link that reproduces the last sweep and starts it on load.
     pub fn sweep_page_link(&self) -> Option<String> {
-        let s = self.sweeps.link.as_ref()?;
+        let s = self.sweeps.shared.as_ref()?;
         let fragment = crate::share::sweep_fragment(&self.scenario, s, true);
         Some(format!("{}#{fragment}", self.base_url))
     }
@@ -237,7 +238,7 @@ impl Page {
 mod tests {
     use super::*;
     use crate::protocol::Runner;
-    use crate::session::page::Action;
+    use crate::session::actions::Action;
     use crate::sweep::SweepPhase;
 
     /// Plays a pool of workers in process: every effect for the pool is performed, each job
@@ -346,7 +347,7 @@ mod tests {
         );
         // a new sweep gets a new generation, and the old pool goes first
         let effects = page.reduce(Action::Sweep(SweepAction::Figure("baseline")));
-        assert_eq!(effects[0], Effect::WriteLink);
+        assert_eq!(effects[0], Effect::WriteAddress);
         assert!(effects.contains(&Effect::StartPool {
             workers: 2,
             generation: 2

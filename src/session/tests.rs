@@ -404,12 +404,14 @@ fn the_stages_are_titled_by_what_tells_the_runs_apart() {
 /// played by the [`FakeWorker`] wherever an effect asks for it.
 mod page {
     use super::*;
+    use crate::session::actions::Action;
     use crate::session::actions::{
         CompareAction, EventAction, FormAction, LockstepAction, PlaybackAction,
     };
     use crate::session::charts::Trigger;
     use crate::session::edits::Edit;
-    use crate::session::page::{Action, Effect, Page};
+    use crate::session::effects::Effect;
+    use crate::session::page::Page;
 
     /// Performs the worker's part of `effects`; returns the others.
     fn perform(page: &mut Page, worker: &mut FakeWorker, effects: Vec<Effect>) -> Vec<Effect> {
@@ -500,7 +502,7 @@ mod page {
         assert_eq!((s.topology.k, s.workload.elephants), (4, 2));
         assert_eq!(
             page.open_file("lswift.toml", toml),
-            vec![Effect::WriteLink, Effect::RedrawAll]
+            vec![Effect::WriteAddress, Effect::RedrawAll]
         );
         assert_eq!(page.scenario, s);
         assert_eq!(page.notice.as_deref(), Some("opened lswift.toml"));
@@ -546,7 +548,7 @@ mod page {
             );
             assert!(!n.contains('\n'), "{n}");
         }
-        let huge = " ".repeat(crate::session::page::MAX_SCENARIO_FILE + 1);
+        let huge = " ".repeat(crate::session::form::MAX_SCENARIO_FILE + 1);
         page.open_file("huge.toml", &huge);
         assert!(page.notice.unwrap().contains("more than the"));
     }
@@ -600,7 +602,7 @@ mod page {
         assert!(page.session.running());
         let old = page.session.run.as_ref().unwrap().id;
         page.highlight = Some(2);
-        let (effects, run) = page.open_link("#k=4&cca=lswift&elephants=2&run=1");
+        let (effects, run) = page.open_address("#k=4&cca=lswift&elephants=2&run=1");
         assert!(run);
         assert_eq!(
             page.scenario.cca.algorithm,
@@ -623,15 +625,15 @@ mod page {
         assert!(
             matches!(msgs.last(), Some(ToWorker::Run { scenario, .. }) if scenario.cca.algorithm == crate::scenario::CcaKind::LSwift)
         );
-        assert!(effects.contains(&Effect::WriteLink));
+        assert!(effects.contains(&Effect::WriteAddress));
         perform(&mut page, &mut worker, effects);
         assert_eq!(page.session.phase, Some(Phase::Done));
         assert_ne!(page.session.run.as_ref().unwrap().id, old);
         // a link without run=1 shows its scenario and no run; a refused one says so
-        let (effects, run) = page.open_link("#k=4&cca=nscc");
+        let (effects, run) = page.open_address("#k=4&cca=nscc");
         assert!(!run && page.session.run.is_none() && page.session.phase.is_none());
-        assert!(!effects.contains(&Effect::WriteLink));
-        let (_, run) = page.open_link("#k=5&run=1");
+        assert!(!effects.contains(&Effect::WriteAddress));
+        let (_, run) = page.open_address("#k=5&run=1");
         assert!(!run && page.scenario == Scenario::default());
         assert!(page
             .notice
@@ -640,7 +642,7 @@ mod page {
             .starts_with("the link was refused"));
         // a sweep link starts its sweep on a pool, not a run, and scrolls to it
         page.sweeps.cores = 3;
-        let (effects, run) = page.open_link("#sweep=baseline&run=1");
+        let (effects, run) = page.open_address("#sweep=baseline&run=1");
         assert!(!run, "{:?}", page.notice);
         assert!(!effects
             .iter()
@@ -672,10 +674,10 @@ mod page {
         let effects = page.reduce(form(FormAction::FieldAndRun("elephants", "4".into())));
         assert!(page.refused.is_none());
         assert!(
-            matches!(effects.as_slice(), [Effect::WriteLink, Effect::Worker(m), Effect::RedrawAll] if m.len() == 1)
+            matches!(effects.as_slice(), [Effect::WriteAddress, Effect::Worker(m), Effect::RedrawAll] if m.len() == 1)
         );
         assert_eq!((page.highlight, page.chosen.len()), (None, 0));
-        assert!(perform(&mut page, &mut worker, effects).contains(&Effect::WriteLink));
+        assert!(perform(&mut page, &mut worker, effects).contains(&Effect::WriteAddress));
         assert_eq!(page.session.phase, Some(Phase::Done));
         assert_eq!(
             page.session
@@ -691,20 +693,20 @@ mod page {
         page.scenario.seed = 9;
         assert_eq!(
             page.reduce(form(FormAction::Preset("elephants8".into()))),
-            vec![Effect::WriteLink]
+            vec![Effect::WriteAddress]
         );
         assert_eq!(page.scenario.seed, 9);
         assert_eq!(page.reduce(form(FormAction::Preset("nope".into()))), vec![]);
         page.base_url = "https://example.org/spraylab/".into();
         assert_eq!(
-            page.reduce(form(FormAction::CopyLink)),
+            page.reduce(form(FormAction::CopyAddress)),
             vec![Effect::Copy {
                 what: "link",
-                text: page.page_link(true)
+                text: page.share_url(true)
             }]
         );
         assert!(page
-            .page_link(true)
+            .share_url(true)
             .starts_with("https://example.org/spraylab/#"));
     }
 
@@ -728,7 +730,7 @@ mod page {
         let effects = page.reduce(Action::Events(EventAction::Apply(Edit::Fail)));
         assert_eq!(page.scenario.events.len(), 1);
         assert_eq!(page.scenario.events[0].at_us, 3.0);
-        assert!(effects.contains(&Effect::WriteLink) && effects.contains(&Effect::RedrawAll));
+        assert!(effects.contains(&Effect::WriteAddress) && effects.contains(&Effect::RedrawAll));
         perform(&mut page, &mut worker, effects);
         assert_eq!(page.session.run.as_ref().unwrap().scenario.events.len(), 1);
         let effects = page.reduce(Action::Events(EventAction::Remove(0)));
@@ -768,7 +770,7 @@ mod page {
         let effects = page.reduce(Action::Lockstep(LockstepAction::Start));
         assert_eq!(
             perform(&mut page, &mut worker, effects),
-            vec![Effect::WriteLink, Effect::Redraw(Trigger::Cursor)]
+            vec![Effect::WriteAddress, Effect::Redraw(Trigger::Cursor)]
         );
         assert!(page.paired());
         assert_eq!(page.beside().as_deref(), Some("cca:swift"));
@@ -833,7 +835,7 @@ mod page {
         );
         assert_eq!(page.scenario.seed, 3);
         assert_eq!(page.beside().as_deref(), Some("cca:swift"));
-        assert_eq!(effects.last(), Some(&Effect::WriteLink));
+        assert_eq!(effects.last(), Some(&Effect::WriteAddress));
         let speed = page.session.playback.speed();
         assert_eq!(speed, 3);
         // the step's scenario is the k = 8 baseline: check it is the one started, not run it

@@ -1,10 +1,10 @@
-//! The form's scenario and the address bar: a field change, and the link that reproduces it.
+//! The address bar: it always holds the page's address, which reproduces the run.
 
 use super::*;
 
 impl App {
-    pub(super) fn write_link(&self) {
-        let fragment = self.page.address_fragment();
+    pub(super) fn write_address(&self) {
+        let (fragment, ran) = self.page.address();
         if let Some(w) = web_sys::window() {
             if let Ok(history) = w.history() {
                 let url = if fragment.is_empty() {
@@ -14,9 +14,8 @@ impl App {
                 } else {
                     format!("#{fragment}")
                 };
-                // the entry remembers that its link ran, for Back and Forward (the address
+                // the entry remembers that its run ran, for Back and Forward (the address
                 // bar itself drops run=1, so that a reload does not run again)
-                let ran = self.link_ran.as_deref() == Some(fragment.as_str());
                 let state = if ran { JsValue::TRUE } else { JsValue::NULL };
                 let _ = history.replace_state_with_url(&state, "", Some(&url));
             }

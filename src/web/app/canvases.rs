@@ -174,13 +174,10 @@ impl App {
         let dt = self
             .last_frame_ms
             .map_or(0.0, |last| (ts - last).clamp(0.0, 100.0));
-        let moving = self.page.session.tick(dt);
+        let effects = self.page.reduce_at(crate::web::now_ms(), Action::Tick(dt));
+        let moving = effects.contains(&Effect::Redraw(Trigger::Cursor));
+        self.perform(ctx, effects);
         self.last_frame_ms = moving.then_some(ts);
-        if moving {
-            self.drawing
-                .frames
-                .mark_first(Chart::on(Trigger::Cursor).count());
-        }
         if self.live_stale
             && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.page.session.running())
         {
@@ -202,7 +199,7 @@ impl App {
         // together with the frame's commit they made a task over 50 ms. Playback renders the
         // view every frame, and draws the canvases with it.
         if !render || moving {
-            self.draw();
+            self.draw(ctx);
         }
         let recorded = self.record_frame(ctx, moving);
         if self.drawing.frames.any() || moving || self.live_stale || self.view_stale {
@@ -223,8 +220,7 @@ impl App {
         recorder.frame(&title, &self.stage_canvases());
         // the frame whose cursor is the end is in the recording; the next one stops it
         if !moving && !self.drawing.frames.any() {
-            let effects = self.page.reduce(Action::Record(false));
-            self.perform(ctx, effects);
+            self.reduce(ctx, Action::Record(false));
             return true;
         }
         false
@@ -232,11 +228,10 @@ impl App {
 
     /// Draws dirty canvases, in rotating order, until the frame's budget of time or pixels is
     /// spent (the first is always drawn).
-    pub(super) fn draw(&mut self) {
+    pub(super) fn draw(&mut self, ctx: &Context<Self>) {
         let scale = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 3.0);
-        self.page.refresh_layouts();
         // a partner's stage opening or closing changes every stage canvas's width
         let paired = self.page.paired();
         if paired != self.drawing.widths_paired {
@@ -274,7 +269,11 @@ impl App {
             };
             fit(&canvas, CHARTS[i].chart, css, scale);
             match self.draw_one(CHARTS[i].chart, &canvas, scale) {
-                Ok(Some(drawn)) => self.page.instruments.drawn[i] = drawn,
+                Ok(Some(drawn)) => {
+                    let drawn = Action::Drawn(CHARTS[i].chart, Box::new(drawn));
+                    let effects = self.page.reduce_at(crate::web::now_ms(), drawn);
+                    self.perform(ctx, effects);
+                }
                 // a picture finished on the next frames
                 Ok(None) => return pass.unfinished(&mut self.drawing.frames, i),
                 Err(e) => web_sys::console::warn_1(&format!("canvas {i}: {e}").into()),

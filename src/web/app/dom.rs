@@ -33,7 +33,7 @@ pub(super) fn listen(
         };
         // a focused button must not also take Space (or the arrows) as its own
         e.prevent_default();
-        link.send_message(Msg::Key(cmd));
+        link.send_message(Msg::Page(Action::Key(cmd)));
     });
     // a button is pressed by Space on key up: the model's Space is not a press
     let on_key_up = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
@@ -51,14 +51,14 @@ pub(super) fn listen(
     // the address, which fires nothing)
     let link = ctx.link().clone();
     let on_hash =
-        Closure::<dyn FnMut(web_sys::Event)>::new(move |_| link.send_message(Msg::NewLink));
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_| link.send_message(Msg::NewAddress));
     let mut listeners = vec![on_key, on_key_up, on_resize, on_hash];
     for _ in POINTER_EVENTS {
         let link = ctx.link().clone();
         listeners.push(Closure::<dyn FnMut(web_sys::Event)>::new(
             move |e: web_sys::Event| {
                 if let Some((chart, p)) = pointer_on_chart(&e) {
-                    link.send_message(Msg::Pointer(chart, p));
+                    link.send_message(Msg::Page(Action::Pointer(chart, p)));
                 }
             },
         ));

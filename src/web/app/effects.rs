@@ -5,12 +5,22 @@
 use super::*;
 
 impl App {
-    /// Hands `action` to the page and performs what it asks.
+    /// Hands `action` to the page and performs what it asks; whether the view renders now.
     pub(super) fn reduce(&mut self, ctx: &Context<Self>, action: Action) -> bool {
-        self.page.now_ms = crate::web::now_ms();
-        let effects = self.page.reduce(action);
+        // a pointer's readout is drawn by hand: the view renders for a zoom or a series only;
+        // a pool's reports render on the next frame, as the main worker's do (many, one render)
+        let (pointer, pool) = (
+            matches!(action, Action::Pointer(..)),
+            matches!(action, Action::Pool(_)),
+        );
+        let effects = self.page.reduce_at(crate::web::now_ms(), action);
+        let redraws = effects.iter().any(|e| matches!(e, Effect::Redraw(_)));
         self.perform(ctx, effects);
-        true
+        if pool {
+            self.view_stale = true;
+            self.schedule_frame(ctx);
+        }
+        !pool && (!pointer || redraws)
     }
 
     pub(super) fn perform(&mut self, ctx: &Context<Self>, effects: Vec<Effect>) {
@@ -22,13 +32,10 @@ impl App {
                     }
                     self.send(msgs);
                 }
-                Effect::WriteLink => self.write_link(),
+                Effect::WriteAddress => self.write_address(),
                 Effect::Copy { what, text } => {
-                    self.page.notice = Some(if exports::copy_text(&text) {
-                        format!("{what} copied")
-                    } else {
-                        format!("{what}: {text}")
-                    });
+                    let ok = exports::copy_text(&text);
+                    self.reduce(ctx, Action::Copied { what, text, ok });
                 }
                 Effect::Download { name, mime, text } => exports::download_text(&name, mime, &text),
                 Effect::ChartsPng { name, title } => self.download_charts(&name, &title),
@@ -47,9 +54,8 @@ impl App {
                 Effect::Readout => dom::show_readout(self.page.instruments.readout.as_ref()),
                 Effect::Record(Some(name)) => match super::super::recorder::Recorder::start(name) {
                     Ok(r) => self.recorder = Some(r),
-                    Err(e) => {
-                        self.page.recording = false;
-                        self.page.notice = Some(format!("this browser cannot record: {e}"));
+                    Err(why) => {
+                        self.reduce(ctx, Action::RecordFailed(why));
                     }
                 },
                 Effect::Record(None) => {
@@ -67,6 +73,13 @@ impl App {
                     self.drawing.widths = [None; CANVASES];
                     self.mark(Chart::all(), ctx);
                 }
+                Effect::Samples => self.live_stale = true,
+                Effect::Render => {
+                    self.view_stale = true;
+                    self.schedule_frame(ctx);
+                }
+                Effect::Refocus => self.refocus = true,
+                Effect::Blur => dom::blur_focused(),
             }
         }
     }
@@ -79,7 +92,9 @@ impl App {
             Some(u) => Ok(u.clone()),
             None => default_worker_url(),
         };
-        let on_event = ctx.link().callback(|m| Msg::Pool(Box::new(m)));
+        let on_event = ctx
+            .link()
+            .callback(|m| Msg::Page(Action::Pool(Box::new(m))));
         match url.and_then(|u| Pool::spawn(&u, workers, generation, on_event)) {
             Ok(pool) => self.pool = Some(pool),
             Err(e) => {
@@ -88,8 +103,7 @@ impl App {
                     worker: 0,
                     event: Err(format!("could not start the workers: {e}")),
                 };
-                let effects = self.page.reduce(Action::Pool(Box::new(failed)));
-                self.perform(ctx, effects);
+                self.reduce(ctx, Action::Pool(Box::new(failed)));
             }
         }
     }

@@ -25,10 +25,10 @@ use super::components::form::{Form, FormAction};
 use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};
 use super::components::lockstep::Lockstep;
-use super::components::network_panel::{NetworkAction, NetworkPanel};
+use super::components::network_panel::NetworkPanel;
 use super::components::partner_stage::PartnerStage;
 use super::components::playback::Playback;
-use super::components::report::{Report, ReportAction};
+use super::components::report::Report;
 use super::components::status::{status_text, Status};
 use super::components::story::{Story, STEPS};
 use super::components::sweep::SweepView;
@@ -37,16 +37,18 @@ use super::exports;
 use super::network::{self, Marks};
 use crate::figures::{self, At, Style};
 use crate::protocol::ToWorker;
+use crate::session::actions::Action;
+use crate::session::address::Host;
 use crate::session::edits;
+use crate::session::effects::Effect;
 use crate::session::frames::{FrameBudget, Frames};
 use crate::session::layout::Layout;
-use crate::session::page::{Action, Effect, Page};
+use crate::session::page::Page;
 use crate::session::store::RunData;
 use crate::sim::netmap::Shape;
-use crate::sweep::Sweep;
 use crate::web::pool::Pool;
 use canvases::SECTIONS;
-use canvases::{canvases_of, send_later, shown, Chart, Drawing, Section, Trigger, CANVASES};
+use canvases::{canvases_of, send_later, shown, Chart, Drawing, Section, CANVASES};
 use dom::{listen, scroll_to};
 pub use msg::Msg;
 use runs::progress_text;
@@ -66,7 +68,6 @@ pub struct App {
     /// The page's state, and the reducer the panels' actions go through.
     page: Page,
     worker: Option<SimWorker>,
-    worker_error: Option<String>,
     /// The canvases and what drawing them keeps between frames.
     drawing: Drawing,
     frame_pending: bool,
@@ -74,12 +75,8 @@ pub struct App {
     view_stale: bool,
     /// Focus goes back to Run after the next render (a run ended).
     refocus: bool,
-    /// The main run was started by the Run button.
-    run_pressed: bool,
     /// The page scrolls to the sweeps once their section is there (a link's sweep runs).
     scroll_to_sweep: bool,
-    /// The address fragment of the run a link started (`run=1`), while the page still shows it.
-    link_ran: Option<String>,
     /// Streamed samples wait to be drawn, since `last_live_ms`.
     live_stale: bool,
     last_live_ms: f64,
@@ -98,14 +95,6 @@ pub struct App {
     pool: Option<Pool>,
     /// The playback's recording, while it records.
     recorder: Option<super::recorder::Recorder>,
-    /// What the link asked to start on load, until [`App::launch`] starts it.
-    on_load: Option<OnLoad>,
-}
-
-/// What a link starts on load (`run=1`).
-enum OnLoad {
-    Run,
-    Sweep(Sweep),
 }
 
 impl Component for App {
@@ -116,24 +105,20 @@ impl Component for App {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        let (mut page, run_now, sweep) = Page::from_fragment(&hash);
-        if let Some(line) = super::panic::take_notice() {
-            page.notice = Some(line);
-        }
-        page.base_url = page_base();
-        page.sweeps.cores = crate::web::pool::pool_size();
+        let host = Host {
+            base_url: page_base(),
+            cores: crate::web::pool::pool_size(),
+            notice: super::panic::take_notice(),
+        };
         let decisions_on = std::rc::Rc::new(std::cell::Cell::new(false));
-        let mut app = App {
-            page,
+        App {
+            page: Page::load(&hash, host),
             worker: None,
-            worker_error: None,
             drawing: Drawing::default(),
             frame_pending: false,
             view_stale: false,
             refocus: false,
-            run_pressed: false,
             scroll_to_sweep: false,
-            link_ran: None,
             live_stale: false,
             last_live_ms: f64::NEG_INFINITY,
             last_view_ms: f64::NEG_INFINITY,
@@ -144,32 +129,16 @@ impl Component for App {
             decisions_on,
             pool: None,
             recorder: None,
-            on_load: None,
-        };
-        if let Some(sweep) = sweep {
-            // a sweep link shows its sweep; with run=1 it starts the sweep, not a run
-            app.page.sweeps.show(sweep.clone());
-            app.on_load = run_now.then_some(OnLoad::Sweep(sweep));
-        } else {
-            app.on_load = run_now.then_some(OnLoad::Run);
         }
-        app
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Form(action) => {
-                // focus goes back to Run after a run that Run started, not one a link started
-                self.run_pressed |= matches!(action, crate::web::components::form::FormAction::Run);
-                self.reduce(ctx, Action::Form(action))
-            }
+            Msg::Page(action) => self.reduce(ctx, action),
             Msg::Worker(event) => self.on_worker(ctx, *event),
             Msg::Frame(ts) => self.on_frame(ctx, ts),
             Msg::WarmUp(step) => self.warm_up(ctx, step),
-            Msg::Launch => {
-                self.launch(ctx);
-                true
-            }
+            Msg::Launch => self.reduce(ctx, Action::Launch),
             Msg::ShowSection => {
                 self.sections_shown += 1;
                 if self.sections_shown < SECTIONS {
@@ -185,43 +154,7 @@ impl Component for App {
                 self.mark(Chart::all(), ctx);
                 false
             }
-            Msg::Key(cmd) => self.on_key(ctx, cmd),
-            Msg::NewLink => self.open_link(ctx),
-            Msg::Playback(action) => self.reduce(ctx, Action::Playback(action)),
-            Msg::Network(NetworkAction::Click(x, y, w, h)) => {
-                // the picture's colour key is below its plot
-                let h = h - network::KEY_H;
-                self.reduce(ctx, Action::PictureClick { x, y, w, h })
-            }
-            Msg::Network(NetworkAction::ClearChosen) => self.reduce(ctx, Action::ClearChosen),
-            Msg::Report(ReportAction::Highlight(text)) => self.reduce(ctx, Action::Highlight(text)),
-            Msg::Report(ReportAction::Export(e)) => self.reduce(ctx, Action::Export(e)),
-            Msg::Report(ReportAction::Record(on)) => self.reduce(ctx, Action::Record(on)),
-            Msg::Events(action) => self.reduce(ctx, Action::Events(action)),
-            Msg::Lockstep(action) => self.reduce(ctx, Action::Lockstep(action)),
-            Msg::Compare(action) => self.reduce(ctx, Action::Compare(action)),
-            Msg::TheorySweep => self.reduce(ctx, Action::Theory),
-            Msg::Sweep(action) => self.reduce(ctx, Action::Sweep(action)),
-            Msg::Pool(e) => {
-                self.page.now_ms = crate::web::now_ms();
-                let effects = self.page.reduce(Action::Pool(e));
-                self.perform(ctx, effects);
-                // the view follows on the next frame, as for the main worker: many reports,
-                // one render
-                self.view_stale = true;
-                self.schedule_frame(ctx);
-                false
-            }
-            Msg::Present(on) => self.reduce(ctx, Action::Present(on)),
-            Msg::Pointer(chart, p) => {
-                let effects = self.page.reduce(Action::Pointer(chart, p));
-                // a readout is drawn by hand; the view renders only for a zoom or a series
-                let render = effects.iter().any(|e| matches!(e, Effect::Redraw(_)));
-                self.perform(ctx, effects);
-                render
-            }
-            Msg::ResetZoom => self.reduce(ctx, Action::ResetZoom),
-            Msg::Story(action) => self.reduce(ctx, Action::Story(action)),
+            Msg::NewAddress => self.open_address(ctx),
         }
     }
 

@@ -1,4 +1,5 @@
-//! The worker: starting it, sending it the session's messages, and what its messages change.
+//! The page's worker and its address: starting the worker, sending it the page's messages and
+//! handing the page what it says; a new address handed to the page.
 
 use super::*;
 
@@ -9,79 +10,46 @@ impl App {
             None => default_worker_url(),
         };
         let on_event = ctx.link().callback(|e| Msg::Worker(Box::new(e)));
-        match url.and_then(|u| SimWorker::spawn(&u, on_event)) {
+        let told = match url.and_then(|u| SimWorker::spawn(&u, on_event)) {
             Ok(w) => {
                 self.worker = Some(w);
-                self.worker_error = None;
+                Action::WorkerStarted
             }
-            Err(e) => {
-                self.worker_error = Some(format!("could not start the simulation worker: {e}"))
-            }
-        }
+            Err(why) => Action::WorkerFailed {
+                started: false,
+                why,
+            },
+        };
+        let effects = self.page.reduce_at(crate::web::now_ms(), told);
+        self.perform(ctx, effects);
     }
 
-    /// Starts the worker, writes the address bar and starts what the link asked for: a task of
-    /// its own after the first render, since starting a worker and rewriting the address (a
-    /// same-document navigation) took 10–30 ms of the start-up task.
-    pub(super) fn launch(&mut self, ctx: &Context<Self>) {
-        if self.worker.is_none() {
-            self.spawn_worker(ctx);
-        }
-        match self.on_load.take() {
-            Some(OnLoad::Sweep(sweep)) => {
-                self.page.now_ms = crate::web::now_ms();
-                let effects = self.page.run_link_sweep(sweep);
-                self.perform(ctx, effects);
-                self.write_link();
-            }
-            Some(OnLoad::Run) => {
-                let effects = self.page.launch_run();
-                self.link_ran = Some(self.page.address_fragment());
-                self.perform(ctx, effects);
-            }
-            None => self.write_link(),
-        }
-    }
-
-    /// A new link in the address bar: it replaces the scenario and the run on screen, and
-    /// starts what it says with `run=1` (a run, or its sweep), as on load.
-    pub(super) fn open_link(&mut self, ctx: &Context<Self>) -> bool {
-        let hash = web_sys::window()
+    /// A new address in the address bar (pasted, Back, Forward): the page opens it, and runs it
+    /// again if its history entry remembers that it ran.
+    pub(super) fn open_address(&mut self, ctx: &Context<Self>) -> bool {
+        let window = web_sys::window();
+        let fragment = window
+            .as_ref()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        let mut fragment = hash.trim_start_matches('#').to_string();
-        if fragment == self.page.address_fragment() {
-            return false;
-        }
-        // Back or Forward to an entry whose link ran: run it again
-        let ran = web_sys::window()
+        let ran = window
             .and_then(|w| w.history().ok())
             .and_then(|h| h.state().ok())
             .is_some_and(|s| s == JsValue::TRUE);
-        if ran && !fragment.split('&').any(|kv| kv == "run=1") {
-            fragment += if fragment.is_empty() {
-                "run=1"
-            } else {
-                "&run=1"
-            };
-        }
-        self.page.now_ms = crate::web::now_ms();
-        let (effects, run) = self.page.open_link(&fragment);
-        self.run_pressed = false;
-        self.link_ran = run.then(|| self.page.address_fragment());
+        let effects = self
+            .page
+            .reduce_at(crate::web::now_ms(), Action::Address { fragment, ran });
+        let changed = !effects.is_empty();
         self.perform(ctx, effects);
-        if !run {
-            self.write_link();
-        }
-        self.view_stale = true;
-        self.schedule_frame(ctx);
-        true
+        changed
     }
 
-    /// Asks for [`App::launch`] in a task of its own (at once if there is no timer).
+    /// Asks for the page's [`Action::Launch`] in a task of its own after the first render (at
+    /// once if there is no timer): starting a worker and rewriting the address (a
+    /// same-document navigation) took 10–30 ms of the start-up task.
     pub(super) fn launch_later(&mut self, ctx: &Context<Self>) {
         if !send_later(ctx, Msg::Launch) {
-            self.launch(ctx);
+            self.reduce(ctx, Action::Launch);
         }
     }
 
@@ -94,31 +62,16 @@ impl App {
     }
 
     pub(super) fn on_worker(&mut self, ctx: &Context<Self>, event: WorkerEvent) -> bool {
-        let msg = match event {
-            Ok(msg) => msg,
-            Err(e) => {
-                // the worker is gone: say so, keep the page working; Run starts a new worker
+        let action = match event {
+            Ok(msg) => Action::Worker(Box::new(msg)),
+            Err(why) => {
+                // the worker is gone: the page says so and keeps working; Run starts a new one
                 self.worker = None;
-                self.worker_error = Some(format!("simulation worker error: {e}"));
-                self.page.session.worker_lost(&e);
-                return true;
+                Action::WorkerFailed { started: true, why }
             }
         };
-        let (out, changed) = self.page.on_worker(msg);
-        self.send(out);
-        if changed.main {
-            self.live_stale = true;
-        }
-        if changed.finished {
-            self.mark(Chart::on(Trigger::Compare), ctx);
-            // after the next render, which shows the run's end
-            self.refocus = !self.page.session.running() && std::mem::take(&mut self.run_pressed);
-        }
-        if changed.theory {
-            self.mark(Chart::on(Trigger::Theory), ctx);
-        }
-        // the view follows on the next frame: many messages, one render
-        self.view_stale |= changed.main || changed.theory || changed.finished || changed.compare;
+        let effects = self.page.reduce_at(crate::web::now_ms(), action);
+        self.perform(ctx, effects);
         self.schedule_frame(ctx);
         false
     }

@@ -1,28 +1,8 @@
-//! Keys, and the text that describes the selection (the highlighted flow, the chosen links).
+//! The text that describes the selection (the highlighted flow, the chosen links).
 
 use super::*;
-use crate::session::keys::KeyCommand;
-use crate::web::components::playback::PlaybackAction;
 
 impl App {
-    pub(super) fn on_key(&mut self, ctx: &Context<Self>, cmd: KeyCommand) -> bool {
-        let msg = match cmd {
-            KeyCommand::Play => Msg::Playback(PlaybackAction::Play),
-            KeyCommand::Step(n) => Msg::Playback(PlaybackAction::Step(n)),
-            KeyCommand::Decision(n) => Msg::Playback(PlaybackAction::Decision(n)),
-            KeyCommand::Start => Msg::Playback(PlaybackAction::Seek(0.0)),
-            KeyCommand::End => Msg::Playback(PlaybackAction::Seek(f64::MAX)),
-            KeyCommand::Present => Msg::Present(!self.page.presenting),
-            KeyCommand::LeavePresent if self.page.presenting => Msg::Present(false),
-            KeyCommand::LeavePresent => return false,
-            KeyCommand::CloseDefinition => {
-                dom::blur_focused();
-                return false;
-            }
-        };
-        <App as Component>::update(self, ctx, msg)
-    }
-
     pub(super) fn meta_flows(&self) -> usize {
         self.page
             .session

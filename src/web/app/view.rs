@@ -39,13 +39,13 @@ impl App {
             .map(|s| format!("point-{}", s.point));
         let form = html! {
             <Form scenario={self.page.scenario.clone()} refused={self.page.refused.clone()} running={s.running()}
-                run_ref={self.run_button.clone()} on={on.reform(Msg::Form)} />
+                run_ref={self.run_button.clone()} on={on.reform(Msg::page)} />
         };
         html! {
             <main class={classes!("app", self.page.presenting.then_some("present"), self.page.embed.then_some("embed"), point)}>
                 if self.page.embed {
                     // the embedded page: the run's stage alone, and the way to the whole page
-                    <p class="embed-title"><a href={self.page.page_link(false)} target="_blank" rel="noopener">
+                    <p class="embed-title"><a href={self.page.share_url(false)} target="_blank" rel="noopener">
                         { format!("SprayLab: {}", crate::session::lockstep::name(&self.page.scenario)) }</a></p>
                 } else {
                 <header>
@@ -54,14 +54,14 @@ impl App {
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
                     if self.sections_shown >= shown(Section::Controls) {
                     <button id="present" class="quiet" aria-pressed={self.page.presenting.to_string()}
-                        onclick={on.reform({ let on = !self.page.presenting; move |_| Msg::Present(on) })}>
+                        onclick={on.reform({ let on = !self.page.presenting; move |_| Msg::Page(Action::Present(on)) })}>
                         { if self.page.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
                     <Glossary />
                     }
                 </header>
                 }
                 if self.sections_shown >= shown(Section::Controls) && !self.page.embed {
-                <section class="story-area" aria-label="class mode"><Story step={self.page.story} says={self.page.story_says()} on={on.reform(Msg::Story)} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story} says={self.page.story_says()} on={on.reform(Msg::page)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.page.story.is_some() {
                         // class mode: the story drives the runs, the form folds away
@@ -76,10 +76,10 @@ impl App {
                 }
                 <section class="run" aria-label="the run">
                     <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice.as_deref())}
-                        {progress} worker_error={self.worker_error.clone().map(AttrValue::from)}
-                        on_cancel={on.reform(|_| Msg::Form(FormAction::Cancel))} />
+                        {progress} worker_error={self.page.worker_error.clone().map(AttrValue::from)}
+                        on_cancel={on.reform(|_| Msg::page(FormAction::Cancel))} />
                     <Playback playing={s.playback.moving(s.running())} at_edge={s.playback.at_edge()} cursor_us={cursor}
-                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::Playback)} />
+                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::page)} />
                     if self.sections_shown >= shown(Section::Stage) {
                     if titles.is_some() {
                         <p id="lockstep-diff" aria-live="polite">{ self.page.partner_difference() }</p>
@@ -90,14 +90,14 @@ impl App {
                                 <h3 class="stage-title">{ main.clone() }</h3>
                             }
                             <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
-                                {npath} {leaf_spine} on={on.reform(Msg::Network)} />
+                                {npath} {leaf_spine} on={on.reform(Msg::page)} />
                             if let Some((a, b)) = self.page.instruments.zoom {
-                                <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::ResetZoom)}>
+                                <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::Page(Action::ResetZoom))}>
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
                             }
                             <LiveCharts canvases={[Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct].map(canvas)} alts={live_charts::alts(run, flow, cursor, &ports)} />
                             <DecisionView canvas={canvas(Chart::Decision)} sentence={decision_sentence(self.page.decision_at())}
-                                traced={s.flow_trace().is_some()} on={on.reform(Msg::Playback)} />
+                                traced={s.flow_trace().is_some()} on={on.reform(Msg::page)} />
                         </div>
                         if let Some((_, partner)) = &titles {
                             <PartnerStage title={partner.clone()} canvases={[Chart::PartnerNetwork, Chart::PartnerCwnd].map(canvas)}
@@ -108,23 +108,23 @@ impl App {
                     if !self.page.embed {
                     <Events events={self.page.scenario.events.clone()} cursor_us={cursor} link={self.page.events.link.clone()}
                         gbps={self.page.events.gbps.clone()} refused={self.page.events.refused.clone().map(AttrValue::from)}
-                        enabled={!npath} on={on.reform(Msg::Events)} />
+                        enabled={!npath} on={on.reform(Msg::page)} />
                     <Lockstep choice={self.page.partner.choice.clone()} field={self.page.partner.field.clone()}
                         refused={self.page.partner.refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
-                        status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::Lockstep)} />
+                        status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::page)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
-                        recording={self.page.recording} on={on.reform(Msg::Report)} />
+                        recording={self.page.recording} on={on.reform(Msg::page)} />
                     }
                     }
                 </section>
                 if self.sections_shown >= shown(Section::Compare) && !self.page.embed {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
-                        canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::Compare)} />
+                        canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::page)} />
                 </section>
                 <section class="theory" aria-label="theory">
                     <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
-                        canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::TheorySweep)} />
+                        canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::Page(Action::Theory))} />
                 </section>
                 }
                 if self.sections_shown >= shown(Section::Sweeps) && !self.page.embed {
@@ -133,7 +133,7 @@ impl App {
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
-                        over_q={self.page.sweep_over_q()} canvas={canvas(Chart::Sweep)} on={on.reform(Msg::Sweep)} />
+                        over_q={self.page.sweep_over_q()} canvas={canvas(Chart::Sweep)} on={on.reform(Msg::page)} />
                 </section>
                 }
             </main>

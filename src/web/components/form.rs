@@ -214,7 +214,7 @@ pub fn form(props: &FormProps) -> Html {
             <div class="buttons">
                 <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| FormAction::Run)} disabled={props.running}>{ "Run" }</button>
                 <button id="cancel" class="quiet" onclick={on.reform(|_| FormAction::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
-                <button id="copy-link" class="quiet" onclick={on.reform(|_| FormAction::CopyLink)}>{ "Copy link" }</button>
+                <button id="copy-link" class="quiet" onclick={on.reform(|_| FormAction::CopyAddress)}>{ "Copy link" }</button>
                 <label class="open-file button quiet">{ "Open a scenario file or .cm…" }
                     <input id="open-file" type="file" accept=".toml,.json,.cm" onchange={on_file} />
                 </label>
@@ -226,7 +226,7 @@ pub fn form(props: &FormProps) -> Html {
 /// Reads `file` (at most one byte more than a scenario file may hold, so that a larger one is
 /// refused without being read whole) and hands its name and text to the form's callback.
 pub fn open_file(file: web_sys::File, on: Callback<FormAction>) {
-    let limit = crate::session::page::MAX_SCENARIO_FILE as f64 + 1.0;
+    let limit = crate::session::form::MAX_SCENARIO_FILE as f64 + 1.0;
     let Ok(head) = file.slice_with_f64_and_f64(0.0, limit) else {
         return;
     };

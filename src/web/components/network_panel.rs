@@ -3,6 +3,7 @@
 
 use super::figure::Figure;
 use super::glossary::Term;
+use crate::session::actions::Action;
 use crate::session::charts::Chart;
 use yew::prelude::*;
 
@@ -13,6 +14,21 @@ pub enum NetworkAction {
     Click(f64, f64, f64, f64),
     /// Forget the chosen links.
     ClearChosen,
+}
+
+impl From<NetworkAction> for Action {
+    fn from(a: NetworkAction) -> Action {
+        match a {
+            // the picture's colour key is below its plot
+            NetworkAction::Click(x, y, w, h) => Action::PictureClick {
+                x,
+                y,
+                w,
+                h: h - crate::web::network::KEY_H,
+            },
+            NetworkAction::ClearChosen => Action::ClearChosen,
+        }
+    }
 }
 
 #[derive(Properties, PartialEq)]

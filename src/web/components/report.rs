@@ -1,7 +1,7 @@
 //! The main run's report: the highlighted flow, the counters, and the exports.
 
 use super::glossary::Term;
-use crate::session::actions::Export;
+use crate::session::actions::{Action, Export};
 use crate::sim::metrics::Counters;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -15,6 +15,16 @@ pub enum ReportAction {
     Export(Export),
     /// Record the playback (true), or stop and download the recording (false).
     Record(bool),
+}
+
+impl From<ReportAction> for Action {
+    fn from(a: ReportAction) -> Action {
+        match a {
+            ReportAction::Highlight(text) => Action::Highlight(text),
+            ReportAction::Export(e) => Action::Export(e),
+            ReportAction::Record(on) => Action::Record(on),
+        }
+    }
 }
 
 #[derive(Properties, PartialEq)]

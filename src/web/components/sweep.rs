@@ -144,7 +144,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                     { "Download summary.csv" }</button>
                 <button id="sweep-runs-csv" class="quiet" onclick={on.reform(|_| SweepAction::Csv(false))} disabled={props.rows.is_empty()}>
                     { "Download runs.csv" }</button>
-                <button id="sweep-link" class="quiet" onclick={on.reform(|_| SweepAction::CopyLink)} disabled={props.rows.is_empty() && !running}>
+                <button id="sweep-link" class="quiet" onclick={on.reform(|_| SweepAction::CopyAddress)} disabled={props.rows.is_empty() && !running}>
                     { "Copy sweep link" }</button>
             </div>
         </>

@@ -1,0 +1,122 @@
+//! What plays on the run's stage: the class story's steps (run, and what each says of its
+//! run), the theory sweep, the playback bar and the playback's recording.
+
+use super::actions::PlaybackAction;
+use super::charts::Trigger;
+use super::effects::Effect;
+use super::page::Page;
+use super::story::{StepRun, STEPS};
+use crate::scenario::{CcaName, Partner};
+
+impl Page {
+    /// What the class story's step says of its run, computed from the runs on screen and seen
+    /// ([`super::story::Step::says`]); `None` when the story is closed or the run on screen is
+    /// not the step's (or not finished).
+    pub fn story_says(&self) -> Option<String> {
+        let step = &STEPS[self.story?.min(STEPS.len() - 1)];
+        let s = &self.session;
+        let seen = super::story::Seen {
+            run: s.run.as_ref(),
+            partner: s.partner.as_ref(),
+            past: &s.past,
+            theory: &s.theory_points,
+        };
+        if let StepRun::Baseline { cca, lb, .. } = step.run {
+            let run = s.run.as_ref()?;
+            let ran = CcaName::of_config(run.scenario.cca.algorithm, run.scenario.cca.percentile);
+            if (ran, run.scenario.lb.scheme) != (cca, lb) || s.phase != Some(super::Phase::Done) {
+                return None;
+            }
+        }
+        (step.says)(&seen)
+    }
+
+    /// Runs the class story's step `i`: the theory sweep, or the baseline with the step's CCA
+    /// and LB at its playback speed, with its lockstep partner if it has one.
+    pub(super) fn run_step(&mut self, i: usize) -> Vec<Effect> {
+        let Some(run) = STEPS.get(i).map(|s| s.run) else {
+            return Vec::new();
+        };
+        let StepRun::Baseline { speed, partner, .. } = run else {
+            let mut out = self.start_theory();
+            out.push(Effect::ScrollTo("chart-theory"));
+            return out;
+        };
+        let Some(s) = run.scenario(self.scenario.seed) else {
+            return Vec::new();
+        };
+        self.scenario = s.clone();
+        self.refused = None;
+        self.session.playback.set_speed(speed);
+        let mut out = self.start_main(s.clone());
+        if let Some(cca) = partner {
+            let mut other = s;
+            cca.apply(&mut other.cca);
+            self.partner.beside = Some(Partner::Cca(cca));
+            out.push(Effect::Worker(self.session.start_partner(other)));
+        }
+        out.push(Effect::WriteAddress);
+        out
+    }
+
+    /// Starts the theory sweep.
+    pub(super) fn start_theory(&mut self) -> Vec<Effect> {
+        vec![
+            Effect::Worker(self.session.start_theory()),
+            Effect::Redraw(Trigger::Theory),
+        ]
+    }
+
+    pub(super) fn on_playback(&mut self, action: PlaybackAction) -> Vec<Effect> {
+        let s = &mut self.session;
+        let span = s.span_us();
+        match action {
+            PlaybackAction::Play => {
+                let live = s.running();
+                s.playback.toggle(span, live);
+                return vec![Effect::RestartClock, Effect::Redraw(Trigger::Cursor)];
+            }
+            PlaybackAction::Step(n) => {
+                let bucket = s.run.as_ref().map_or(1.0, |r| r.bucket_us());
+                s.playback.step(n, bucket, span);
+            }
+            PlaybackAction::Seek(t) => s.playback.seek(t, span),
+            PlaybackAction::Decision(n) => {
+                let cursor = s.cursor_us();
+                match s.flow_trace().and_then(|t| t.step_from(cursor, n)) {
+                    Some(t) => {
+                        s.playback.pause(span);
+                        s.playback.seek(t, span);
+                    }
+                    None => return Vec::new(),
+                }
+            }
+            PlaybackAction::Speed(i) => return vec![Effect::Worker(s.set_speed(i))],
+        }
+        vec![Effect::Redraw(Trigger::Cursor)]
+    }
+
+    /// Starts recording the finished run's playback from its start, or stops the recording.
+    pub(super) fn record(&mut self, on: bool) -> Vec<Effect> {
+        let s = &mut self.session;
+        match (on, self.recording, &s.run) {
+            (true, false, Some(run)) if s.phase == Some(super::Phase::Done) => {
+                let name = super::exports::file_name(run, "playback", "webm");
+                let span = s.span_us();
+                s.playback.seek(0.0, span);
+                s.playback.play(span, false);
+                self.recording = true;
+                vec![
+                    Effect::Record(Some(name)),
+                    Effect::RestartClock,
+                    Effect::Redraw(Trigger::Cursor),
+                ]
+            }
+            (false, true, _) => {
+                self.recording = false;
+                vec![Effect::Record(None)]
+            }
+            _ => Vec::new(),
+        }
+    }
+}
