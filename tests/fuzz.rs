@@ -547,6 +547,7 @@ fn repro_csvs() {
 /// (`link FRAGMENT`). A refusal is a one-line notice; the page stays whole.
 #[test]
 fn page_doors() {
+    use spraylab::session::actions::{Action, FormAction};
     use spraylab::session::page::Page;
     let mut corpus: Vec<Vec<u8>> = Vec::new();
     for (ext, files) in [
@@ -574,12 +575,18 @@ fn page_doors() {
     fuzz("page", corpus, |input| {
         let text = String::from_utf8_lossy(input);
         let mut page = Page::new(small.clone());
-        let (before, notice) = (page.scenario.clone(), |p: &Page| p.notice.clone());
+        let (before, notice) = (page.scenario().clone(), |p: &Page| {
+            p.notice().map(str::to_string)
+        });
         if let Some(fragment) = text.strip_prefix("link ") {
-            page.open_address(fragment);
+            let fragment = fragment.to_string();
+            page.reduce(Action::Address {
+                fragment,
+                ran: false,
+            });
             let n = notice(&page).unwrap_or_default();
             assert!(!n.contains('\n'), "a two-line notice: {n:?}");
-            page.scenario
+            page.scenario()
                 .validate()
                 .expect("a link's scenario is valid");
             return !n.contains("refused");
@@ -588,17 +595,18 @@ fn page_doors() {
             Some(rest) => rest.split_once('\n').unwrap_or((rest, "")),
             None => ("scenario.toml", &*text),
         };
-        page.open_file(name, body);
+        page.reduce(Action::Form(FormAction::Open(name.into(), body.into())));
         let n = notice(&page).expect("opening a file always says what it did");
         assert!(!n.contains('\n'), "a two-line notice: {n:?}");
         let refused = n.contains("was refused");
         if refused {
             assert_eq!(
-                page.scenario, before,
+                page.scenario(),
+                &before,
                 "a refused file leaves the form as it was"
             );
         } else {
-            page.scenario
+            page.scenario()
                 .validate()
                 .expect("an opened file's scenario is valid");
         }

@@ -5,15 +5,8 @@
 //! ([`crate::share`] reads and writes the fragment).
 
 use super::effects::Effect;
-use super::page::Page;
+use super::page::{OnLoad, Page};
 use crate::scenario::Scenario;
-
-/// What an address asks the page to start once it has loaded (`run=1`).
-#[derive(Debug)]
-pub(super) enum OnLoad {
-    Run,
-    Sweep(crate::sweep::Sweep),
-}
 
 /// What the browser tells the page when it opens: where the page is, how many workers a sweep
 /// may use, and a notice that a page before it left (it failed).
@@ -114,7 +107,7 @@ impl Page {
     /// A new address (pasted, or Back and Forward): its scenario, partner and notice replace
     /// the page's, the run on screen goes (cancelled if it runs), and the address's `run=1` starts its run as on load (or its sweep, for a sweep's address). The layout, the
     /// story and the series stay. Returns the effects and whether a run started.
-    pub fn open_address(&mut self, fragment: &str) -> (Vec<Effect>, bool) {
+    pub(super) fn open_address(&mut self, fragment: &str) -> (Vec<Effect>, bool) {
         let (fresh, run, sweep) = Page::from_fragment(fragment);
         let msgs = self.session.clear_main();
         self.scenario = fresh.scenario;
@@ -182,7 +175,7 @@ impl Page {
     }
 
     /// An address's sweep with `run=1`: it starts, the notice says where, and the page scrolls to it.
-    pub fn run_shared_sweep(&mut self, sweep: crate::sweep::Sweep) -> Vec<Effect> {
+    pub(super) fn run_shared_sweep(&mut self, sweep: crate::sweep::Sweep) -> Vec<Effect> {
         let mut effects = self.start_sweep(sweep);
         if self.sweeps.run.as_ref().is_some_and(|r| r.running()) {
             self.notice = Some("the link's sweep is running, below".into());
@@ -193,7 +186,7 @@ impl Page {
 
     /// Starts what a `run=1` address asks for: the form's scenario, with its partner beside it
     /// when the address names one (`beside=cca:swift`).
-    pub fn launch_run(&mut self) -> Vec<Effect> {
+    pub(super) fn launch_run(&mut self) -> Vec<Effect> {
         let partner = self
             .partner
             .beside

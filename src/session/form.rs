@@ -44,7 +44,7 @@ impl Page {
     }
 
     /// Applies a form field by its short name; refused (with the reason kept), nothing changes.
-    pub fn set_field(&mut self, name: &str, value: &str) -> Vec<Effect> {
+    pub(super) fn set_field(&mut self, name: &str, value: &str) -> Vec<Effect> {
         let mut next = self.scenario.clone();
         // a workload starts from its preset (the n-path model has no elephants, sprays round
         // robin), keeping the CCA settings and the seed
@@ -78,7 +78,7 @@ impl Page {
     }
 
     /// Starts the main run of `scenario` (a new run drops the lockstep pair).
-    pub fn start_main(&mut self, scenario: Scenario) -> Vec<Effect> {
+    pub(super) fn start_main(&mut self, scenario: Scenario) -> Vec<Effect> {
         self.notice = None;
         let msgs = self.session.start(scenario);
         self.highlight = None;
@@ -91,7 +91,7 @@ impl Page {
     /// `scenario` it takes), or an htsim traffic matrix (`.cm`, whose flows replace the form's
     /// workload). A good one replaces the form's scenario and the address bar; a bad one leaves
     /// the form as it is and says why in one line, naming the field (or the line).
-    pub fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
+    pub(super) fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
         match read_scenario_file(name, text, &self.scenario) {
             Ok((s, notes)) => {
                 let flows = s.workload.connections.len();

@@ -6,9 +6,6 @@
 //! text field or a list (a select) keeps its own keys; a focused button does not, so Space never
 //! re-runs or moves the story on by accident (Enter still presses a button).
 
-use super::actions::{Action, PlaybackAction};
-use super::effects::Effect;
-
 /// Where a key was pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyTarget {
@@ -100,24 +97,6 @@ pub fn command(
         "Escape" | "Esc" if presenting => KeyCommand::LeavePresent,
         _ => return None,
     })
-}
-
-impl super::page::Page {
-    /// What a key does to the page: the playback bar's action, the presentation layout, or the
-    /// open definition closed.
-    pub(super) fn on_key(&mut self, cmd: KeyCommand) -> Vec<Effect> {
-        let action = match cmd {
-            KeyCommand::Play => PlaybackAction::Play.into(),
-            KeyCommand::Step(n) => PlaybackAction::Step(n).into(),
-            KeyCommand::Decision(n) => PlaybackAction::Decision(n).into(),
-            KeyCommand::Start => PlaybackAction::Seek(0.0).into(),
-            KeyCommand::End => PlaybackAction::Seek(f64::MAX).into(),
-            KeyCommand::Present => Action::Present(!self.presenting),
-            KeyCommand::LeavePresent => Action::Present(false),
-            KeyCommand::CloseDefinition => return vec![Effect::Blur],
-        };
-        self.apply(action)
-    }
 }
 
 #[cfg(test)]

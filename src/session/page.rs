@@ -2,9 +2,10 @@
 //! refused, the events and lockstep panels' inputs, the highlighted flow and the chosen links,
 //! the class story's step and the presentation layout, around the [`Session`].
 //!
-//! The page has one door: [`Page::reduce`] (`reduce.rs`) takes an [`Action`] (what a panel
+//! The page has one door: [`Page::reduce`] (`reduce.rs`) takes an
+//! [`Action`](super::actions::Action) (what a panel
 //! asked for, or what the browser brought: a worker's message, a new address, a frame) and
-//! returns the [`Effect`]s for the app shell to perform: messages for the worker, the address
+//! returns the [`Effect`](super::effects::Effect)s for the app shell to perform: messages for the worker, the address
 //! bar, the clipboard, redraws. The shell renders the page from this state and touches the DOM;
 //! nothing here does, so native tests drive the page as a user would. Each feature's actions
 //! live beside it: the form and files (`form.rs`), the address (`address.rs`), the lockstep
@@ -18,22 +19,19 @@
 //! let mut page = Page::new(Default::default());
 //! let effects = page.reduce(Action::Form(FormAction::Field("k", "4".into())));
 //! assert_eq!(effects, vec![Effect::WriteAddress]);
-//! assert_eq!(page.scenario.topology.k, 4);
+//! assert_eq!(page.scenario().topology.k, 4);
 //! // a value out of range is refused, naming the field, and the scenario stays
 //! page.reduce(Action::Form(FormAction::Field("k", "5".into())));
-//! assert_eq!(page.refused.as_ref().unwrap().field, "topology.k");
-//! assert_eq!(page.scenario.topology.k, 4);
+//! assert_eq!(page.refused().unwrap().field, "topology.k");
+//! assert_eq!(page.scenario().topology.k, 4);
 //! ```
 
-use super::address::OnLoad;
 use super::instruments::Instruments;
 use super::layout::Layout;
+use super::store::RunData;
 use super::sweeps::Sweeps;
 use super::Session;
 use crate::scenario::{Partner, Scenario, ScenarioError};
-
-#[cfg(doc)]
-use super::{actions::Action, effects::Effect};
 
 /// What the events panel holds: the link to act on (the last one clicked, or typed), the rate
 /// to slow it to, and why the last change was refused.
@@ -54,45 +52,53 @@ pub struct PartnerInput {
     pub refused: Option<String>,
 }
 
-/// The page's state beside what the app shell keeps of the DOM.
+/// What an address asks the page to start once it has loaded (`run=1`).
+#[derive(Debug)]
+pub(super) enum OnLoad {
+    Run,
+    Sweep(crate::sweep::Sweep),
+}
+
+/// The page's state beside what the app shell keeps of the DOM. Only the session's modules
+/// change it (through [`Page::reduce`]); everything else reads it through the methods below.
 #[derive(Debug)]
 pub struct Page {
-    pub session: Session,
+    pub(super) session: Session,
     /// The form's scenario, which the address bar always holds.
-    pub scenario: Scenario,
+    pub(super) scenario: Scenario,
     /// Why the last form change was refused.
-    pub refused: Option<ScenarioError>,
+    pub(super) refused: Option<ScenarioError>,
     /// A one-line notice beside the status (a refused link, a copied link).
-    pub notice: Option<String>,
+    pub(super) notice: Option<String>,
     /// The flow the charts follow, when one was picked.
-    pub highlight: Option<usize>,
+    pub(super) highlight: Option<usize>,
     /// Timeline ports whose queues the user chose to plot (clicked links).
-    pub chosen: Vec<usize>,
-    pub events: EventsInput,
-    pub partner: PartnerInput,
+    pub(super) chosen: Vec<usize>,
+    pub(super) events: EventsInput,
+    pub(super) partner: PartnerInput,
     /// The class story's step, when class mode is open.
-    pub story: Option<usize>,
+    pub(super) story: Option<usize>,
     /// The presentation layout: the story's narration, the network picture and the step's one
     /// chart on one 1280×720 screen, in large text.
-    pub presenting: bool,
+    pub(super) presenting: bool,
     /// The embedded page (`embed=1`): the run's stage alone, for a course page's frame.
-    pub embed: bool,
+    pub(super) embed: bool,
     /// The playback is being recorded (WebM, for a slide).
-    pub recording: bool,
+    pub(super) recording: bool,
     /// The sweeps area: its form, the sweep on screen and its pool.
-    pub sweeps: Sweeps,
+    pub(super) sweeps: Sweeps,
     /// The network pictures' layouts on screen, the main run's and the partner's, each with the
     /// id of the run it is for.
-    pub layouts: [Option<(u32, Layout)>; 2],
+    pub(super) layouts: [Option<(u32, Layout)>; 2],
     /// The page's address before its fragment (`https://host/spraylab/`), which shared
     /// addresses start with.
-    pub base_url: String,
+    pub(super) base_url: String,
     /// The shell's clock when the action came, ms (a sweep's status and time left).
-    pub now_ms: f64,
+    pub(super) now_ms: f64,
     /// The charts' readout, zoom and hidden series.
-    pub instruments: Instruments,
+    pub(super) instruments: Instruments,
     /// Why the page's worker is gone (it failed, or could not start).
-    pub worker_error: Option<String>,
+    pub(super) worker_error: Option<String>,
     /// What the address asked to start once the page has loaded (`run=1`).
     pub(super) on_load: Option<OnLoad>,
     /// The address whose `run=1` started the run on screen, while the page shows it: its
@@ -137,5 +143,90 @@ impl Page {
             ran: None,
             run_pressed: false,
         }
+    }
+
+    /// The flow the charts follow: the one picked, or the run's slowest.
+    pub fn flow(&self) -> usize {
+        let run = self.session.run.as_ref();
+        self.highlight
+            .or_else(|| run.map(RunData::slowest_flow))
+            .unwrap_or(0)
+    }
+
+    // what the shell and the tests read
+
+    /// The runs on screen, the worker's work and the playback.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The form's scenario, which the address bar always holds.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Why the last form change was refused.
+    pub fn refused(&self) -> Option<&ScenarioError> {
+        self.refused.as_ref()
+    }
+
+    /// A one-line notice beside the status.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Timeline ports whose queues the user chose to plot.
+    pub fn chosen(&self) -> &[usize] {
+        &self.chosen
+    }
+
+    /// What the events panel holds.
+    pub fn events(&self) -> &EventsInput {
+        &self.events
+    }
+
+    /// What the lockstep panel holds.
+    pub fn partner(&self) -> &PartnerInput {
+        &self.partner
+    }
+
+    /// The class story's step, when class mode is open.
+    pub fn story(&self) -> Option<usize> {
+        self.story
+    }
+
+    /// The presentation layout is on.
+    pub fn presenting(&self) -> bool {
+        self.presenting
+    }
+
+    /// The page is embedded (`embed=1`).
+    pub fn embed(&self) -> bool {
+        self.embed
+    }
+
+    /// The playback is being recorded.
+    pub fn recording(&self) -> bool {
+        self.recording
+    }
+
+    /// The sweeps area.
+    pub fn sweeps(&self) -> &Sweeps {
+        &self.sweeps
+    }
+
+    /// The network pictures' layouts, each with its run's id.
+    pub fn layouts(&self) -> &[Option<(u32, Layout)>; 2] {
+        &self.layouts
+    }
+
+    /// The charts' readout, zoom and hidden series.
+    pub fn instruments(&self) -> &Instruments {
+        &self.instruments
+    }
+
+    /// Why the page's worker is gone.
+    pub fn worker_error(&self) -> Option<&str> {
+        self.worker_error.as_deref()
     }
 }

@@ -57,7 +57,7 @@ impl Page {
     }
 
     /// Shows `partner` in the lockstep panel, as an address names it.
-    pub fn choose_partner(&mut self, partner: &Partner) {
+    pub(super) fn choose_partner(&mut self, partner: &Partner) {
         match partner {
             Partner::Set { field, value } => {
                 self.partner.choice = "set".to_string();

@@ -68,7 +68,7 @@ impl Page {
     }
 
     /// The layouts of the pictures of the runs on screen, made anew for a new run.
-    pub fn refresh_layouts(&mut self) {
+    pub(super) fn refresh_layouts(&mut self) {
         let runs = [&self.session.run, &self.session.partner];
         for (run, layout) in runs.into_iter().zip(&mut self.layouts) {
             let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {

@@ -2,9 +2,10 @@
 //! the shell. Every change to the page's state comes through here, so a native test that
 //! drives the reducer sees what a user sees.
 
-use super::actions::{Action, CompareAction, StoryAction};
+use super::actions::{Action, CompareAction, PlaybackAction, StoryAction};
 use super::charts::Trigger;
 use super::effects::Effect;
+use super::keys::KeyCommand;
 use super::page::Page;
 use super::story::STEPS;
 use crate::protocol::{FromWorker, ToWorker};
@@ -79,7 +80,7 @@ impl Page {
         self.session.follow_decisions(flow)
     }
 
-    pub(super) fn apply(&mut self, action: Action) -> Vec<Effect> {
+    fn apply(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Form(a) => self.on_form(a),
             Action::Sweep(a) => self.on_sweep(a),
@@ -164,6 +165,22 @@ impl Page {
                 Vec::new()
             }
         }
+    }
+
+    /// What a key does to the page: the playback bar's action, the presentation layout, or the
+    /// open definition closed.
+    fn on_key(&mut self, cmd: KeyCommand) -> Vec<Effect> {
+        let action = match cmd {
+            KeyCommand::Play => PlaybackAction::Play.into(),
+            KeyCommand::Step(n) => PlaybackAction::Step(n).into(),
+            KeyCommand::Decision(n) => PlaybackAction::Decision(n).into(),
+            KeyCommand::Start => PlaybackAction::Seek(0.0).into(),
+            KeyCommand::End => PlaybackAction::Seek(f64::MAX).into(),
+            KeyCommand::Present => Action::Present(!self.presenting),
+            KeyCommand::LeavePresent => Action::Present(false),
+            KeyCommand::CloseDefinition => return vec![Effect::Blur],
+        };
+        self.apply(action)
     }
 }
 

@@ -8,7 +8,7 @@
 use crate::errors::{one_line, usage, UsageError};
 use clap::error::ErrorKind;
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use spraylab::scenario::registry;
+use spraylab::scenario::{registry, CcaName};
 use std::path::PathBuf;
 
 /// The flag that sets any field by its dotted path.
@@ -164,9 +164,17 @@ pub struct ModelArgs {
     pub format: Format,
 }
 
-/// `model --cca`'s help: the theory figure's CCAs, the ones `model` shows.
+/// The CCAs `model` shows when no `--cca` is given: the theory figure's (those with a closed
+/// form, and LSwift and MSwift simulated beside them).
+pub fn model_ccas() -> &'static [CcaName] {
+    spraylab::repro::figure("theory")
+        .expect("the theory figure exists")
+        .ccas
+}
+
+/// `model --cca`'s help: the CCAs `model` shows.
 fn model_cca_help() -> String {
-    let names: Vec<String> = crate::model::ccas().iter().map(|c| c.to_string()).collect();
+    let names: Vec<String> = model_ccas().iter().map(|c| c.to_string()).collect();
     format!(
         "A CCA to show: {} (repeatable; default all)",
         names.join(", ")

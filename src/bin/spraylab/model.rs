@@ -1,7 +1,7 @@
 //! `spraylab model`: the paper's closed-form throughput models against q, beside simulated
 //! points of the n-path theory scenario.
 
-use crate::args::{Format, ModelArgs};
+use crate::args::{model_ccas, Format, ModelArgs};
 use crate::errors::{usage, UsageError};
 use serde::Serialize;
 use spraylab::model::{Model, THEORY_PATHS};
@@ -25,14 +25,6 @@ struct Point {
     t_long_us: f64,
 }
 
-/// The CCAs `model` shows: the theory figure's (those with a closed form, and LSwift and MSwift
-/// simulated beside them).
-pub fn ccas() -> &'static [CcaName] {
-    spraylab::repro::figure("theory")
-        .expect("the theory figure exists")
-        .ccas
-}
-
 pub fn run(a: ModelArgs) -> Result<(), UsageError> {
     let mut base = Scenario::preset("npath").expect("the npath preset exists");
     if let Some(v) = &a.long_delay {
@@ -46,7 +38,7 @@ pub fn run(a: ModelArgs) -> Result<(), UsageError> {
     base.validate()
         .map_err(|e| usage(format!("invalid scenario: {e}")))?;
     let ccas = if a.ccas.is_empty() {
-        ccas().to_vec()
+        model_ccas().to_vec()
     } else {
         a.ccas
             .iter()
@@ -101,11 +93,14 @@ pub fn run(a: ModelArgs) -> Result<(), UsageError> {
 /// A `--cca` value: one of [`ccas`].
 fn model_cca(text: &str) -> Result<CcaName, UsageError> {
     let allowed = || {
-        let names: Vec<String> = ccas().iter().map(CcaName::to_string).collect();
+        let names: Vec<String> = model_ccas().iter().map(CcaName::to_string).collect();
         usage(format!("--cca must be {}, got {text:?}", names.join(", ")))
     };
     let cca = CcaName::parse(text).map_err(|_| allowed())?;
-    ccas().contains(&cca).then_some(cca).ok_or_else(allowed)
+    model_ccas()
+        .contains(&cca)
+        .then_some(cca)
+        .ok_or_else(allowed)
 }
 
 fn point(base: &Scenario, cca: CcaName, q: f64, simulate: bool) -> Result<Point, UsageError> {

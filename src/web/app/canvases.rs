@@ -179,7 +179,7 @@ impl App {
         self.perform(ctx, effects);
         self.last_frame_ms = moving.then_some(ts);
         if self.live_stale
-            && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.page.session.running())
+            && (ts - self.last_live_ms >= LIVE_REDRAW_MS || !self.page.session().running())
         {
             self.live_stale = false;
             self.last_live_ms = ts;
@@ -189,7 +189,7 @@ impl App {
         }
         // the view (status, progress, text alternatives) at most every LIVE_REDRAW_MS / 2
         let render = self.view_stale
-            && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.page.session.running());
+            && (ts - self.last_view_ms >= LIVE_REDRAW_MS / 2.0 || !self.page.session().running());
         if render {
             self.view_stale = false;
             self.last_view_ms = ts;
@@ -214,7 +214,7 @@ impl App {
         let Some(recorder) = &self.recorder else {
             return false;
         };
-        let title = self.page.session.run.as_ref().map_or(String::new(), |r| {
+        let title = self.page.session().run.as_ref().map_or(String::new(), |r| {
             format!("SprayLab {} · {}", env!("CARGO_PKG_VERSION"), r.label())
         });
         recorder.frame(&title, &self.stage_canvases());
@@ -349,7 +349,7 @@ impl App {
         layout: &Option<(u32, Layout)>,
         picture: &std::cell::RefCell<network::Picture>,
     ) -> Result<bool, String> {
-        let s = &self.page.session;
+        let s = self.page.session();
         let fallback = Layout::default();
         let layout = match layout {
             Some((id, l)) if *id == run.id => l,
@@ -369,7 +369,7 @@ impl App {
         };
         let marks = Marks {
             flow: self.page.flow(),
-            chosen: &self.page.chosen,
+            chosen: self.page.chosen(),
             down: &down,
             scale_bytes: peak.max(ecn),
         };
@@ -393,26 +393,26 @@ impl App {
         canvas: &HtmlCanvasElement,
         scale: f64,
     ) -> Result<Option<figures::Drawn>, String> {
-        let s = &self.page.session;
-        let hidden = self.page.instruments.hidden_on(which);
+        let s = self.page.session();
+        let hidden = self.page.instruments().hidden_on(which);
         let at = At {
             cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
             // the presentation layout's charts are read across a room
-            style: match self.page.presenting {
+            style: match self.page.presenting() {
                 true => Style::PRESENT,
                 false => Style::PAGE,
             },
-            zoom: self.page.instruments.zoom_of(which),
+            zoom: self.page.instruments().zoom_of(which),
             hidden: &hidden,
         };
         let picture = |n: usize, run: &RunData, drawing: &std::cell::RefCell<network::Picture>| {
-            self.draw_picture(canvas, scale, run, &self.page.layouts[n], drawing)
+            self.draw_picture(canvas, scale, run, &self.page.layouts()[n], drawing)
                 .map(|done| done.then(figures::Drawn::default))
         };
         // the network pictures keep their pixel buffers between frames; every chart is a figure
         match which {
             Chart::Network => {
-                let empty = RunData::new(0, self.page.scenario.clone());
+                let empty = RunData::new(0, self.page.scenario().clone());
                 picture(0, s.run.as_ref().unwrap_or(&empty), &self.drawing.picture)
             }
             Chart::PartnerNetwork => match &s.partner {

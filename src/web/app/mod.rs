@@ -173,7 +173,7 @@ impl Component for App {
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         self.decisions_on
-            .set(self.page.session.flow_trace().is_some());
+            .set(self.page.session().flow_trace().is_some());
         if std::mem::take(&mut self.refocus) {
             self.return_focus();
         }

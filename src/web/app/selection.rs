@@ -5,7 +5,7 @@ use super::*;
 impl App {
     pub(super) fn meta_flows(&self) -> usize {
         self.page
-            .session
+            .session()
             .run
             .as_ref()
             .and_then(|r| r.meta.as_ref())
@@ -14,7 +14,7 @@ impl App {
 
     /// One line on the highlighted flow and the chosen links.
     pub(super) fn selection_text(&self, cursor: f64) -> String {
-        let Some(run) = &self.page.session.run else {
+        let Some(run) = &self.page.session().run else {
             return String::new();
         };
         let Some(meta) = &run.meta else {
@@ -32,7 +32,7 @@ impl App {
         let kind = if sprayed { "sprayed" } else { "elephant, ECMP" };
         let chosen: Vec<&str> = self
             .page
-            .chosen
+            .chosen()
             .iter()
             .filter_map(|&p| meta.port_names.get(p).map(String::as_str))
             .collect();
@@ -47,7 +47,7 @@ impl App {
     pub(super) fn network_alt(&self, cursor: f64) -> String {
         let Some((run, meta)) = self
             .page
-            .session
+            .session()
             .run
             .as_ref()
             .and_then(|r| Some((r, r.meta.as_ref()?)))

@@ -8,12 +8,12 @@ impl App {
     /// it), the events and lockstep panels, the report, compare, theory and sweeps.
     pub(super) fn render(&self, ctx: &Context<Self>) -> Html {
         let on = ctx.link().callback(|m: Msg| m);
-        let s = &self.page.session;
+        let s = self.page.session();
         let run = s.run.as_ref();
         let cursor = s.cursor_us();
         let flow = self.page.flow();
         let ports = run.map_or(Vec::new(), |r| {
-            figures::queue_ports(&r.view(), &self.page.chosen, 6)
+            figures::queue_ports(&r.view(), self.page.chosen(), 6)
         });
         let progress = run.and_then(|r| {
             r.progress.map(|p| {
@@ -28,42 +28,42 @@ impl App {
         let npath = matches!(shape, Some(Shape::NPath { .. }));
         let leaf_spine = matches!(shape, Some(Shape::FatTree { fabric }) if fabric.tiers == 2);
         let canvas = |c: Chart| self.drawing.canvases[c as usize].clone();
-        let sweep = self.page.sweeps.run.as_ref();
+        let sweep = self.page.sweeps().run.as_ref();
         let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
         let point = self
             .page
-            .story
+            .story()
             .and_then(|i| STEPS.get(i))
             .map(|s| format!("point-{}", s.point));
         let form = html! {
-            <Form scenario={self.page.scenario.clone()} refused={self.page.refused.clone()} running={s.running()}
+            <Form scenario={self.page.scenario().clone()} refused={self.page.refused().cloned()} running={s.running()}
                 run_ref={self.run_button.clone()} on={on.reform(Msg::page)} />
         };
         html! {
-            <main class={classes!("app", self.page.presenting.then_some("present"), self.page.embed.then_some("embed"), point)}>
-                if self.page.embed {
+            <main class={classes!("app", self.page.presenting().then_some("present"), self.page.embed().then_some("embed"), point)}>
+                if self.page.embed() {
                     // the embedded page: the run's stage alone, and the way to the whole page
                     <p class="embed-title"><a href={self.page.share_url(false)} target="_blank" rel="noopener">
-                        { format!("SprayLab: {}", crate::session::lockstep::name(&self.page.scenario)) }</a></p>
+                        { format!("SprayLab: {}", crate::session::lockstep::name(self.page.scenario())) }</a></p>
                 } else {
                 <header>
                     <h1>{ "SprayLab" }</h1>
                     <p class="tagline">{ "Congestion control under packet spraying: when a few paths are congested, \
                         reacting to the latest delay collapses throughput; deciding on the median of the last H delays (MSwift) does not." }</p>
                     if self.sections_shown >= shown(Section::Controls) {
-                    <button id="present" class="quiet" aria-pressed={self.page.presenting.to_string()}
-                        onclick={on.reform({ let on = !self.page.presenting; move |_| Msg::Page(Action::Present(on)) })}>
-                        { if self.page.presenting { "Leave presentation (P)" } else { "Present (P)" } }</button>
+                    <button id="present" class="quiet" aria-pressed={self.page.presenting().to_string()}
+                        onclick={on.reform({ let on = !self.page.presenting(); move |_| Msg::Page(Action::Present(on)) })}>
+                        { if self.page.presenting() { "Leave presentation (P)" } else { "Present (P)" } }</button>
                     <Glossary />
                     }
                 </header>
                 }
-                if self.sections_shown >= shown(Section::Controls) && !self.page.embed {
-                <section class="story-area" aria-label="class mode"><Story step={self.page.story} says={self.page.story_says()} on={on.reform(Msg::page)} /></section>
+                if self.sections_shown >= shown(Section::Controls) && !self.page.embed() {
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story()} says={self.page.story_says()} on={on.reform(Msg::page)} /></section>
                 <section class="controls" aria-label="scenario">
-                    if self.page.story.is_some() {
+                    if self.page.story().is_some() {
                         // class mode: the story drives the runs, the form folds away
                         <details class="settings">
                             <summary>{ "Scenario settings (the story sets them)" }</summary>
@@ -75,8 +75,8 @@ impl App {
                 </section>
                 }
                 <section class="run" aria-label="the run">
-                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice.as_deref())}
-                        {progress} worker_error={self.page.worker_error.clone().map(AttrValue::from)}
+                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice())}
+                        {progress} worker_error={self.page.worker_error().map(AttrValue::from)}
                         on_cancel={on.reform(|_| Msg::page(FormAction::Cancel))} />
                     <Playback playing={s.playback.moving(s.running())} at_edge={s.playback.at_edge()} cursor_us={cursor}
                         span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::page)} />
@@ -91,7 +91,7 @@ impl App {
                             }
                             <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                                 {npath} {leaf_spine} on={on.reform(Msg::page)} />
-                            if let Some((a, b)) = self.page.instruments.zoom {
+                            if let Some((a, b)) = self.page.instruments().zoom {
                                 <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::Page(Action::ResetZoom))}>
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
                             }
@@ -105,19 +105,19 @@ impl App {
                                     AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
                         }
                     </div>
-                    if !self.page.embed {
-                    <Events events={self.page.scenario.events.clone()} cursor_us={cursor} link={self.page.events.link.clone()}
-                        gbps={self.page.events.gbps.clone()} refused={self.page.events.refused.clone().map(AttrValue::from)}
+                    if !self.page.embed() {
+                    <Events events={self.page.scenario().events.clone()} cursor_us={cursor} link={self.page.events().link.clone()}
+                        gbps={self.page.events().gbps.clone()} refused={self.page.events().refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::page)} />
-                    <Lockstep choice={self.page.partner.choice.clone()} field={self.page.partner.field.clone()}
-                        refused={self.page.partner.refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
+                    <Lockstep choice={self.page.partner().choice.clone()} field={self.page.partner().field.clone()}
+                        refused={self.page.partner().refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
                         status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::page)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
-                        recording={self.page.recording} on={on.reform(Msg::page)} />
+                        recording={self.page.recording()} on={on.reform(Msg::page)} />
                     }
                     }
                 </section>
-                if self.sections_shown >= shown(Section::Compare) && !self.page.embed {
+                if self.sections_shown >= shown(Section::Compare) && !self.page.embed() {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
                         canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::page)} />
@@ -127,9 +127,9 @@ impl App {
                         canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::Page(Action::Theory))} />
                 </section>
                 }
-                if self.sections_shown >= shown(Section::Sweeps) && !self.page.embed {
+                if self.sections_shown >= shown(Section::Sweeps) && !self.page.embed() {
                 <section id="sweeps" class="sweeps" aria-label="sweeps">
-                    <SweepView form={self.page.sweeps.form.clone()} refused={self.page.sweeps.refused.clone()} status={sweep_status}
+                    <SweepView form={self.page.sweeps().form.clone()} refused={self.page.sweeps().refused.clone()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}

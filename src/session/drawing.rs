@@ -1,0 +1,61 @@
+//! Each chart's figure drawn from the page's state: the session's runs turned into the plain
+//! data the figures take ([`crate::figures::data`]), on any plotters backend.
+
+use super::charts::Chart;
+use super::page::Page;
+use super::store::RunData;
+use super::THEORY_CCAS;
+use crate::figures::{self, At, DrawResult, Root};
+use plotters::prelude::DrawingBackend;
+
+impl Page {
+    /// Draws `chart`'s figure from the page's state on `root`; `None` for the network pictures,
+    /// which the shell draws into pixel buffers it keeps between frames.
+    pub fn draw_chart<DB: DrawingBackend>(
+        &self,
+        chart: Chart,
+        root: Root<DB>,
+        at: &At,
+    ) -> Option<DrawResult> {
+        let s = &self.session;
+        let empty = RunData::new(0, self.scenario.clone());
+        let run = s.run.as_ref().unwrap_or(&empty).view();
+        let flow = self.flow();
+        Some(match chart {
+            Chart::Network | Chart::PartnerNetwork => return None,
+            Chart::Cwnd => figures::cwnd(root, &run, flow, at),
+            Chart::Delay => figures::delay(root, &run, flow, at),
+            Chart::Queue => figures::queues(root, &run, &self.chosen, at),
+            Chart::Fct => figures::fct_cdf(root, &run, at),
+            Chart::PartnerCwnd => match &s.partner {
+                Some(p) => figures::cwnd(root, &p.view(), flow, at),
+                None => Ok(figures::Drawn::default()),
+            },
+            Chart::Decision => {
+                let decision = self.decision_at();
+                let shown = decision.as_ref().map_err(String::as_str);
+                figures::decision(root, shown, run.cca(), at)
+            }
+            Chart::CompareCwnd => figures::compare_cwnd(root, &s.compared(), at),
+            Chart::CompareFct => figures::compare_fct(root, &s.compared(), at),
+            Chart::Theory => {
+                let npath = crate::scenario::Scenario::preset("npath").expect("npath is a preset");
+                figures::theory(root, &npath, &THEORY_CCAS, &s.theory_points, at)
+            }
+            Chart::Sweep => {
+                let sweep = self.sweeps.run.as_ref();
+                let rows = sweep.map_or(Vec::new(), |r| r.results.summary());
+                let points = sweep.map_or(Vec::new(), |r| r.results.points.clone());
+                let title = self.sweep_title();
+                let figure = figures::SweepChart {
+                    rows: &rows,
+                    points: &points,
+                    over_q: self.sweep_over_q(),
+                    log: self.sweeps.form.log,
+                    title: &title,
+                };
+                figures::sweep(root, &figure, at)
+            }
+        })
+    }
+}
