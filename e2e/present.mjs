@@ -1,5 +1,7 @@
-// The presentation layout at a projector's 1280×720, as a class runs it: opens the page,
-// presses P, and runs every step of the class story in turn. At each step it checks that the
+// The presentation layout at a projector's 1280×720, as a class runs it from a clicker: opens
+// the page, presses P, and runs every step of the class story with Page Down alone (a press
+// runs the step shown, the next press shows the next step). At each step it checks that the
+// address bar follows the step (story=N&present=1), that the key card is on screen, that the
 // narration, the network picture (but for the theory step) and the step's chart fit the screen
 // without scrolling, that each canvas is drawn at its displayed size times the pixel ratio
 // (never stretched), and that no visible text is under 16 px. Saves a screenshot per step;
@@ -16,20 +18,21 @@ await page.goto(`${base}/`);
 await page.waitForSelector('#present', { timeout: 60000 });
 await page.keyboard.press('p');
 await page.waitForSelector('main.present #story-run');
-const fits = s => Object.values(s.placed).every(Boolean) && !s.scrolls && !s.small.length && !s.stretched.length;
+const fits = s => Object.values(s.placed).every(Boolean) && !s.scrolls && !s.small.length && !s.stretched.length
+  && s.address.includes(`story=${s.step}`) && s.address.includes('present=1');
 // the step on screen: what is placed, stretched, scrolled or too small
 const measure = () => page.evaluate(() => {
   const shown = el => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
   const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
-  const needed = { narration: '#story-narration', chart: `#${point}` };
+  const needed = { narration: '#story-narration', chart: `#${point}`, keys: '#key-card' };
   if (point !== 'chart-theory') needed.network = '#network';
   const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
     const el = document.querySelector(sel);
     return [k, shown(el) && inside(el)];
   }));
   // a canvas's bitmap is its displayed size times the pixel ratio, within a pixel
-  const stretched = Object.entries(needed).filter(([k]) => k !== 'narration').flatMap(([k, sel]) => {
+  const stretched = Object.entries(needed).filter(([k]) => k !== 'narration' && k !== 'keys').flatMap(([k, sel]) => {
     const c = document.querySelector(sel);
     const [w, h] = [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio];
     return Math.abs(c.width - w) > 1.5 || Math.abs(c.height - h) > 1.5 ? [`${k}: ${c.width}x${c.height} shown at ${w}x${h}`] : [];
@@ -43,11 +46,12 @@ const measure = () => page.evaluate(() => {
   }
   return { point, placed, stretched, scrolls: document.documentElement.scrollHeight > innerHeight + 1,
            page_height: document.documentElement.scrollHeight, small: small.slice(0, 10),
-           last: !document.querySelector('#story-next') };
+           last: !document.querySelector('#story-next'), address: decodeURIComponent(location.hash) };
 });
 const steps = [];
 for (let step = 1; ; step++) {
-  await page.click('#story-run');
+  await page.screenshot({ path: `${prefix}-step${step}-before.png` });
+  await page.keyboard.press('PageDown');
   const theory = await page.evaluate(() => document.querySelector('main').classList.contains('point-chart-theory'));
   const status = theory ? '#theory-status' : '#status';
   await page.waitForFunction(s => /^done/.test(document.querySelector(s)?.textContent || ''), status, { timeout: 180000 });
@@ -57,15 +61,21 @@ for (let step = 1; ; step++) {
   let check;
   for (let tries = 0; tries < 20; tries++) {
     await page.waitForTimeout(tries ? 500 : 800);
-    check = await measure();
+    check = { step, ...await measure() };
     if (fits(check)) break;
   }
   await page.screenshot({ path: `${prefix}-step${step}.png` });
-  steps.push({ step, ...check });
+  steps.push(check);
   if (check.last) break;
-  await page.click('#story-next');
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(n => location.hash.includes(`story=${n}`), step + 1, { timeout: 5000 });
   await page.waitForTimeout(300);
 }
+// the last step stays where it is
+await page.keyboard.press('PageDown');
+await page.waitForTimeout(300);
+const stays = await page.evaluate(() => location.hash.includes('story=5') && /step 5 of 5/.test(document.querySelector('.story h2')?.textContent || ''));
+if (!stays) errors.push('Page Down at the last step moved the story');
 console.log(JSON.stringify({ steps, errors }, null, 1));
 await browser.close();
 const ok = steps.length === 5 && steps.every(fits) && !errors.length;

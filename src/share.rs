@@ -28,6 +28,12 @@ pub const BESIDE: &str = "beside";
 /// The key of the embedded page: the run's stage alone, for a course page's frame.
 pub const EMBED: &str = "embed";
 
+/// The key of the class story's step, counted from 1 as the story shows it (`story=3`).
+pub const STORY: &str = "story";
+
+/// The key of the presentation layout (`present=1`).
+pub const PRESENT: &str = "present";
+
 /// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
@@ -40,6 +46,11 @@ pub struct Shared {
     pub beside: Option<Partner>,
     /// Show the run's stage alone (`embed=1`): the status, playback, picture and charts.
     pub embed: bool,
+    /// The class story open at this step, counted from 1 (`story=3`); the page checks it
+    /// against its story.
+    pub story: Option<usize>,
+    /// The presentation layout (`present=1`).
+    pub present: bool,
 }
 
 fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
@@ -199,6 +210,8 @@ pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
         sweep: None,
         beside: None,
         embed: false,
+        story: None,
+        present: false,
     };
     let mut sweep_keys: Vec<(&str, &str)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -212,17 +225,18 @@ pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
         }
         seen.push(key);
         if key == EMBED {
-            link.embed = match value {
-                "1" => true,
-                "0" => false,
-                _ => return Err(refuse(EMBED, format!("must be 0 or 1, got {value:?}"))),
-            };
+            link.embed = switch(EMBED, value)?;
         } else if key == "run" {
-            link.run = match value {
-                "1" => true,
-                "0" => false,
-                _ => return Err(refuse("run", format!("must be 0 or 1, got {value:?}"))),
-            };
+            link.run = switch("run", value)?;
+        } else if key == PRESENT {
+            link.present = switch(PRESENT, value)?;
+        } else if key == STORY {
+            let step = value
+                .parse()
+                .ok()
+                .filter(|&n: &usize| (1..=99).contains(&n));
+            let why = || format!("must be a step of the class story, from 1, got {value:?}");
+            link.story = Some(step.ok_or_else(|| refuse(STORY, why()))?);
         } else if key == EVENTS {
             link.scenario.events = events_from_text(value)?;
         } else if key == BESIDE {
@@ -251,6 +265,15 @@ pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
     Ok(link)
 }
 
+/// A key that is on (`1`) or off (`0`).
+fn switch(key: &str, value: &str) -> Result<bool, ScenarioError> {
+    match value {
+        "1" => Ok(true),
+        "0" => Ok(false),
+        _ => Err(refuse(key, format!("must be 0 or 1, got {value:?}"))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +287,23 @@ mod tests {
         let e = from_fragment("#embed=yes").unwrap_err();
         assert_eq!(e.field, "embed");
         assert!(e.message.contains("0 or 1"), "{e}");
+    }
+
+    #[test]
+    fn a_class_link_opens_the_story_at_a_step_and_in_the_presentation() {
+        let link = from_fragment("#k=4&story=3&present=1").unwrap();
+        assert_eq!((link.story, link.present), (Some(3), true));
+        let link = from_fragment("#k=4").unwrap();
+        assert_eq!((link.story, link.present), (None, false));
+        for (bad, key) in [
+            ("story=0", STORY),
+            ("story=x", STORY),
+            ("story=100", STORY),
+            ("present=2", PRESENT),
+        ] {
+            let e = from_fragment(bad).unwrap_err();
+            assert_eq!(e.field, key, "{bad}");
+        }
     }
 
     #[test]
@@ -292,6 +332,8 @@ mod tests {
                 sweep: None,
                 beside: None,
                 embed: false,
+                story: None,
+                present: false,
             }
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");

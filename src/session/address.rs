@@ -6,7 +6,8 @@
 
 use super::effects::Effect;
 use super::page::{OnLoad, Page};
-use crate::scenario::Scenario;
+use super::story::STEPS;
+use crate::scenario::{Scenario, ScenarioError};
 
 /// What the browser tells the page when it opens: where the page is, how many workers a sweep
 /// may use, and a notice that a page before it left (it failed).
@@ -40,15 +41,20 @@ impl Page {
     }
 
     /// The page an address opens (a URL fragment, with or without `#`): its scenario, its lockstep
-    /// partner, whether it asks to start (`run=1`), and its sweep. A refused address opens the
-    /// defaults, with a notice saying why.
+    /// partner, the class story's step and the presentation, whether it asks to start (`run=1`),
+    /// and its sweep. A refused address opens the defaults, with a notice saying why.
     pub fn from_fragment(fragment: &str) -> (Page, bool, Option<crate::sweep::Sweep>) {
-        match crate::share::from_fragment(fragment) {
+        match crate::share::from_fragment(fragment).and_then(story_step) {
             Ok(link) => {
                 let mut page = Page::new(link.scenario);
                 page.embed = link.embed;
                 if let Some(beside) = &link.beside {
                     page.choose_partner(beside);
+                }
+                page.story = link.story.map(|n| n - 1);
+                page.presenting = link.present;
+                if page.presenting && page.story.is_none() {
+                    page.story = Some(0);
                 }
                 (page, link.run, link.sweep)
             }
@@ -110,6 +116,10 @@ impl Page {
     pub(super) fn open_address(&mut self, fragment: &str) -> (Vec<Effect>, bool) {
         let (fresh, run, sweep) = Page::from_fragment(fragment);
         let msgs = self.session.clear_main();
+        // the layout and the story stay, unless the address names them
+        let relayout = fresh.presenting && !self.presenting;
+        self.story = fresh.story.or(self.story);
+        self.presenting |= fresh.presenting;
         self.scenario = fresh.scenario;
         self.partner = fresh.partner;
         self.embed = fresh.embed;
@@ -119,6 +129,9 @@ impl Page {
         self.chosen.clear();
         self.events = fresh.events;
         let mut effects = vec![Effect::Worker(msgs), Effect::RedrawAll];
+        if relayout {
+            effects.push(Effect::Relayout);
+        }
         let ran = match sweep {
             Some(sweep) => {
                 self.sweeps.show(sweep.clone());
@@ -154,7 +167,13 @@ impl Page {
             .beside()
             .map(|c| format!("{}={c}", crate::share::BESIDE));
         let embed = self.embed.then(|| format!("{}=1", crate::share::EMBED));
-        for part in [beside, embed].into_iter().flatten() {
+        let story = self
+            .story
+            .map(|i| format!("{}={}", crate::share::STORY, i + 1));
+        let present = self
+            .presenting
+            .then(|| format!("{}=1", crate::share::PRESENT));
+        for part in [beside, embed, story, present].into_iter().flatten() {
             let sep = if fragment.is_empty() { "" } else { "&" };
             fragment += &format!("{sep}{part}");
         }
@@ -197,5 +216,19 @@ impl Page {
             None => self.session.start(self.scenario.clone()),
         };
         vec![Effect::Worker(msgs), Effect::WriteAddress]
+    }
+}
+
+/// The address's story step checked against the class story: a step it has.
+fn story_step(link: crate::share::Shared) -> Result<crate::share::Shared, ScenarioError> {
+    match link.story {
+        Some(n) if n > STEPS.len() => Err(ScenarioError {
+            field: crate::share::STORY.to_string(),
+            message: format!(
+                "must be a step of the class story, 1 to {}, got {n}",
+                STEPS.len()
+            ),
+        }),
+        _ => Ok(link),
     }
 }

@@ -54,10 +54,16 @@ pub enum KeyCommand {
     CloseDefinition,
     /// Leave the presentation layout.
     LeavePresent,
+    /// The class story's next move, as a clicker sends it: open the story, run the step on
+    /// screen, or once its run is on screen, the next step.
+    Next,
+    /// The class story's step before.
+    Back,
 }
 
 /// Every key of the model, with what it does, for the page's help.
 pub const HELP: &[(&str, &str)] = &[
+    CLICKER,
     ("Space", "play or pause"),
     ("← →", "step one sample (Shift: ten)"),
     (
@@ -69,9 +75,26 @@ pub const HELP: &[(&str, &str)] = &[
     ("Esc", "close a definition, leave the presentation"),
 ];
 
+/// The keys a presentation clicker sends (most send Page Down and Page Up): the class story's
+/// one key, the first of the help and the presentation's key card.
+pub const CLICKER: (&str, &str) = (
+    "PgDn PgUp",
+    "run the class step, or the next once it has run; the step before",
+);
+
+/// The presentation's key card: the keys a class needs, in a word or two each (the help says
+/// them in full).
+pub const CARD: &[(&str, &str)] = &[
+    ("PgDn", "run, then next step"),
+    ("PgUp", "step back"),
+    ("Space", "play or pause"),
+    ("P", "leave"),
+];
+
 /// The command of `key` (a `KeyboardEvent.key`) pressed on `target`, `None` if the key is not
 /// the page's there. `modified`: Ctrl, Alt or Meta was held (the browser's shortcuts win).
-/// `decisions`: a flow's decisions are on screen, for ↑ and ↓ to step through.
+/// `decisions`: a flow's decisions are on screen, for ↑ and ↓ to step through. `class`: the
+/// class story is open, for a clicker's Page Down and Page Up.
 pub fn command(
     key: &str,
     shift: bool,
@@ -79,9 +102,18 @@ pub fn command(
     target: KeyTarget,
     presenting: bool,
     decisions: bool,
+    class: bool,
 ) -> Option<KeyCommand> {
-    if modified || target == KeyTarget::Field {
+    if modified {
         return None;
+    }
+    // a clicker's keys, while the class story is open, whatever has focus (no field of the
+    // page pages); otherwise Page Down and Page Up scroll the page
+    match key {
+        "PageDown" if class => return Some(KeyCommand::Next),
+        "PageUp" if class => return Some(KeyCommand::Back),
+        _ if target == KeyTarget::Field => return None,
+        _ => {}
     }
     let steps = if shift { 10 } else { 1 };
     Some(match key {
@@ -107,7 +139,7 @@ mod tests {
 
     #[test]
     fn every_key_of_the_model_does_what_the_help_says() {
-        let on = |key: &str, shift| command(key, shift, false, PAGE, false, false);
+        let on = |key: &str, shift| command(key, shift, false, PAGE, false, false, false);
         assert_eq!(on(" ", false), Some(KeyCommand::Play));
         assert_eq!(on("ArrowLeft", false), Some(KeyCommand::Step(-1)));
         assert_eq!(on("ArrowRight", false), Some(KeyCommand::Step(1)));
@@ -119,22 +151,39 @@ mod tests {
         assert_eq!(on("P", true), Some(KeyCommand::Present));
         assert_eq!(on("Escape", false), None, "nothing to leave");
         assert_eq!(
-            command("Escape", false, false, PAGE, true, false),
+            command("Escape", false, false, PAGE, true, false, false),
             Some(KeyCommand::LeavePresent)
         );
         assert_eq!(
-            command("Escape", false, false, KeyTarget::Definition, true, false),
+            command(
+                "Escape",
+                false,
+                false,
+                KeyTarget::Definition,
+                true,
+                false,
+                false
+            ),
             Some(KeyCommand::CloseDefinition),
             "a definition closes first"
         );
         assert_eq!(on("Enter", false), None, "Enter presses the focused button");
         assert_eq!(on("a", false), None);
         assert_eq!(on("ArrowUp", false), None, "no decisions: the page scrolls");
-        let traced = |key: &str, shift| command(key, shift, false, PAGE, false, true);
+        let traced = |key: &str, shift| command(key, shift, false, PAGE, false, true, false);
         assert_eq!(traced("ArrowUp", false), Some(KeyCommand::Decision(-1)));
         assert_eq!(traced("ArrowDown", false), Some(KeyCommand::Decision(1)));
         assert_eq!(traced("ArrowDown", true), Some(KeyCommand::Decision(10)));
-        assert_eq!(HELP.len(), 6);
+        assert_eq!(on("PageDown", false), None, "no class: the page scrolls");
+        let class = |key: &str| command(key, false, false, PAGE, false, false, true);
+        assert_eq!(class("PageDown"), Some(KeyCommand::Next));
+        assert_eq!(class("PageUp"), Some(KeyCommand::Back));
+        assert_eq!(HELP.len(), 7);
+        let helped = |key: &str| HELP.iter().any(|h| h.0.split(' ').any(|k| k == key));
+        assert!(
+            CARD.iter().all(|k| helped(k.0)),
+            "the card's keys are the help's"
+        );
     }
 
     #[test]
@@ -149,7 +198,7 @@ mod tests {
             let t = KeyTarget::of(tag, kind, false);
             assert_eq!(t, PAGE, "{tag} {kind}");
             assert_eq!(
-                command(" ", false, false, t, false, false),
+                command(" ", false, false, t, false, false, false),
                 Some(KeyCommand::Play)
             );
         }
@@ -164,15 +213,17 @@ mod tests {
             assert_eq!(t, KeyTarget::Field, "{tag} {kind}");
             for key in [" ", "ArrowLeft", "ArrowUp", "Home", "p", "Escape"] {
                 assert_eq!(
-                    command(key, false, false, t, true, true),
+                    command(key, false, false, t, true, true, true),
                     None,
                     "{tag} keeps {key}"
                 );
             }
+            let next = command("PageDown", false, false, t, true, true, true);
+            assert_eq!(next, Some(KeyCommand::Next), "a clicker's key in a {tag}");
         }
         assert_eq!(KeyTarget::of("span", "", true), KeyTarget::Definition);
         assert_eq!(
-            command(" ", false, true, PAGE, false, false),
+            command(" ", false, true, PAGE, false, false, false),
             None,
             "Ctrl+Space is the browser's"
         );

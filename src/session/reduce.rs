@@ -7,7 +7,6 @@ use super::charts::Trigger;
 use super::effects::Effect;
 use super::keys::KeyCommand;
 use super::page::Page;
-use super::story::STEPS;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::scenario::CcaName;
 
@@ -105,15 +104,7 @@ impl Page {
                 self.session.past.clear();
                 vec![Effect::Redraw(Trigger::Compare)]
             }
-            Action::Story(StoryAction::Show(step)) => {
-                self.story = step.map(|s| s.min(STEPS.len() - 1));
-                // the presentation shows another step's chart: every canvas is measured again
-                if self.presenting {
-                    vec![Effect::Relayout]
-                } else {
-                    Vec::new()
-                }
-            }
+            Action::Story(StoryAction::Show(step)) => self.show_step(step),
             Action::Story(StoryAction::Run(i)) => self.run_step(i),
             Action::Theory => self.start_theory(),
             Action::Present(on) => {
@@ -121,7 +112,7 @@ impl Page {
                 if on && self.story.is_none() {
                     self.story = Some(0);
                 }
-                vec![Effect::Relayout]
+                vec![Effect::Relayout, Effect::WriteAddress]
             }
             Action::Highlight(text) => {
                 let run = self.session.run.as_ref();
@@ -144,10 +135,17 @@ impl Page {
                 Vec::new()
             }
             Action::WorkerFailed { started, why } => self.on_worker_failed(started, why),
-            Action::Tick(dt_ms) => match self.session.tick(dt_ms) {
-                true => vec![Effect::Redraw(Trigger::Cursor)],
-                false => Vec::new(),
-            },
+            Action::Tick(dt_ms) => {
+                let was = self.session.playback.playing();
+                let moving = self.session.tick(dt_ms);
+                // the tick that ends a replay draws once more: the cursor at the run's end,
+                // and the play button back to play
+                let ended = was && !self.session.playback.playing();
+                match moving || ended {
+                    true => vec![Effect::Redraw(Trigger::Cursor)],
+                    false => Vec::new(),
+                }
+            }
             Action::Drawn(chart, drawn) => {
                 self.instruments.drawn[chart as usize] = *drawn;
                 Vec::new()
@@ -179,6 +177,8 @@ impl Page {
             KeyCommand::Present => Action::Present(!self.presenting),
             KeyCommand::LeavePresent => Action::Present(false),
             KeyCommand::CloseDefinition => return vec![Effect::Blur],
+            KeyCommand::Next => return self.next_step(),
+            KeyCommand::Back => return self.back_step(),
         };
         self.apply(action)
     }
@@ -393,6 +393,8 @@ mod tests {
             KeyCommand::Step(1),
             KeyCommand::Decision(1),
             KeyCommand::Play,
+            KeyCommand::Next,
+            KeyCommand::Back,
             KeyCommand::Present,
             KeyCommand::LeavePresent,
             KeyCommand::CloseDefinition,
@@ -407,11 +409,50 @@ mod tests {
                 KeyCommand::Step(_) => assert!((cursor - before - bucket).abs() < 1e-9),
                 KeyCommand::Decision(_) => assert!(cursor > before, "{before} -> {cursor}"),
                 KeyCommand::Play => assert!(page.session.playback.playing()),
+                KeyCommand::Next => assert_eq!(page.story, Some(0), "the story opens"),
+                KeyCommand::Back => assert_eq!((page.story, effects), (Some(0), Vec::new())),
                 KeyCommand::Present => assert!(page.presenting),
                 KeyCommand::LeavePresent => assert!(!page.presenting),
                 KeyCommand::CloseDefinition => assert_eq!(effects, vec![Effect::Blur]),
             }
         }
+    }
+
+    #[test]
+    fn a_replay_ends_at_the_run_s_end_drawn_once_more_and_space_replays_it() {
+        let mut page = finished_page(small());
+        let span = page.session.span_us();
+        let play = Action::Playback(crate::session::actions::PlaybackAction::Play);
+        page.reduce(play.clone());
+        assert_eq!(
+            page.session.cursor_us(),
+            0.0,
+            "a finished run replays from its start"
+        );
+        let mut frames = 0;
+        while page.session.playback.playing() {
+            frames += 1;
+            assert!(frames < 10_000, "the replay never ends");
+            let effects = page.reduce(Action::Tick(16.0));
+            assert_eq!(
+                effects,
+                vec![Effect::Redraw(Trigger::Cursor)],
+                "frame {frames}"
+            );
+        }
+        assert_eq!(page.session.cursor_us(), span, "it ends where the run ends");
+        assert_eq!(
+            page.reduce(Action::Tick(16.0)),
+            Vec::new(),
+            "then the frames stop"
+        );
+        page.reduce(play);
+        assert!(page.session.playback.playing());
+        assert_eq!(
+            page.session.cursor_us(),
+            0.0,
+            "Space replays from the start"
+        );
     }
 
     #[test]

@@ -31,6 +31,52 @@ impl Page {
         (step.says)(&seen)
     }
 
+    /// Shows the class story's step (closed: `None`); the address follows it.
+    pub(super) fn show_step(&mut self, step: Option<usize>) -> Vec<Effect> {
+        self.story = step.map(|s| s.min(STEPS.len() - 1));
+        // the presentation shows another step's chart: every canvas is measured again
+        match self.presenting {
+            true => vec![Effect::Relayout, Effect::WriteAddress],
+            false => vec![Effect::WriteAddress],
+        }
+    }
+
+    /// A clicker's next: the story opens at its first step; the step shown runs, unless its run
+    /// is already on screen, when the next step shows (the last step stays).
+    pub(super) fn next_step(&mut self) -> Vec<Effect> {
+        match self.story {
+            None => self.show_step(Some(0)),
+            Some(i) if !self.step_on_screen(i) => self.run_step(i),
+            Some(i) if i + 1 < STEPS.len() => self.show_step(Some(i + 1)),
+            Some(_) => Vec::new(),
+        }
+    }
+
+    /// A clicker's back: the step before (the first stays).
+    pub(super) fn back_step(&mut self) -> Vec<Effect> {
+        match self.story {
+            Some(i) if i > 0 => self.show_step(Some(i - 1)),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Step `i`'s run is on screen, running or finished: the main run is its CCA and LB, or
+    /// for the theory step, its sweep has started.
+    fn step_on_screen(&self, i: usize) -> bool {
+        let s = &self.session;
+        match STEPS[i].run {
+            StepRun::Theory => s.theory.busy() || !s.theory_points.is_empty(),
+            StepRun::Baseline { cca, lb, .. } => {
+                let shown = s.run.as_ref().is_some_and(|r| {
+                    let ran =
+                        CcaName::of_config(r.scenario.cca.algorithm, r.scenario.cca.percentile);
+                    (ran, r.scenario.lb.scheme) == (cca, lb)
+                });
+                shown && matches!(s.phase, Some(super::Phase::Running | super::Phase::Done))
+            }
+        }
+    }
+
     /// Runs the class story's step `i`: the theory sweep, or the baseline with the step's CCA
     /// and LB at its playback speed, with its lockstep partner if it has one.
     pub(super) fn run_step(&mut self, i: usize) -> Vec<Effect> {

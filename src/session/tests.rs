@@ -433,19 +433,32 @@ mod page {
     }
 
     #[test]
-    fn every_story_step_says_what_its_run_showed_computed_from_it() {
-        use crate::session::actions::StoryAction;
+    fn a_clicker_runs_the_class_and_every_step_says_what_its_run_showed() {
+        use crate::session::keys::KeyCommand;
         use crate::session::story::STEPS;
         let (mut page, mut worker) = ready_page();
         let mut said = Vec::new();
+        // Page Down alone: it opens the story, runs the step shown, then shows the next
+        let next = |page: &mut Page| page.reduce(Action::Key(KeyCommand::Next));
+        next(&mut page);
         for i in 0..STEPS.len() {
-            page.reduce(Action::Story(StoryAction::Show(Some(i))));
+            if i > 0 {
+                let effects = next(&mut page);
+                assert!(
+                    effects.contains(&Effect::WriteAddress),
+                    "the address follows"
+                );
+            }
+            assert_eq!(page.story, Some(i));
+            assert!(page
+                .address_fragment()
+                .contains(&format!("story={}", i + 1)));
             assert_eq!(
                 page.story_says(),
                 None,
                 "step {i}: nothing to say before its run"
             );
-            let effects = page.reduce(Action::Story(StoryAction::Run(i)));
+            let effects = next(&mut page);
             perform(&mut page, &mut worker, effects);
             let says = page
                 .story_says()
@@ -488,9 +501,26 @@ mod page {
             "{}",
             said[4]
         );
-        // the run on screen must be the step's: another CCA's run says nothing
-        page.reduce(Action::Story(StoryAction::Show(Some(0))));
+        // the last step stays; Page Up goes back a step at a time, to the first
+        let theory_runs = page.session.theory_points.len();
+        assert_eq!(next(&mut page), Vec::new());
+        assert_eq!(
+            (page.story, page.session.theory_points.len()),
+            (Some(4), theory_runs)
+        );
+        let back = |page: &mut Page| page.reduce(Action::Key(KeyCommand::Back));
+        for i in (0..STEPS.len() - 1).rev() {
+            back(&mut page);
+            assert_eq!(page.story, Some(i));
+        }
+        assert_eq!(back(&mut page), Vec::new());
+        assert_eq!(page.story, Some(0));
+        // the run on screen must be the step's: another CCA's run says nothing, and Page Down
+        // runs the step rather than passing it
         assert_eq!(page.story_says(), None);
+        let effects = next(&mut page);
+        assert!(effects.iter().any(|e| matches!(e, Effect::Worker(m) if m.iter().any(|m| matches!(m, ToWorker::Run { .. })))));
+        assert_eq!(page.story, Some(0));
     }
 
     #[test]
@@ -884,7 +914,10 @@ mod page {
             4
         );
         assert_eq!(page.beside().as_deref(), Some("set:elephants=4"));
-        assert_eq!(page.reduce(Action::Present(true)), vec![Effect::Relayout]);
+        assert_eq!(
+            page.reduce(Action::Present(true)),
+            vec![Effect::Relayout, Effect::WriteAddress]
+        );
         assert_eq!((page.presenting, page.story), (true, Some(0)));
         page.reduce(Action::Present(false));
         assert_eq!((page.presenting, page.story), (false, Some(0)));

@@ -3,12 +3,21 @@
 use super::*;
 use crate::session::keys;
 
+/// What the keyboard model depends on, set after each render for the key listener to read.
+#[derive(Default)]
+pub(super) struct KeysOn {
+    /// A flow's decisions are on screen, for ↑ and ↓.
+    pub decisions: std::cell::Cell<bool>,
+    /// The class story is open, for a clicker's Page Down and Page Up.
+    pub class: std::cell::Cell<bool>,
+}
+
 /// Document-level listeners: the keyboard model of [`crate::session::keys`], whatever has
 /// focus (a text field or a select keeps its keys); a resize redraws.
-/// `decisions`: whether a flow's decisions are on screen, for ↑ and ↓.
+/// `on`: what the keys depend on, as the last render left it.
 pub(super) fn listen(
     ctx: &Context<App>,
-    decisions: std::rc::Rc<std::cell::Cell<bool>>,
+    on: std::rc::Rc<KeysOn>,
 ) -> Vec<Closure<dyn FnMut(web_sys::Event)>> {
     let Some(window) = web_sys::window() else {
         return Vec::new();
@@ -27,7 +36,8 @@ pub(super) fn listen(
             modified,
             target,
             true,
-            decisions.get(),
+            on.decisions.get(),
+            on.class.get(),
         ) else {
             return;
         };

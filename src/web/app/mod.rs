@@ -89,8 +89,8 @@ pub struct App {
     sections_shown: u8,
     run_button: NodeRef,
     listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
-    /// A flow's decisions are on screen: ↑ and ↓ step through them (the key listener reads it).
-    decisions_on: std::rc::Rc<std::cell::Cell<bool>>,
+    /// What the key listener reads: decisions on screen (↑ ↓), the class story open (Page Down).
+    keys_on: std::rc::Rc<dom::KeysOn>,
     /// The workers of the sweep on screen, while it runs.
     pool: Option<Pool>,
     /// The playback's recording, while it records.
@@ -110,7 +110,7 @@ impl Component for App {
             cores: crate::web::pool::pool_size(),
             notice: super::panic::take_notice(),
         };
-        let decisions_on = std::rc::Rc::new(std::cell::Cell::new(false));
+        let keys_on = std::rc::Rc::new(dom::KeysOn::default());
         App {
             page: Page::load(&hash, host),
             worker: None,
@@ -125,8 +125,8 @@ impl Component for App {
             last_frame_ms: None,
             sections_shown: 0,
             run_button: NodeRef::default(),
-            listeners: listen(ctx, decisions_on.clone()),
-            decisions_on,
+            listeners: listen(ctx, keys_on.clone()),
+            keys_on,
             pool: None,
             recorder: None,
         }
@@ -172,8 +172,11 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
-        self.decisions_on
-            .set(self.page.session().flow_trace().is_some());
+        let page = &self.page;
+        self.keys_on
+            .decisions
+            .set(page.session().flow_trace().is_some());
+        self.keys_on.class.set(page.story().is_some());
         if std::mem::take(&mut self.refocus) {
             self.return_focus();
         }

@@ -1,7 +1,8 @@
 //! The class story: the paper's argument in five runs, each with a sentence or two of narration,
-//! advanced by a button. A step sets the form (and the playback speed), then runs.
+//! advanced by a button or a clicker's Page Down (the presentation shows its key card). A step sets the form (and the playback speed), then runs.
 
 pub use crate::session::actions::StoryAction;
+use crate::session::keys::CARD;
 pub use crate::session::story::{Step, StepRun, STEPS};
 use yew::prelude::*;
 
@@ -11,6 +12,8 @@ pub struct StoryProps {
     pub step: Option<usize>,
     /// What the step's run showed, computed from it ([`Step::says`]); `None` before it ran.
     pub says: Option<String>,
+    /// The presentation layout is on: the key card shows.
+    pub presenting: bool,
     pub on: Callback<StoryAction>,
 }
 
@@ -44,6 +47,13 @@ pub fn story(props: &StoryProps) -> Html {
                 }
                 if !last {
                     <button id="story-next" class="quiet" onclick={on.reform(move |_| StoryAction::Show(Some(i + 1)))}>{ "Next step →" }</button>
+                }
+                if props.presenting {
+                    <span id="key-card" class="key-card" aria-label="keys">
+                        { for CARD.iter().map(|(key, what)| html! {
+                            <span><kbd>{ *key }</kbd>{ " " }{ *what }</span>
+                        }) }
+                    </span>
                 }
             </div>
         </div>
