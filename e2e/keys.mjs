@@ -66,6 +66,11 @@ check('← steps one back', (await cursor()).at === ten.at, await cursor());
 await page.keyboard.press('Shift+ArrowRight');
 await settle();
 check('Shift+→ steps ten forward', (await cursor()).at > one.at, await cursor());
+// a speed chosen from the keyboard hands the keys back to the page
+await focus('#speed');
+await page.keyboard.press('ArrowUp');
+await settle();
+check('a speed chosen by a key hands the focus back', (await active()) !== 'select#speed', await active());
 await page.selectOption('#speed', '0');
 await focus('#run');
 await page.keyboard.press('Home');

@@ -24,12 +24,10 @@ pub fn playback(props: &PlaybackProps) -> Html {
     let on = &props.on;
     let disabled = props.span_us <= 0.0;
     let on_speed = on.reform(|e: Event| {
-        PlaybackAction::Speed(
-            e.target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .parse()
-                .unwrap_or(SPEEDS.len() - 1),
-        )
+        let list = e.target_unchecked_into::<HtmlSelectElement>();
+        // a speed chosen, the page's keys are the page's again (Home, Space)
+        let _ = list.blur();
+        PlaybackAction::Speed(list.value().parse().unwrap_or(SPEEDS.len() - 1))
     });
     let on_seek = on.reform(|e: InputEvent| {
         PlaybackAction::Seek(
