@@ -20,8 +20,6 @@ impl Page {
     /// Applies `action` and says what the shell must do.
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         let mut effects = self.apply(action);
-        // a new run's picture is laid out once, when its network is known
-        self.refresh_layouts();
         let trace = self.follow_decisions();
         if !trace.is_empty() {
             effects.push(Effect::Worker(trace));
@@ -33,6 +31,8 @@ impl Page {
     /// changed.
     fn on_worker(&mut self, msg: FromWorker) -> Vec<Effect> {
         let (out, changed) = self.session.on_message(msg);
+        // a new run's picture is laid out once, when its network is known (its first message)
+        self.refresh_layouts();
         let mut effects = Vec::new();
         if !out.is_empty() {
             effects.push(Effect::Worker(out));

@@ -6,7 +6,7 @@ use super::charts::Trigger;
 use super::effects::Effect;
 use super::page::Page;
 use super::story::{StepRun, STEPS};
-use crate::scenario::{CcaName, Partner};
+use crate::scenario::{CcaName, LbScheme, Partner};
 
 impl Page {
     /// What the class story's step says of its run, computed from the runs on screen and seen
@@ -22,9 +22,7 @@ impl Page {
             theory: &s.theory_points,
         };
         if let StepRun::Baseline { cca, lb, .. } = step.run {
-            let run = s.run.as_ref()?;
-            let ran = CcaName::of_config(run.scenario.cca.algorithm, run.scenario.cca.percentile);
-            if (ran, run.scenario.lb.scheme) != (cca, lb) || s.phase != Some(super::Phase::Done) {
+            if !self.main_run_is(cca, lb) || s.phase != Some(super::Phase::Done) {
                 return None;
             }
         }
@@ -67,14 +65,16 @@ impl Page {
         match STEPS[i].run {
             StepRun::Theory => s.theory.busy() || !s.theory_points.is_empty(),
             StepRun::Baseline { cca, lb, .. } => {
-                let shown = s.run.as_ref().is_some_and(|r| {
-                    let ran =
-                        CcaName::of_config(r.scenario.cca.algorithm, r.scenario.cca.percentile);
-                    (ran, r.scenario.lb.scheme) == (cca, lb)
-                });
-                shown && matches!(s.phase, Some(super::Phase::Running | super::Phase::Done))
+                self.main_run_is(cca, lb)
+                    && matches!(s.phase, Some(super::Phase::Running | super::Phase::Done))
             }
         }
+    }
+
+    /// The main run on screen runs `cca` with `lb`.
+    fn main_run_is(&self, cca: CcaName, lb: LbScheme) -> bool {
+        let run = self.session.run.as_ref();
+        run.is_some_and(|r| (r.view().cca(), r.scenario.lb.scheme) == (cca, lb))
     }
 
     /// Runs the class story's step `i`: the theory sweep, or the baseline with the step's CCA

@@ -66,7 +66,7 @@ fn cct(run: &RunData) -> Option<String> {
 /// A finished baseline run's inflation, and what it ran: "LSwift with OPS 143 %".
 fn inflation(run: &RunData) -> Option<(CcaName, LbScheme, f64)> {
     let x = run.report.as_ref()?.cct_inflation?;
-    let cca = CcaName::of_config(run.scenario.cca.algorithm, run.scenario.cca.percentile);
+    let cca = run.view().cca();
     Some((cca, run.scenario.lb.scheme, x))
 }
 
