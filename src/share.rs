@@ -322,7 +322,7 @@ mod tests {
         let f = to_fragment(&s, true);
         assert_eq!(
             f,
-            "k=4&cca=lswift&lb=ecmp&elephants=2&history=12&seed=9&run=1"
+            "k=4&elephants=2&lb=ecmp&cca=lswift&history=12&seed=9&run=1"
         );
         assert_eq!(
             from_fragment(&format!("#{f}")).unwrap(),

@@ -560,10 +560,12 @@ fn page_doors() {
             corpus.push(input);
         }
     }
-    for text in corpus_files("cm") {
-        let mut input = b"file matrix.cm\n".to_vec();
-        input.extend(text);
-        corpus.push(input);
+    for (name, ext) in [("matrix.cm", "cm"), ("fabric.topo", "topo")] {
+        for text in corpus_files(ext) {
+            let mut input = format!("file {name}\n").into_bytes();
+            input.extend(text);
+            corpus.push(input);
+        }
     }
     for text in corpus_files("txt") {
         let mut input = b"link ".to_vec();
@@ -710,7 +712,7 @@ fn edge_value(m: &mut Mutator, f: &spraylab::scenario::registry::Field, base: &S
             };
             v.to_string()
         }
-        Allowed::Names(names) => names[m.below(names.len())].to_string(),
+        Allowed::Names(names, _) => names[m.below(names.len())].to_string(),
         Allowed::Switch => ["true", "false"][m.below(2)].to_string(),
         Allowed::Ccas => {
             let kinds = spraylab::scenario::CcaKind::ALL;

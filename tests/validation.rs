@@ -64,7 +64,7 @@ fn values(f: &Field) -> Vec<String> {
     let mut v = match f.allowed {
         Allowed::Whole(lo, hi) => whole_ends(lo, hi),
         Allowed::Real(lo, hi) => real_ends(lo, hi),
-        Allowed::Names(names) => names.iter().map(|n| n.to_string()).collect(),
+        Allowed::Names(names, _) => names.iter().map(|n| n.to_string()).collect(),
         Allowed::Switch => vec!["true".into(), "false".into()],
         Allowed::Ccas => CcaKind::ALL
             .iter()

@@ -205,7 +205,7 @@ async fn changing_a_control_changes_the_scenario_and_the_link() {
     set_and_change(&root, "#f-flow-size", "1MiB");
     sleep_ms(30).await;
     assert_eq!(value(&root, "#f-k"), "4");
-    assert_eq!(hash(), "#k=4&cca=lswift&flow-size=1MiB");
+    assert_eq!(hash(), "#k=4&flow-size=1MiB&cca=lswift");
     assert!(find(&root, "#form-error").is_none());
     handle.destroy();
 }

@@ -17,21 +17,21 @@ named_enum! {
     /// Workload families.
     pub enum WorkloadKind {
         /// A random derangement over the hosts not running elephants; every flow sprayed.
-        Permutation = "permutation",
+        Permutation = "permutation" ("permutation (+ elephants)"),
         /// The theory model (paper §II): one flow sprays over `paths` parallel paths, one of
         /// which adds `long_path_extra_us`. Replaces the fat-tree (`topology.k` is not used).
-        NPath = "npath",
+        NPath = "npath" ("n-path theory model"),
         /// `incast_senders` random hosts send `flow_size_bytes` each to one random host.
-        Incast = "incast",
+        Incast = "incast" ("incast (many → 1)"),
         /// One ring step of Llama-3 70B HSDP training (ALGORITHMS.md §13, A14): servers of 8
         /// GPUs placed at random; logical GPU i sends `flow_size_bytes` to GPU i + 8 (8 rings).
-        Hsdp = "hsdp",
+        Hsdp = "hsdp" ("Llama-70B HSDP ring step"),
         /// Ring all-reduce (htsim's `gen_allreduce.py`): groups of `group_size` random hosts,
         /// each member a chain of 2·G − 1 flows around the ring, one after another.
-        Allreduce = "allreduce",
+        Allreduce = "allreduce" ("ring all-reduce (chains in groups)"),
         /// Serial all-to-all (htsim's `gen_serial_alltoall.py`): groups of `group_size` random
         /// hosts, each member a chain of G − 1 flows, one to every other member in turn.
-        Alltoall = "alltoall",
+        Alltoall = "alltoall" ("serial all-to-all (chains in groups)"),
     }
 }
 
@@ -39,24 +39,24 @@ named_enum! {
     /// Sender-side path choice of the sprayed flows (elephants always use ECMP).
     pub enum LbScheme {
         /// One path label per flow.
-        Ecmp = "ecmp",
+        Ecmp = "ecmp" ("ECMP (one path per flow)"),
         /// Oblivious packet spraying: a uniformly random label per packet.
-        Ops = "ops",
+        Ops = "ops" ("OPS (random path per packet)"),
         /// Round robin over the labels (the theory model's spraying).
-        Rr = "rr",
+        Rr = "rr" ("round robin"),
         /// REPS: reuse the labels of ACKs that came back without ECN (oldest first), else a
         /// random label (ALGORITHMS.md §10, the list form).
-        Reps = "reps",
+        Reps = "reps" ("REPS (reuse clean paths)"),
         /// REPS as the UEC reference simulator does it (`UecMpReps`): only the 8 latest clean
         /// labels are kept, each reused once; no first window (ALGORITHMS.md §10).
-        RepsUec = "reps-uec",
+        RepsUec = "reps-uec" ("REPS as the UEC reference (8 recycled paths)"),
         /// Switch adaptive routing: each switch sends a sprayed data packet to the up-port with
         /// the shortest quantized queue (ALGORITHMS.md §10, A13).
-        Ar = "ar",
+        Ar = "ar" ("AR (switch adaptive routing)"),
         /// OPS as the UEC reference simulator does it (`UecMpOblivious`): every label once per
         /// cycle, in an order XOR-ed with a random mask drawn anew each cycle; the number of
         /// labels is a power of two.
-        Oblivious = "oblivious",
+        Oblivious = "oblivious" ("OPS as the UEC reference (shuffled cycle)"),
     }
 }
 

@@ -5,8 +5,8 @@ use super::actions::{EventAction, FormAction};
 use super::edits;
 use super::effects::Effect;
 use super::page::Page;
-use crate::scenario::escape_controls;
 use crate::scenario::Scenario;
+use crate::scenario::{escape_controls, registry};
 
 impl Page {
     pub(super) fn on_form(&mut self, action: FormAction) -> Vec<Effect> {
@@ -48,10 +48,13 @@ impl Page {
         let mut next = self.scenario.clone();
         // a workload starts from its preset (the n-path model has no elephants, sprays round
         // robin), keeping the CCA settings and the seed
-        if name == "workload" {
-            let preset = match value {
-                "npath" | "incast" | "hsdp" => Scenario::preset(value),
-                _ => Scenario::preset("baseline"),
+        if name == registry::WORKLOAD_KIND.key() {
+            use crate::scenario::WorkloadKind as W;
+            let preset = match W::parse(value) {
+                Some(kind @ (W::NPath | W::Incast | W::Hsdp)) => Scenario::preset(kind.name()),
+                Some(W::Permutation | W::Allreduce | W::Alltoall) | None => {
+                    Scenario::preset("baseline")
+                }
             };
             if let Some(mut p) = preset {
                 p.cca = next.cca.clone();
@@ -88,26 +91,22 @@ impl Page {
 
     /// A scenario file opened (or dropped) on the page, `name` and its text: TOML, or JSON (a
     /// scenario as `spraylab scenario` writes it, or the page's report export, whose
-    /// `scenario` it takes), or an htsim traffic matrix (`.cm`, whose flows replace the form's
-    /// workload). A good one replaces the form's scenario and the address bar; a bad one leaves
+    /// `scenario` it takes), an htsim traffic matrix (`.cm`, whose flows replace the form's
+    /// workload) or an htsim topology file (`.topo`, whose fabric replaces the form's). A good one replaces the form's scenario and the address bar; a bad one leaves
     /// the form as it is and says why in one line, naming the field (or the line).
     pub(super) fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
         match read_scenario_file(name, text, &self.scenario) {
-            Ok((s, notes)) => {
-                let flows = s.workload.connections.len();
+            Ok((s, said)) => {
                 self.scenario = s;
                 self.refused = None;
                 self.highlight = None;
                 self.chosen.clear();
-                let mut notice = match flows {
-                    0 => format!("opened {}", escape_controls(name)),
-                    n => format!(
-                        "opened {}: its {n} flows replace the workload's",
-                        escape_controls(name)
-                    ),
-                };
-                if !notes.is_empty() {
-                    notice.push_str(&format!(" ({})", notes.join("; ")));
+                let mut notice = format!("opened {}", escape_controls(name));
+                if let Some((what, notes)) = said.split_first() {
+                    notice.push_str(&format!(": {what}"));
+                    if !notes.is_empty() {
+                        notice.push_str(&format!(" ({})", notes.join("; ")));
+                    }
                 }
                 self.notice = Some(notice);
                 vec![Effect::WriteAddress, Effect::RedrawAll]
@@ -159,8 +158,9 @@ impl Page {
 pub const MAX_SCENARIO_FILE: usize = 256 * 1024;
 
 /// A scenario file's scenario, checked as a link's is (ranges, and what a tab can run); an
-/// htsim traffic matrix (`.cm`) puts its flows in the form's scenario `form`.
-/// Returns the scenario and what the matrix reader says of keys it read differently from htsim.
+/// htsim traffic matrix (`.cm`) puts its flows in the form's scenario `form`, an htsim topology
+/// file (`.topo`) its fabric. Returns the scenario and, for an htsim file, what it changed
+/// followed by what its reader says of keys it read differently from htsim.
 fn read_scenario_file(
     name: &str,
     text: &str,
@@ -186,14 +186,19 @@ fn read_scenario_file(
         Scenario::from_toml(text)
     } else if lower.ends_with(".cm") {
         return read_matrix_file(text, form);
+    } else if lower.ends_with(".topo") {
+        return read_topology_file(text, form);
     } else {
-        return Err("a scenario file ends in .toml or .json, a traffic matrix in .cm".into());
+        return Err(
+            "a scenario file ends in .toml or .json, a traffic matrix in .cm, a topology in .topo"
+                .into(),
+        );
     };
     let s = parsed.map_err(|e| e.to_string())?;
     if s.workload.traffic.is_some() {
         return Err(format!(
             "{}: the page opens the .cm file itself (Open, or drop it on the form)",
-            crate::scenario::registry::WORKLOAD_TRAFFIC.path
+            registry::WORKLOAD_TRAFFIC.path
         ));
     }
     Ok((checked(s)?, Vec::new()))
@@ -224,7 +229,28 @@ fn read_matrix_file(text: &str, form: &Scenario) -> Result<(Scenario, Vec<String
             crate::share::MAX_FRAGMENT
         ));
     }
-    Ok((s, m.notes))
+    let replaced = format!(
+        "its {} flows replace the workload's",
+        s.workload.connections.len()
+    );
+    Ok((s, std::iter::once(replaced).chain(m.notes).collect()))
+}
+
+/// An htsim topology file read as the command line reads it (`--topology`): its fabric (k,
+/// tiers, oversubscription, pods, link rate and latency) replaces the form's, the workload kept.
+fn read_topology_file(text: &str, form: &Scenario) -> Result<(Scenario, Vec<String>), String> {
+    use crate::scenario::topo_file::{parse_topo, MAX_TOPO_BYTES};
+    if text.len() > MAX_TOPO_BYTES {
+        return Err(format!(
+            "{} bytes, more than the {MAX_TOPO_BYTES} a topology file may have",
+            text.len()
+        ));
+    }
+    let mut s = form.clone();
+    parse_topo(text)?.apply(&mut s.topology);
+    let s = checked(s)?;
+    let fabric = format!("the fabric is {}", s.topology.fabric().describe());
+    Ok((s, vec![fabric]))
 }
 
 /// A scenario checked as a link's is: its ranges, and what a tab can run.

@@ -618,6 +618,57 @@ mod page {
         assert_eq!((progress.flows_done, progress.flows_total), (3, 3));
     }
 
+    /// An htsim topology file opened on the page is read as `--topology` reads it: its fabric
+    /// replaces the form's (the workload kept), the address bar carries it, and the run is on
+    /// it; a file SprayLab cannot build is refused naming its line.
+    #[test]
+    fn a_topology_file_opens_into_the_form_and_its_link_and_runs() {
+        let (mut page, mut worker) = ready_page();
+        let flows = page.scenario.workload.connections.clone();
+        let topo = include_str!("../../tests/fuzz_corpus/topology_leaf_spine.topo");
+        page.open_file("leaf_spine_32.topo", topo);
+        assert_eq!(
+            page.notice.as_deref(),
+            Some(
+                "opened leaf_spine_32.topo: the fabric is leaf-spine of 4 ToRs and 2 spines, \
+                 32 hosts, 4:1 oversubscribed"
+            )
+        );
+        let t = &page.scenario.topology;
+        assert_eq!(
+            (t.k, t.tiers, t.oversubscription, t.link_gbps),
+            (16, 2, 4, 200)
+        );
+        assert_eq!(page.scenario.workload.connections, flows);
+        let link = page.address_fragment();
+        assert!(link.contains("tiers=2&oversub=4"), "{link}");
+        let (opened, _, _) = Page::from_fragment(&link);
+        assert_eq!(
+            opened.scenario, page.scenario,
+            "the link carries the fabric"
+        );
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        let report = page.session.run.as_ref().unwrap().report.clone().unwrap();
+        assert!(report.finished && report.cct_us.is_some());
+        let opened = page.scenario.clone();
+        for (text, why) in [
+            ("Nodes 16\nTiers 4\n", "line 2: Tiers 4"),
+            (
+                "Nodes 16\nTiers 3\nColour 4\n",
+                "line 3: unknown key \"colour\"",
+            ),
+        ] {
+            assert!(page.open_file("bad.topo", text).is_empty());
+            assert_eq!(page.scenario, opened, "the form is unchanged");
+            let n = page.notice.clone().unwrap();
+            assert!(
+                n.starts_with("bad.topo was refused (") && n.contains(why),
+                "{n}"
+            );
+        }
+    }
+
     #[test]
     fn a_new_link_replaces_the_scenario_and_its_run_and_starts_what_it_says() {
         let (mut page, mut worker) = ready_page();

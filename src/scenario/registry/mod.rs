@@ -24,8 +24,8 @@ pub enum Allowed {
     Whole(u64, u64),
     /// A number from `.0` to `.1`.
     Real(f64, f64),
-    /// One of these names.
-    Names(&'static [&'static str]),
+    /// One of these names (`.0`), which a menu labels `.1`.
+    Names(&'static [&'static str], &'static [&'static str]),
     /// `true` or `false`.
     Switch,
     /// Said in words: a range that depends on other fields, or a form of its own.
@@ -163,6 +163,9 @@ pub struct Field {
     /// The range other fields set, checked only once every field's own range holds
     /// ([`Scenario::validate`]'s second pass), so that it may divide by or index with them.
     pub across: Option<CrossRule>,
+    /// Whether it means anything in a scenario (the page's form hides it where not): the
+    /// n-path model has no fat-tree, a permutation no incast senders.
+    pub applies: fn(&Scenario) -> bool,
 }
 
 const fn field(
@@ -183,6 +186,7 @@ const fn field(
         vary: false,
         access,
         across: None,
+        applies: |_| true,
     }
 }
 
@@ -223,6 +227,11 @@ impl Field {
             across: Some(rule),
             ..self
         }
+    }
+
+    /// Means something only in the scenarios `applies` accepts.
+    const fn applies(self, applies: fn(&Scenario) -> bool) -> Field {
+        Field { applies, ..self }
     }
 
     /// The field's value in `s`, as text.
@@ -287,7 +296,7 @@ impl Field {
         match self.allowed {
             Allowed::Whole(lo, hi) => self.range(lo as f64, hi as f64),
             Allowed::Real(lo, hi) => self.range(lo, hi),
-            Allowed::Names(names) => names.join(" | "),
+            Allowed::Names(names, _) => names.join(" | "),
             Allowed::Switch => "true | false".to_string(),
             Allowed::Words(w) => w.to_string(),
             Allowed::Ccas => CcaName::allowed(),
@@ -331,7 +340,7 @@ impl Field {
         match self.allowed {
             Allowed::Whole(..) => format!("a whole number from {}", self.allowed_text()),
             Allowed::Real(..) => format!("a number from {}", self.allowed_text()),
-            Allowed::Names(names) => names.join(", "),
+            Allowed::Names(names, _) => names.join(", "),
             Allowed::Switch => "true or false".to_string(),
             Allowed::Words(w) => w.to_string(),
             Allowed::Ccas => CcaName::allowed(),
@@ -358,30 +367,29 @@ pub fn find(key: &str) -> Option<&'static Field> {
 
 /// The fields with a short name, most used first: the order links, `--help` and the form's
 /// error lookup take them in (a link writes `k=4&cca=lswift&…`).
-const SHORT_ORDER: &[Field] = &[
-    TOPOLOGY_K,
-    CCA_ALGORITHM,
-    LB_SCHEME,
-    WORKLOAD_ELEPHANTS,
-    WORKLOAD_FLOW_SIZE_BYTES,
-    CCA_HISTORY,
-    CCA_PERCENTILE,
-    SEED,
-    WORKLOAD_KIND,
-    WORKLOAD_PATHS,
-    WORKLOAD_LONG_PATH_EXTRA_US,
-    WORKLOAD_INCAST_SENDERS,
-    WORKLOAD_GROUP_SIZE,
-    WORKLOAD_START_SPREAD_US,
-    TOPOLOGY_TIERS,
-    TOPOLOGY_OVERSUBSCRIPTION,
-    TOPOLOGY_PODS,
-    TOPOLOGY_TRIM,
-];
-
-/// The fields with a short name, most used first.
+/// The fields with a short name, in the table's order.
 pub fn short_fields() -> impl Iterator<Item = &'static Field> {
-    SHORT_ORDER.iter()
+    FIELDS.iter().filter(|f| f.short.is_some())
+}
+
+/// The fabric's fields mean nothing to the n-path model, which replaces it.
+fn on_a_fabric(s: &Scenario) -> bool {
+    s.workload.kind != WorkloadKind::NPath
+}
+
+fn npath(s: &Scenario) -> bool {
+    s.workload.kind == WorkloadKind::NPath
+}
+
+fn incast(s: &Scenario) -> bool {
+    s.workload.kind == WorkloadKind::Incast
+}
+
+fn collective(s: &Scenario) -> bool {
+    matches!(
+        s.workload.kind,
+        WorkloadKind::Allreduce | WorkloadKind::Alltoall
+    )
 }
 
 /// The fields a what-if sweep offers to vary, in the table's order, the ECN step after the
@@ -560,6 +568,7 @@ pub const TOPOLOGY_K: Field = field(
 .rule(rules::k)
 .across(rules::k_for_tiers)
 .short("k")
+.applies(on_a_fabric)
 .term("fat-tree")
 .vary();
 pub const TOPOLOGY_TIERS: Field = field(
@@ -570,6 +579,7 @@ pub const TOPOLOGY_TIERS: Field = field(
     whole!(topology.tiers),
 )
 .short("tiers")
+.applies(on_a_fabric)
 .term("leaf-spine");
 pub const TOPOLOGY_OVERSUBSCRIPTION: Field = field(
     "topology.oversubscription",
@@ -580,6 +590,7 @@ pub const TOPOLOGY_OVERSUBSCRIPTION: Field = field(
 )
 .across(rules::oversubscription)
 .short("oversub")
+.applies(on_a_fabric)
 .term("oversubscription")
 .vary();
 pub const TOPOLOGY_AGG_OVERSUBSCRIPTION: Field = field(
@@ -599,7 +610,8 @@ pub const TOPOLOGY_PODS: Field = field(
     whole!(topology.pods),
 )
 .across(rules::pods)
-.short("pods");
+.short("pods")
+.applies(on_a_fabric);
 pub const TOPOLOGY_LINK_GBPS: Field = field(
     "topology.link_gbps",
     "link rate",
@@ -707,7 +719,7 @@ pub const TOPOLOGY_DRR_QUANTUM_BYTES: Field = field(
 pub const TOPOLOGY_DRR_BUFFER: Field = field(
     "topology.drr_buffer",
     "DRR buffer",
-    Names(DrrBuffer::NAMES),
+    Names(DrrBuffer::NAMES, DrrBuffer::LABELS),
     "how DRR's classes share a port's buffer and ECN threshold: `per-class` (each the whole of both), `split` (each half of both), `shared` (one limit and one threshold over the port's total bytes)",
     named!(DrrBuffer, topology.drr_buffer),
 )
@@ -740,7 +752,7 @@ pub const TOPOLOGY_TRIM: Field = field(
 pub const WORKLOAD_KIND: Field = field(
     "workload.kind",
     "workload",
-    Names(WorkloadKind::NAMES),
+    Names(WorkloadKind::NAMES, WorkloadKind::LABELS),
     "`permutation`: a random derangement of the hosts not running elephants. `incast`: `incast_senders` random hosts send to one. `hsdp`: one Llama-70B HSDP ring step (servers of 8 GPUs at random places, GPU i sends to GPU i + 8). `npath`: the theory model; it replaces the fat-tree, so `topology.k` is not used",
     named!(WorkloadKind, workload.kind),
 )
@@ -755,6 +767,7 @@ pub const WORKLOAD_ELEPHANTS: Field = field(
 )
 .across(rules::elephants)
 .short("elephants")
+.applies(on_a_fabric)
 .term("elephant")
 .vary();
 pub const WORKLOAD_FLOW_SIZE_BYTES: Field = field(
@@ -776,6 +789,7 @@ pub const WORKLOAD_PATHS: Field = field(
     whole!(workload.paths),
 )
 .short("paths")
+.applies(npath)
 .term("q")
 .vary();
 pub const WORKLOAD_LONG_PATH_EXTRA_US: Field = field(
@@ -786,6 +800,7 @@ pub const WORKLOAD_LONG_PATH_EXTRA_US: Field = field(
     real!(workload.long_path_extra_us),
 )
 .short("long-delay")
+.applies(npath)
 .unit(Micros)
 .term("q");
 pub const WORKLOAD_LONG_PATH_ECN: Field = field(
@@ -804,6 +819,7 @@ pub const WORKLOAD_INCAST_SENDERS: Field = field(
 )
 .across(rules::incast_senders)
 .short("senders")
+.applies(incast)
 .term("CCT")
 .vary();
 pub const WORKLOAD_GROUP_SIZE: Field = field(
@@ -815,6 +831,7 @@ pub const WORKLOAD_GROUP_SIZE: Field = field(
 )
 .across(rules::group_size)
 .short("group")
+.applies(collective)
 .term("CCT")
 .vary();
 pub const WORKLOAD_START_SPREAD_US: Field = field(
@@ -825,6 +842,7 @@ pub const WORKLOAD_START_SPREAD_US: Field = field(
     whole!(workload.start_spread_us),
 )
 .short("spread")
+.applies(on_a_fabric)
 .unit(Micros)
 .vary();
 pub const WORKLOAD_HSDP_RANDOM_HOSTS: Field = field(
@@ -860,7 +878,7 @@ pub const WORKLOAD_TRIGGERS: Field = field(
 pub const LB_SCHEME: Field = field(
     "lb.scheme",
     "load balancing",
-    Names(LbScheme::NAMES),
+    Names(LbScheme::NAMES, LbScheme::LABELS),
     "path choice of the sprayed flows: `ecmp` (one label per flow), `ops` (a random label per packet), `rr` (round robin over the labels), `reps` (reuse the labels of unmarked ACKs, oldest first, else random; ALGORITHMS.md §10), `reps-uec` (REPS as the UEC reference: only the 8 latest clean labels, each reused once), `ar` (switches pick the up-port with the shortest quantized queue) or `oblivious` (OPS as the UEC reference: a shuffled cycle through the labels)",
     named!(LbScheme, lb.scheme),
 )
@@ -1126,10 +1144,9 @@ pub const TIMELINE_MAX_BUFFERED: Field = field(
 );
 
 /// Every field of a scenario but its timed events (a list of their own: `scenario::TimedEvent`),
-/// in the order of a scenario file.
+/// by the sections of a scenario file, the run's own (its seed and time limit) last: the order
+/// of docs/scenario.md, the command line's flags, the page's form and a link's keys.
 pub const FIELDS: &[Field] = &[
-    SEED,
-    MAX_SIM_TIME_US,
     TOPOLOGY_K,
     TOPOLOGY_TIERS,
     TOPOLOGY_OVERSUBSCRIPTION,
@@ -1198,6 +1215,8 @@ pub const FIELDS: &[Field] = &[
     TRANSPORT_REORDERING_WAIT,
     TIMELINE_INTERVAL_US,
     TIMELINE_MAX_BUFFERED,
+    SEED,
+    MAX_SIM_TIME_US,
 ];
 
 /// The default scenario's value of a field, as docs/scenario.md shows it.
@@ -1219,7 +1238,7 @@ pub fn markdown_table() -> String {
     for f in FIELDS {
         let short = f.short.map_or(String::new(), |s| format!("`{s}`"));
         let allowed = match f.allowed {
-            Names(names) => names
+            Names(names, _) => names
                 .iter()
                 .map(|n| format!("`{n}`"))
                 .collect::<Vec<_>>()
@@ -1280,14 +1299,12 @@ mod tests {
             leaves(),
             "the registry and the scenario's fields differ"
         );
-        // the short names' order lists every field that has one, once
-        let mut ordered: Vec<&str> = short_fields().map(|f| f.short.unwrap()).collect();
-        let mut declared: Vec<&str> = FIELDS.iter().filter_map(|f| f.short).collect();
-        ordered.sort();
-        declared.sort();
-        assert_eq!(ordered, declared);
-        ordered.dedup();
-        assert_eq!(ordered.len(), declared.len(), "a short name twice");
+        // no short name twice
+        let mut shorts: Vec<&str> = short_fields().map(|f| f.key()).collect();
+        let count = shorts.len();
+        shorts.sort();
+        shorts.dedup();
+        assert_eq!(shorts.len(), count, "a short name twice");
         // the words that say a range hold its constants
         assert!(TOPOLOGY_K
             .allowed_text()

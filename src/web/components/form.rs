@@ -3,25 +3,11 @@
 //! reason announced; Enter in a field applies it and runs.
 
 use super::glossary::Term;
-use crate::scenario::registry::{self as r, Field};
-use crate::scenario::{CcaKind, CcaName, LbScheme, Scenario, ScenarioError, WorkloadKind};
+use crate::scenario::registry::{self as r, Allowed, Field};
+use crate::scenario::{CcaKind, CcaName, Scenario, ScenarioError};
 pub use crate::session::actions::FormAction;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
-
-/// The form's text fields; their labels, glossary terms and allowed values are the registry's.
-const INPUTS: &[Field] = &[
-    r::WORKLOAD_ELEPHANTS,
-    r::CCA_HISTORY,
-    r::CCA_PERCENTILE,
-    r::WORKLOAD_FLOW_SIZE_BYTES,
-    r::SEED,
-    r::WORKLOAD_PATHS,
-    r::WORKLOAD_LONG_PATH_EXTRA_US,
-    r::WORKLOAD_INCAST_SENDERS,
-    r::WORKLOAD_GROUP_SIZE,
-    r::WORKLOAD_START_SPREAD_US,
-];
 
 /// A field's label, with its glossary term where it has one.
 fn label(f: &Field) -> Html {
@@ -44,40 +30,37 @@ fn ccas() -> Vec<(String, String)> {
         .collect()
 }
 
-/// How the form labels each LB scheme.
-fn lb_label(lb: LbScheme) -> &'static str {
-    match lb {
-        LbScheme::Ecmp => "ECMP (one path per flow)",
-        LbScheme::Ops => "OPS (random path per packet)",
-        LbScheme::Rr => "round robin",
-        LbScheme::Reps => "REPS (reuse clean paths)",
-        LbScheme::Ar => "AR (switch adaptive routing)",
-        LbScheme::Oblivious => "OPS as the UEC reference (shuffled cycle)",
-        LbScheme::RepsUec => "REPS as the UEC reference (8 recycled paths)",
-    }
-}
-
-/// How the form labels each workload.
-fn workload_label(w: WorkloadKind) -> &'static str {
-    match w {
-        WorkloadKind::Permutation => "permutation (+ elephants)",
-        WorkloadKind::NPath => "n-path theory model",
-        WorkloadKind::Incast => "incast (many → 1)",
-        WorkloadKind::Hsdp => "Llama-70B HSDP ring step",
-        WorkloadKind::Allreduce => "ring all-reduce (chains in groups)",
-        WorkloadKind::Alltoall => "serial all-to-all (chains in groups)",
-    }
-}
-
-/// (value, label) pairs of a select, the value in the scenario's spelling.
-fn options<T: std::fmt::Display + Copy>(
-    values: impl IntoIterator<Item = T>,
-    label: impl Fn(T) -> &'static str,
-) -> Vec<(String, String)> {
-    values
-        .into_iter()
-        .map(|v| (v.to_string(), label(v).to_string()))
+/// Each k the page runs, labelled with its hosts in the scenario's fabric (its tiers,
+/// oversubscription and pods).
+fn ks(s: &Scenario) -> Vec<(String, String)> {
+    (4..=crate::scenario::Budget::BROWSER.max_k)
+        .step_by(2)
+        .map(|k| {
+            let mut t = s.topology.clone();
+            t.k = k;
+            let hosts = t.fabric().hosts();
+            (k.to_string(), format!("k={k} ({hosts} hosts)"))
+        })
         .collect()
+}
+
+/// The choices of a field the form offers as a list, (value, label) in the scenario's
+/// spelling; `None` for a field typed in.
+fn choices(f: &Field, s: &Scenario) -> Option<Vec<(String, String)>> {
+    let pairs = |values: &[&str], labels: &[&str]| {
+        let pair = |(v, l): (&&str, &&str)| (v.to_string(), l.to_string());
+        values.iter().zip(labels).map(pair).collect()
+    };
+    match f.allowed {
+        _ if f.path == r::TOPOLOGY_K.path => Some(ks(s)),
+        Allowed::Ccas => Some(ccas()),
+        Allowed::Names(names, labels) => Some(pairs(names, labels)),
+        Allowed::Switch => Some(pairs(&["false", "true"], &["off", "on"])),
+        Allowed::Whole(lo, hi) if hi - lo < 8 => {
+            Some((lo..=hi).map(|n| (n.to_string(), n.to_string())).collect())
+        }
+        Allowed::Whole(..) | Allowed::Real(..) | Allowed::Words(_) => None,
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -102,7 +85,7 @@ pub fn form(props: &FormProps) -> Html {
     let on = &props.on;
     let invalid = props.refused.as_ref().map(form_field);
     let field = |name: &str| s.field(name).unwrap_or_default();
-    let select = |f: &Field, options: Vec<(String, String)>| {
+    let select = |f: &'static Field, options: Vec<(String, String)>| {
         let name = f.key();
         let current = field(name);
         let onchange = on.reform(move |e: Event| {
@@ -118,7 +101,7 @@ pub fn form(props: &FormProps) -> Html {
             </label>
         }
     };
-    let input = |f: &Field| {
+    let input = |f: &'static Field| {
         let name = f.key();
         let onchange = on.reform(move |e: Event| {
             FormAction::Field(name, e.target_unchecked_into::<HtmlInputElement>().value())
@@ -142,26 +125,9 @@ pub fn form(props: &FormProps) -> Html {
             </label>
         }
     };
-    // each k's hosts in the scenario's fabric (its tiers, oversubscription and pods)
-    let ks = (4..=crate::scenario::Budget::BROWSER.max_k)
-        .step_by(2)
-        .map(|k| {
-            let mut t = s.topology.clone();
-            t.k = k;
-            (
-                k.to_string(),
-                format!("k={k} ({} hosts)", t.fabric().hosts()),
-            )
-        })
-        .collect();
-    let kind = s.workload.kind;
-    let shown = |name: &str| match name {
-        "paths" | "long-delay" => kind == WorkloadKind::NPath,
-        "senders" => kind == WorkloadKind::Incast,
-        "group" => matches!(kind, WorkloadKind::Allreduce | WorkloadKind::Alltoall),
-        "spread" => kind != WorkloadKind::NPath,
-        "elephants" => kind != WorkloadKind::NPath,
-        _ => true,
+    let widget = |f: &'static Field| match choices(f, s) {
+        Some(options) => select(f, options),
+        None => input(f),
     };
     let on_file = {
         let on = on.clone();
@@ -200,13 +166,7 @@ pub fn form(props: &FormProps) -> Html {
                         { for crate::repro::figure_presets().map(|(name, label)| html! { <option value={name}>{ label }</option> }) }
                     </select>
                 </label>
-                { select(&r::WORKLOAD_KIND, options(WorkloadKind::ALL.iter().copied(), workload_label)) }
-                if kind != WorkloadKind::NPath {
-                    { select(&r::TOPOLOGY_K, ks) }
-                }
-                { select(&r::LB_SCHEME, options(LbScheme::ALL.iter().copied(), lb_label)) }
-                { select(&r::CCA_ALGORITHM, ccas()) }
-                { for INPUTS.iter().filter(|f| shown(f.key())).map(input) }
+                { for r::short_fields().filter(|f| (f.applies)(s)).map(widget) }
             </div>
             if let Some(e) = &props.refused {
                 <p id="form-error" class="error" role="alert">{ format!("Refused: {e}") }</p>
@@ -215,8 +175,8 @@ pub fn form(props: &FormProps) -> Html {
                 <button id="run" ref={props.run_ref.clone()} onclick={on.reform(|_| FormAction::Run)} disabled={props.running}>{ "Run" }</button>
                 <button id="cancel" class="quiet" onclick={on.reform(|_| FormAction::Cancel)} disabled={!props.running}>{ "Cancel" }</button>
                 <button id="copy-link" class="quiet" onclick={on.reform(|_| FormAction::CopyAddress)}>{ "Copy link" }</button>
-                <label class="open-file button quiet">{ "Open a scenario file or .cm…" }
-                    <input id="open-file" type="file" accept=".toml,.json,.cm" onchange={on_file} />
+                <label class="open-file button quiet">{ "Open a scenario file, .cm or .topo…" }
+                    <input id="open-file" type="file" accept=".toml,.json,.cm,.topo" onchange={on_file} />
                 </label>
             </div>
         </div>
