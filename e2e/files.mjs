@@ -5,6 +5,7 @@
 // CSV begins with the SprayLab version and the link. Prints one line per check and a closing
 // count; exits non-zero on a failure.
 // Usage: node e2e/files.mjs BASE_URL
+import { readFileSync } from 'node:fs';
 import { checking } from './checks.mjs';
 
 const [base] = process.argv.slice(2);
@@ -82,5 +83,43 @@ check('and the run simulates them', simulated,
   await page.evaluate(() => document.querySelector('#status')?.parentElement?.innerText || ''));
 await open('both.cm', 'Nodes 16\nConnections 1\n0->1 id 1 start 5 trigger 1 size 100\n');
 check("a bad matrix is refused naming its line", /both\.cm was refused \(line 3: 0->1 has both a start time and trigger 1/.test(await status()), await status());
+
+// an htsim topology file: its fabric in the form and the address bar
+const leafSpine = readFileSync(new URL('../tests/fuzz_corpus/topology_leaf_spine.topo', import.meta.url), 'utf8');
+await open('leaf_spine_32.topo', leafSpine);
+check('a topology file opens, its fabric replacing the form\'s',
+  /opened leaf_spine_32\.topo: the fabric is leaf-spine of 4 ToRs and 2 spines, 32 hosts, 4:1 oversubscribed/.test(await status()), await status());
+const fabric = { tiers: await page.inputValue('#f-tiers'), oversub: await page.inputValue('#f-oversub') };
+check('the form shows its tiers and oversubscription', fabric.tiers === '2' && fabric.oversub === '4', fabric);
+check('and the address bar carries them', /tiers=2&oversub=4/.test(await page.evaluate(() => location.hash)), await page.evaluate(() => location.hash));
+await open('bad.topo', 'Nodes 16\nTiers 4\n');
+check('a bad topology file is refused naming its line', /bad\.topo was refused \(line 2: Tiers 4/.test(await status()), await status());
+// a serial all-to-all of four hosts on it, chained by triggers as htsim's generator writes it
+const hosts = [3, 9, 17, 30];
+let lines = [], id = 0, trig = 0;
+for (const src of hosts) {
+  const dsts = hosts.filter(h => h !== src);
+  dsts.forEach((dst, i) => {
+    id += 1;
+    const how = i === 0 ? 'start 0' : `trigger ${trig}`;
+    const next = i < dsts.length - 1 ? ` send_done_trigger ${trig + 1}` : '';
+    if (i < dsts.length - 1) trig += 1;
+    lines.push(`${src}->${dst} id ${id} ${how} size 65536${next}`);
+  });
+}
+const triggers = Array.from({ length: trig }, (_, i) => `trigger id ${i + 1} oneshot`);
+await open('serial_a2a.cm', `Nodes 32\nConnections ${id}\nTriggers ${trig}\n${lines.join('\n')}\n${triggers.join('\n')}\n`);
+check('a matrix with triggers opens on it', /opened serial_a2a\.cm: its 12 flows replace the workload's/.test(await status()), await status());
+await page.click('#run');
+await page.waitForFunction(() => /^done/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+const cct = (await status()).match(/CCT ([\d.]+) µs/)?.[1];
+check('the status gives the completion time', cct !== undefined, await status());
+const flowsAlt = () => page.evaluate(() => document.getElementById('chart-flows')?.getAttribute('aria-label') || '');
+check('the flows chart counts every flow finished, the last at the completion time',
+  (await flowsAlt()).includes(`0 running, 12 finished, 0 yet to start; the last sprayed flow finishes at ${cct} µs`), await flowsAlt());
+await page.keyboard.press('Home');
+await page.waitForTimeout(300);
+check("at the start only each chain's first flow runs, the others wait for their triggers",
+  /: 4 running, 0 finished, 8 yet to start;/.test(await flowsAlt()), await flowsAlt());
 
 await finish();

@@ -35,6 +35,7 @@ const charts = [
   ['chart-delay', /^at [\d.]+ µs\nraw RTT [\d.]+ µs\nsignal [\d.]+ µs\ntarget [\d.]+ µs$/],
   ['chart-queue', /^at [\d.]+ µs(\n\S+ [\d.]+ KiB)+$/],
   ['chart-fct', /^FCT ≤ [\d.]+ µs\n\d+ % finished \(\d+ of \d+\)$/],
+  ['chart-flows', /^at [\d.]+ µs\n\d+ running, \d+ finished, \d+ yet to start\nflow \d+: host \d+ → \d+, .+ µs.*$/],
 ];
 for (const [id, form] of charts) {
   const b = await box(id);

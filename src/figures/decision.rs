@@ -81,8 +81,8 @@ pub fn decision<DB: DrawingBackend>(
     )
     .map_err(err)?;
     let out = Drawn {
-        x: None,
         legend: boxes,
+        ..Drawn::default()
     };
     root.present().map_err(err)?;
     Ok(out)

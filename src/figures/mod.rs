@@ -49,6 +49,7 @@ mod columns;
 mod compare;
 mod data;
 mod decision;
+mod flows;
 mod legend;
 mod run;
 mod sweep;
@@ -63,6 +64,8 @@ use columns::Columns;
 pub use compare::{compare_cwnd, compare_fct};
 pub use data::{BucketSummary, Compared, DecisionAt, RunView, TheoryPoint};
 pub use decision::{decision, DECISION_LATEST, DECISION_SAMPLES, DECISION_SIGNAL, DECISION_TARGET};
+pub use flows::{describe_flow, flow_rows, flow_span, flows, flows_at, row_at};
+pub use flows::{FLOWS_ELEPHANTS, FLOWS_SPRAYED};
 use legend::{with_legend, Legend, Mark};
 use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::Ranged;
@@ -104,18 +107,21 @@ pub type DrawResult = Result<Drawn, String>;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Drawn {
     /// The plot's x axis; `None` for a figure whose x a pointer does not read (bars, a note).
-    pub x: Option<XAxis>,
+    pub x: Option<Axis>,
+    /// The plot's y axis, for a figure whose rows a pointer reads (the flows over time).
+    pub y: Option<Axis>,
     pub legend: Vec<LegendBox>,
 }
 
-/// A plot's x axis: the pixels it spans and the values at its two ends (linear).
+/// A plot's axis: the pixels it spans and the values at its two ends (linear; a y axis's first
+/// pixel is its top, where its value is the range's end).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct XAxis {
+pub struct Axis {
     pub px: (i32, i32),
     pub range: (f64, f64),
 }
 
-impl XAxis {
+impl Axis {
     /// The value at pixel `px`; `None` outside the plot.
     pub fn value_at(&self, px: f64) -> Option<f64> {
         let (a, b) = (self.px.0 as f64, self.px.1 as f64);
@@ -142,12 +148,16 @@ impl LegendBox {
 
 /// The drawn parts of `chart`, its legend `legend`: the x axis, linear.
 fn drawn<DB: DrawingBackend>(chart: &Chart<DB>, legend: Vec<LegendBox>) -> Drawn {
-    let (px, _) = chart.plotting_area().get_pixel_range();
-    let x = chart.x_range();
+    let (px, py) = chart.plotting_area().get_pixel_range();
+    let (x, y) = (chart.x_range(), chart.y_range());
     Drawn {
-        x: Some(XAxis {
+        x: Some(Axis {
             px: (px.start, px.end),
             range: (x.start, x.end),
+        }),
+        y: Some(Axis {
+            px: (py.start, py.end),
+            range: (y.end, y.start),
         }),
         legend,
     }
@@ -254,18 +264,48 @@ fn chart<'a, DB: DrawingBackend>(
     y: Range<f64>,
     x_desc: &str,
 ) -> Result<Chart<'a, DB>, String> {
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", at.style.title_px))
-        .margin(8)
-        .x_label_area_size(at.style.text_px * 3 + 1)
-        .y_label_area_size(at.style.text_px * 4 - 4)
-        .build_cartesian_2d(x, y)
-        .map_err(err)?;
+    let mut chart = frame(root, at, title, x, y)?;
     house_mesh(&mut chart.configure_mesh(), at.style)
         .x_desc(x_desc)
         .draw()
         .map_err(err)?;
     Ok(chart)
+}
+
+/// A chart in the house style whose y axis is rows, each tick labelled by `row_name`.
+fn chart_of_rows<'a, DB: DrawingBackend>(
+    root: &'a Root<DB>,
+    at: &At,
+    title: &str,
+    (x, x_desc): (Range<f64>, &str),
+    (y, y_desc): (Range<f64>, &str),
+    row_name: &dyn Fn(&f64) -> String,
+) -> Result<Chart<'a, DB>, String> {
+    let mut chart = frame(root, at, title, x, y)?;
+    house_mesh(&mut chart.configure_mesh(), at.style)
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .y_label_formatter(row_name)
+        .draw()
+        .map_err(err)?;
+    Ok(chart)
+}
+
+/// A chart's title, margins and label areas, before its mesh.
+fn frame<'a, DB: DrawingBackend>(
+    root: &'a Root<DB>,
+    at: &At,
+    title: &str,
+    x: Range<f64>,
+    y: Range<f64>,
+) -> Result<Chart<'a, DB>, String> {
+    ChartBuilder::on(root)
+        .caption(title, ("sans-serif", at.style.title_px))
+        .margin(8)
+        .x_label_area_size(at.style.text_px * 3 + 1)
+        .y_label_area_size(at.style.text_px * 4 - 4)
+        .build_cartesian_2d(x, y)
+        .map_err(err)
 }
 
 /// The house style of a chart's mesh and labels: tick labels and axis names at the text size, no

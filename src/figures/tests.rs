@@ -51,7 +51,7 @@ fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_
     let run = &session.run.as_ref().unwrap().view();
     let span = run.span_us();
     type Draw = fn(Root<SVGBackend>, &RunView, &At) -> DrawResult;
-    let figures: [(&str, Draw, &[&str]); 4] = [
+    let figures: [(&str, Draw, &[&str]); 5] = [
         (
             "cwnd",
             |r, run, at| cwnd(r, run, 3, at),
@@ -71,6 +71,11 @@ fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_
             "fct",
             |r, run, at| fct_cdf(r, run, at),
             &["flow completion times", "lower bound", "CCT"],
+        ),
+        (
+            "flows",
+            |r, run, at| flows(r, run, at),
+            &["flows over time", "sprayed flows (CCT", "elephants"],
         ),
     ];
     for (name, draw, words) in figures {
@@ -103,6 +108,97 @@ fn an_empty_run_draws_each_time_figure_with_a_note() {
         assert!(drawn.contains("press Run"));
     }
     assert!(svg(|root| fct_cdf(root, &run, &at)).contains("after the run"));
+    assert!(svg(|root| flows(root, &run, &at)).contains("after the run"));
+}
+
+/// A report of four flows: two of host 5 (the second started by the first's finish), one of
+/// host 2 starting late, one no trigger started.
+fn four_flows() -> crate::Report {
+    use crate::sim::metrics::FlowReport;
+    let flow = |src, dst, start: Option<f64>, finish: Option<f64>| FlowReport {
+        src,
+        dst,
+        bytes: 65536,
+        sprayed: true,
+        start_us: start,
+        fct_us: finish.zip(start).map(|(f, s)| f - s),
+        finish_us: finish,
+        ideal_fct_us: Some(5.0),
+        throughput_gbps: None,
+        retransmits: 0,
+        timeouts: 0,
+    };
+    crate::Report {
+        finished: false,
+        sim_time_us: 40.0,
+        cct_us: None,
+        ideal_cct_us: 10.0,
+        cct_inflation: None,
+        flows: vec![
+            flow(5, 1, Some(10.0), Some(20.0)),
+            flow(5, 2, Some(0.0), Some(10.0)),
+            flow(2, 7, Some(30.0), None),
+            flow(3, 4, None, None),
+        ],
+        counters: Default::default(),
+        perf: None,
+    }
+}
+
+#[test]
+fn the_flows_chart_has_a_row_per_started_flow_by_sender_and_start_and_reads_the_one_pointed_at() {
+    let report = four_flows();
+    // host 2's flow first, then host 5's in the order they started; the unstarted one has none
+    assert_eq!(flow_rows(&report), vec![2, 1, 0]);
+    assert_eq!(flow_span(&report.flows[2], 40.0), Some((30.0, 40.0)));
+    assert_eq!(flow_span(&report.flows[3], 40.0), None);
+    // the top row is the highest y
+    assert_eq!(
+        (row_at(2.0, 3), row_at(0.2, 3), row_at(-0.4, 3)),
+        (Some(0), Some(2), Some(2))
+    );
+    assert_eq!((row_at(2.6, 3), row_at(-0.6, 3)), (None, None));
+    assert_eq!(
+        flows_at(&report, 15.0, Some(0.0)),
+        [
+            "1 running, 1 finished, 1 yet to start",
+            "flow 0: host 5 → 1, 64KiB, 10.0 to 20.0 µs (FCT 10.0 µs)"
+        ]
+    );
+    assert_eq!(
+        flows_at(&report, 35.0, Some(2.0))[1],
+        "flow 2: host 2 → 7, 64KiB, from 30.0 µs, unfinished"
+    );
+    // drawn: one bar a started flow, none past the cursor for a flow not yet started
+    let scenario = small();
+    let run = RunView {
+        id: 0,
+        scenario: &scenario,
+        meta: None,
+        batches: &[],
+        summary: &[],
+        port_peak: &[],
+        progress: None,
+        report: Some(&report),
+    };
+    let c = palette::cca(run.cca());
+    let colour = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+    let bars = |svg: &str| {
+        svg.lines()
+            .filter(|l| l.starts_with("<rect") && l.contains(&colour))
+            .count()
+    };
+    let (all, drawn) = svg_drawn(|root| flows(root, &run, &At::still(Style::PAGE)));
+    assert_eq!(bars(&all), 3 + 1, "three bars and the legend's box");
+    let at = At {
+        cursor: Some(15.0),
+        ..At::still(Style::PAGE)
+    };
+    assert_eq!(bars(&svg(|root| flows(root, &run, &at))), 2 + 1);
+    // the drawn y axis maps the plot's top to the top row
+    let y = drawn.y.expect("a y axis");
+    let top = y.value_at(y.px.0 as f64 + 1.0).unwrap();
+    assert_eq!(row_at(top, 3), Some(0));
 }
 
 #[test]

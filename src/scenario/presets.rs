@@ -49,6 +49,14 @@ pub const PRESETS: &[Preset] = &[
         about: "32 random senders of 8 MiB to one receiver, no elephants (paper Fig. 14)",
     },
     Preset {
+        name: "allreduce",
+        about: "ring all-reduce: 128 hosts (k=8) in groups of 8, each member a chain of 15 flows of 1 MiB around its ring, no elephants",
+    },
+    Preset {
+        name: "alltoall",
+        about: "serial all-to-all: 128 hosts (k=8) in groups of 8, each member a chain of 7 flows of 1 MiB, one to every other member in turn, no elephants",
+    },
+    Preset {
         name: "npath",
         about: "theory model: one 64 MiB flow, round robin over 10 paths, one 2.5 µs longer (the model of paper §II; the 2.5 µs is SprayLab's)",
     },
@@ -130,6 +138,11 @@ impl Scenario {
             "incast" => {
                 s.workload.kind = WorkloadKind::Incast;
                 s.workload.elephants = 0;
+            }
+            "allreduce" | "alltoall" => {
+                s.workload.kind = WorkloadKind::parse(name)?;
+                s.workload.elephants = 0;
+                s.workload.flow_size_bytes = 1 << 20;
             }
             "npath-marked" => {
                 s = Scenario::preset("npath")?;

@@ -18,6 +18,8 @@ pub enum Chart {
     PartnerCwnd,
     /// The followed flow's decision at the cursor (`decisions.rs`).
     Decision,
+    /// The main run's flows over time, a bar each.
+    Flows,
     CompareCwnd,
     CompareFct,
     Theory,
@@ -119,7 +121,7 @@ use Trigger as T;
 
 /// Every canvas, in drawing order (the order a frame draws dirty canvases in).
 #[rustfmt::skip]
-pub const CHARTS: [ChartRow; 12] = [
+pub const CHARTS: [ChartRow; 13] = [
     row(Chart::Cwnd, "chart-cwnd", CHART, S::Stage, T::Cursor, true).instrument(true),
     row(Chart::Delay, "chart-delay", CHART, S::Stage, T::Cursor, true).instrument(true),
     row(Chart::Queue, "chart-queue", CHART, S::Stage, T::Cursor, true).instrument(true),
@@ -128,6 +130,7 @@ pub const CHARTS: [ChartRow; 12] = [
     row(Chart::PartnerNetwork, "network-2", PICTURE, S::Stage, T::Cursor, false),
     row(Chart::PartnerCwnd, "chart-cwnd-2", CHART, S::Stage, T::Cursor, false).instrument(true),
     row(Chart::Decision, "chart-decision", CHART, S::Stage, T::Cursor, false),
+    row(Chart::Flows, "chart-flows", WIDE, S::Stage, T::Cursor, false).instrument(true),
     row(Chart::CompareCwnd, "chart-compare-cwnd", CHART, S::Compare, T::Compare, false)
         .instrument(true),
     row(Chart::CompareFct, "chart-compare-fct", CHART, S::Compare, T::Compare, false)

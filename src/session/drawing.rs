@@ -27,6 +27,7 @@ impl Page {
             Chart::Delay => figures::delay(root, &run, flow, at),
             Chart::Queue => figures::queues(root, &run, &self.chosen, at),
             Chart::Fct => figures::fct_cdf(root, &run, at),
+            Chart::Flows => figures::flows(root, &run, at),
             Chart::PartnerCwnd => match &s.partner {
                 Some(p) => figures::cwnd(root, &p.view(), flow, at),
                 None => Ok(figures::Drawn::default()),

@@ -47,14 +47,12 @@ impl Page {
     pub(super) fn set_field(&mut self, name: &str, value: &str) -> Vec<Effect> {
         let mut next = self.scenario.clone();
         // a workload starts from its preset (the n-path model has no elephants, sprays round
-        // robin), keeping the CCA settings and the seed
+        // robin; a collective has none either), keeping the CCA settings and the seed
         if name == registry::WORKLOAD_KIND.key() {
             use crate::scenario::WorkloadKind as W;
             let preset = match W::parse(value) {
-                Some(kind @ (W::NPath | W::Incast | W::Hsdp)) => Scenario::preset(kind.name()),
-                Some(W::Permutation | W::Allreduce | W::Alltoall) | None => {
-                    Scenario::preset("baseline")
-                }
+                Some(W::Permutation) | None => Scenario::preset("baseline"),
+                Some(kind) => Scenario::preset(kind.name()),
             };
             if let Some(mut p) = preset {
                 p.cca = next.cca.clone();

@@ -65,7 +65,7 @@ pub struct Instruments {
 /// canvas it touched first, so the fingers are known by their pointers alone.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pinch {
-    pub(super) axis: figures::XAxis,
+    pub(super) axis: figures::Axis,
     pub(super) fingers: [(i32, f64, f64); 2],
 }
 

@@ -158,9 +158,10 @@ impl Page {
     /// The readout at the pointer: every series of `chart` at the x under it (none outside the
     /// plot).
     fn read(&mut self, chart: Chart, p: Pointer) -> Vec<Effect> {
-        let axis = self.instruments.drawn[chart as usize].x;
-        let at = axis.and_then(|a| a.value_at(p.x));
-        let lines = at.map_or(Vec::new(), |x| self.values_at(chart, x));
+        let drawn = &self.instruments.drawn[chart as usize];
+        let at = drawn.x.and_then(|a| a.value_at(p.x));
+        let row = drawn.y.and_then(|a| a.value_at(p.y));
+        let lines = at.map_or(Vec::new(), |x| self.values_at(chart, x, row));
         let readout = (!lines.is_empty()).then_some(Readout {
             chart,
             screen: p.screen,
@@ -173,8 +174,9 @@ impl Page {
         vec![Effect::Readout]
     }
 
-    /// `chart`'s values at `x` (a time, µs, or an FCT, µs), one line each, the x first.
-    pub fn values_at(&self, chart: Chart, x: f64) -> Vec<String> {
+    /// `chart`'s values at `x` (a time, µs, or an FCT, µs) and, on a chart of rows, the row at
+    /// `y`: one line each, the x first.
+    pub fn values_at(&self, chart: Chart, x: f64, y: Option<f64>) -> Vec<String> {
         let s = &self.session;
         let flow = self.flow();
         let hidden = self.instruments.hidden_on(chart);
@@ -188,6 +190,11 @@ impl Page {
                 .as_ref()
                 .map(|r| queues_at(r, &self.chosen, x, &shown)),
             Chart::Fct => s.run.as_ref().map(|r| finished_by(&[r], x)),
+            Chart::Flows => s
+                .run
+                .as_ref()
+                .and_then(|r| r.report.as_ref())
+                .map(|r| figures::flows_at(r, x, y)),
             Chart::CompareCwnd => Some(compare_at(&s.past.iter().collect::<Vec<_>>(), x, &shown)),
             Chart::CompareFct => Some(finished_by(&s.past.iter().collect::<Vec<_>>(), x)),
             // no readout at the pointer: the pictures are read by a tap on a host or link, the
@@ -324,7 +331,7 @@ fn finished_by(runs: &[&RunData], x: f64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::{Drawn, LegendBox, XAxis};
+    use crate::figures::{Axis, Drawn, LegendBox};
     use crate::session::actions::Action;
     use crate::session::fake_worker::{finished_page, small};
 
@@ -333,11 +340,26 @@ mod tests {
     fn page() -> (Page, f64) {
         let mut page = finished_page(small());
         let span = page.session.run.as_ref().unwrap().span_us();
-        for chart in [Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct] {
+        // the flows chart's rows: the top one at 50 px, the bottom one at 250 px
+        let rows =
+            crate::figures::flow_rows(page.session.run.as_ref().unwrap().report.as_ref().unwrap())
+                .len();
+        let half = 100.0 / (rows as f64 - 1.0);
+        for chart in [
+            Chart::Cwnd,
+            Chart::Delay,
+            Chart::Queue,
+            Chart::Fct,
+            Chart::Flows,
+        ] {
             page.instruments.drawn[chart as usize] = Drawn {
-                x: Some(XAxis {
+                x: Some(Axis {
                     px: (100, 500),
                     range: (0.0, span),
+                }),
+                y: (chart == Chart::Flows).then_some(Axis {
+                    px: ((50.0 - half) as i32, (250.0 + half) as i32),
+                    range: (rows as f64 - 0.5, -0.5),
                 }),
                 legend: vec![LegendBox {
                     key: crate::figures::CWND_MEAN.into(),
@@ -365,7 +387,7 @@ mod tests {
     #[test]
     fn the_pointer_reads_every_series_of_every_instrumented_chart() {
         let (mut page, span) = page();
-        let expect: [(Chart, &[&str]); 4] = [
+        let expect: [(Chart, &[&str]); 5] = [
             (
                 Chart::Cwnd,
                 &["at ", "mean ", "sprayed flows ", "elephants ", "flow "],
@@ -373,6 +395,7 @@ mod tests {
             (Chart::Delay, &["at ", "raw RTT ", "signal ", "target "]),
             (Chart::Queue, &["at ", " KiB"]),
             (Chart::Fct, &["FCT ≤ ", "% finished ("]),
+            (Chart::Flows, &["at ", " running, ", "flow "]),
         ];
         for (chart, words) in expect {
             assert_eq!(
@@ -386,6 +409,14 @@ mod tests {
             }
             assert!(r.lines.len() >= words.len(), "{chart:?}: {:?}", r.lines);
         }
+        // the flow read is the top row's, the first sender's first flow
+        let report = page.session.run.as_ref().unwrap().report.clone().unwrap();
+        let top = crate::figures::flow_rows(&report)[0];
+        let lines = &page.instruments.readout.as_ref().unwrap().lines;
+        assert!(
+            lines[2].starts_with(&format!("flow {top}: host {} ", report.flows[top].src)),
+            "{lines:?}"
+        );
         // the time read is the x under the pointer
         point(&mut page, Chart::Cwnd, PointerKind::Move, 300.0, 50.0);
         let head = &page.instruments.readout.as_ref().unwrap().lines[0];
@@ -424,6 +455,7 @@ mod tests {
             Chart::Queue,
             Chart::PartnerCwnd,
             Chart::CompareCwnd,
+            Chart::Flows,
         ] {
             assert_eq!(page.instruments.zoom_of(chart), Some((a, b)), "{chart:?}");
         }

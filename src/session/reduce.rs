@@ -478,11 +478,11 @@ mod tests {
             Some("this browser cannot record: no MediaRecorder")
         );
         let drawn = crate::figures::Drawn {
-            x: Some(crate::figures::XAxis {
+            x: Some(crate::figures::Axis {
                 px: (40, 600),
                 range: (0.0, 120.0),
             }),
-            legend: Vec::new(),
+            ..Default::default()
         };
         let chart = crate::session::charts::Chart::Sweep;
         assert_ne!(page.instruments.drawn[chart as usize], drawn);

@@ -523,6 +523,39 @@ mod page {
         assert_eq!(page.story, Some(0));
     }
 
+    /// Every workload the form offers starts from a scenario the form takes, showing only the
+    /// fields that mean something in it, within what a browser runs.
+    #[test]
+    fn every_workload_of_the_form_is_taken_and_shows_only_its_own_fields() {
+        use crate::scenario::{registry, WorkloadKind};
+        for kind in WorkloadKind::ALL {
+            let (mut page, _) = ready_page();
+            page.reduce(Action::Form(FormAction::Field(
+                registry::WORKLOAD_KIND.key(),
+                kind.name().to_string(),
+            )));
+            assert_eq!(page.refused, None, "{kind}");
+            assert_eq!(page.scenario.workload.kind, *kind);
+            let shown: Vec<&str> = registry::short_fields()
+                .filter(|f| (f.applies)(&page.scenario))
+                .map(|f| f.key())
+                .collect();
+            assert_eq!(
+                shown.contains(&"elephants"),
+                *kind == WorkloadKind::Permutation,
+                "{kind}: {shown:?}"
+            );
+            assert_eq!(shown.contains(&"k"), *kind != WorkloadKind::NPath, "{kind}");
+            assert_eq!(shown.contains(&"senders"), *kind == WorkloadKind::Incast);
+            // every field shown takes the value it shows
+            for f in registry::short_fields().filter(|f| (f.applies)(&page.scenario)) {
+                let mut s = page.scenario.clone();
+                s.set_field(f.key(), &f.get(&page.scenario)).unwrap();
+                assert_eq!(s, page.scenario, "{kind}: {}", f.key());
+            }
+        }
+    }
+
     #[test]
     fn a_scenario_file_opens_in_toml_or_json_and_a_bad_one_is_refused_in_one_line() {
         let (mut page, _) = ready_page();

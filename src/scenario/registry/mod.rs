@@ -377,6 +377,10 @@ fn on_a_fabric(s: &Scenario) -> bool {
     s.workload.kind != WorkloadKind::NPath
 }
 
+fn permutation(s: &Scenario) -> bool {
+    s.workload.kind == WorkloadKind::Permutation
+}
+
 fn npath(s: &Scenario) -> bool {
     s.workload.kind == WorkloadKind::NPath
 }
@@ -767,7 +771,7 @@ pub const WORKLOAD_ELEPHANTS: Field = field(
 )
 .across(rules::elephants)
 .short("elephants")
-.applies(on_a_fabric)
+.applies(permutation)
 .term("elephant")
 .vary();
 pub const WORKLOAD_FLOW_SIZE_BYTES: Field = field(

@@ -21,6 +21,7 @@ use super::charts;
 use super::components::compare::{self, Compare};
 use super::components::decision::DecisionView;
 use super::components::events::Events;
+use super::components::flows_chart::{self, FlowsChart};
 use super::components::form::{Form, FormAction};
 use super::components::glossary::Glossary;
 use super::components::live_charts::{self, LiveCharts};

@@ -96,6 +96,7 @@ impl App {
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
                             }
                             <LiveCharts canvases={[Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct].map(canvas)} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                            <FlowsChart canvas={canvas(Chart::Flows)} alt={flows_chart::alt(run, cursor)} />
                             <DecisionView canvas={canvas(Chart::Decision)} sentence={decision_sentence(self.page.decision_at())}
                                 traced={s.flow_trace().is_some()} on={on.reform(Msg::page)} />
                         </div>

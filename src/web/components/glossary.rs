@@ -27,7 +27,7 @@ const TERMS: &[(&str, &str)] = &[
     ("queue depth", "Bytes waiting at a switch port. A deep queue adds delay to every packet behind it."),
     ("DRR", "Deficit round robin: switches serve sprayed and ECMP traffic from two queues in turn, so each gets half a link."),
     ("FCT", "Flow completion time: from a flow's start until its last byte is acknowledged."),
-    ("CCT", "Collective completion time: the largest FCT of the sprayed flows. A collective (say, a training step) waits for its slowest flow."),
+    ("CCT", "Collective completion time: when the last sprayed flow finishes, from time 0 (the largest FCT when every flow starts at once). A collective (say, a training step) waits for its slowest flow."),
     ("lower bound", "The CCT with no queueing at all: serialization of the flow's bytes plus the path's latency. No run can finish sooner."),
     ("CCT inflation", "How far the CCT is above the lower bound: (CCT − lower bound) / lower bound. The paper's figures plot it."),
     ("fat-tree", "The three-tier datacenter network of the paper: hosts, top-of-rack (ToR) switches, aggregation and core switches. k = 8 gives 128 hosts."),

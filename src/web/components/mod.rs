@@ -6,6 +6,7 @@ pub mod compare;
 pub mod decision;
 pub mod events;
 pub mod figure;
+pub mod flows_chart;
 pub mod form;
 pub mod glossary;
 pub mod live_charts;
