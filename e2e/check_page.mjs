@@ -9,7 +9,7 @@ const problems = [];
 if (!String(r.status).startsWith('done: CCT')) problems.push(`status is ${JSON.stringify(r.status)}`);
 for (const c of r.canvases) if (c.colors < 20) problems.push(`chart ${c.id} looks empty (${c.colors} colors)`);
 // the page's canvases without a lockstep partner (tests/web.rs holds them to the chart table)
-const expected = ['chart-cwnd', 'chart-delay', 'chart-queue', 'chart-fct', 'network', 'chart-decision',
+const expected = ['chart-cwnd', 'chart-delay', 'chart-queue', 'chart-fct', 'network', 'chart-decision', 'chart-flows',
   'chart-compare-cwnd', 'chart-compare-fct', 'chart-theory', 'chart-sweep'];
 const ids = r.canvases.map(c => c.id).sort();
 if (JSON.stringify(ids) !== JSON.stringify([...expected].sort())) problems.push(`charts ${ids.join(', ')}; expected ${expected.join(', ')}`);
