@@ -1,8 +1,10 @@
 // The presentation layout at a projector's 1280×720, as a class runs it from a clicker: opens
 // the page, presses P, and runs every step of the class story with Page Down alone (a press
-// runs the step shown, the next press shows the next step). At each step it checks that the
-// address bar follows the step (story=N&present=1), that the key card is on screen, that the
-// narration, the network picture (but for the theory step) and the step's chart fit the screen
+// runs the step shown, the next press shows the next step), the class answering each step's
+// question by a number key before its run. At each step it checks that the key picked the
+// answer, that after the run the answer the run supports is marked and said against the pick,
+// that the address bar follows the step (story=N&present=1), that the key card is on screen, that the
+// answer, the network picture (but for the theory step) and the step's chart fit the screen
 // without scrolling, that each canvas is drawn at its displayed size times the pixel ratio
 // (never stretched), and that no visible text is under 16 px. Saves a screenshot per step;
 // prints a JSON summary; exits non-zero on failure.
@@ -25,14 +27,15 @@ const measure = () => page.evaluate(() => {
   const shown = el => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
   const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
-  const needed = { narration: '#story-narration', chart: `#${point}`, keys: '#key-card' };
+  // after its run a step shows the answer the run supports in place of its narration
+  const needed = { answer: '#story-answer', chart: `#${point}`, keys: '#key-card' };
   if (point !== 'chart-theory') needed.network = '#network';
   const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
     const el = document.querySelector(sel);
     return [k, shown(el) && inside(el)];
   }));
   // a canvas's bitmap is its displayed size times the pixel ratio, within a pixel
-  const stretched = Object.entries(needed).filter(([k]) => k !== 'narration' && k !== 'keys').flatMap(([k, sel]) => {
+  const stretched = Object.entries(needed).filter(([k]) => k !== 'answer' && k !== 'keys').flatMap(([k, sel]) => {
     const c = document.querySelector(sel);
     const [w, h] = [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio];
     return Math.abs(c.width - w) > 1.5 || Math.abs(c.height - h) > 1.5 ? [`${k}: ${c.width}x${c.height} shown at ${w}x${h}`] : [];
@@ -50,11 +53,20 @@ const measure = () => page.evaluate(() => {
 });
 const steps = [];
 for (let step = 1; ; step++) {
+  // predict: the class answers the step's question by a number key, before the run
+  const pick = (step - 1) % 2 + 1;
+  await page.keyboard.press(String(pick));
+  await page.waitForTimeout(200);
+  const pressed = await page.evaluate(() => [...document.querySelectorAll('#story-ask .choice')].findIndex(b => b.getAttribute('aria-pressed') === 'true') + 1);
+  if (pressed !== pick) errors.push(`step ${step}: the key ${pick} picked answer ${pressed}`);
   await page.screenshot({ path: `${prefix}-step${step}-before.png` });
   await page.keyboard.press('PageDown');
   const theory = await page.evaluate(() => document.querySelector('main').classList.contains('point-chart-theory'));
   const status = theory ? '#theory-status' : '#status';
   await page.waitForFunction(s => /^done/.test(document.querySelector(s)?.textContent || ''), status, { timeout: 180000 });
+  // a step beside a lockstep partner answers once both runs are done
+  await page.waitForFunction(() => /^The run supports/.test(document.querySelector('#story-answer')?.textContent || ''),
+    null, { timeout: 180000 }).catch(() => {});
   // the canvases are measured and drawn again on the frames after the run: the step is looked
   // at once they settle (up to 10 s: a cold page on a busy two-core machine still warms its
   // chart code up in tasks of its own), then judged
@@ -65,6 +77,16 @@ for (let step = 1; ; step++) {
     if (fits(check)) break;
   }
   await page.screenshot({ path: `${prefix}-step${step}.png` });
+  // observe, explain: the answer the run supports, marked, and said against the class's pick
+  const answer = await page.evaluate(() => ({
+    text: document.querySelector('#story-answer')?.textContent || '',
+    marked: [...document.querySelectorAll('#story-ask .choice')].findIndex(b => b.classList.contains('supported')) + 1,
+  }));
+  const said = answer.text.match(/^The run supports (\d): [^.]+\. The class predicted (it\.|(\d): the run says otherwise\.)$/);
+  if (!said || Number(said[1]) !== answer.marked || (said[3] ? Number(said[3]) !== pick || answer.marked === pick : answer.marked !== pick)) {
+    errors.push(`step ${step}: the answer ${JSON.stringify(answer)} after picking ${pick}`);
+  }
+  check.answer = answer.text;
   steps.push(check);
   if (check.last) break;
   await page.keyboard.press('PageDown');

@@ -561,6 +561,7 @@ fn the_network_picture_draws_k4_k16_k24_and_the_npath_model() {
             chosen: &[0],
             down: &[],
             scale_bytes: 100e3,
+            text_px: 14,
         };
         let at = run.span_us() / 3.0;
         let mut whole = Picture::default();

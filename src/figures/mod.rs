@@ -184,10 +184,10 @@ pub struct Style {
 }
 
 impl Style {
-    /// The page's charts.
+    /// The page's charts (14 px and more, read on a phone).
     pub const PAGE: Style = Style {
         title_px: 15,
-        text_px: 13,
+        text_px: 14,
     };
     /// The presentation layout's charts, read across a room (16 px and more).
     pub const PRESENT: Style = Style {

@@ -45,6 +45,8 @@ pub enum Action {
     Pool(Box<PoolMessage>),
     /// A pointer on a chart: read, zoom, hide a series.
     Pointer(Chart, Pointer),
+    /// A finger or a button pressed anywhere but on a chart: a tap's readout goes.
+    PressedElsewhere,
     /// Every time chart shows the whole run again.
     ResetZoom,
     /// Record the playback from the start (true), or stop and download it (false).
@@ -157,6 +159,8 @@ pub enum StoryAction {
     Show(Option<usize>),
     /// Run this step.
     Run(usize),
+    /// The class's answer to the step's question (an index into its choices).
+    Pick(usize),
 }
 
 /// What the sweeps area asks for.

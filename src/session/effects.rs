@@ -22,6 +22,9 @@ pub enum Effect {
     RestartClock,
     /// The page scrolls to the element with this id.
     ScrollTo(&'static str),
+    /// The page scrolls the least that brings the element with this id wholly into view (none
+    /// when it is): a class step's chart on a phone, below the story.
+    Reveal(&'static str),
     /// A pool of this many sweep workers starts, its messages tagged with `generation`.
     StartPool { workers: usize, generation: u32 },
     /// The pool's workers are terminated.

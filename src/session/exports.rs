@@ -210,6 +210,37 @@ mod tests {
         assert!(!page.recording);
     }
 
+    /// At every speed a recording lasts some seconds: a speed that would replay the run in a
+    /// blink (full speed on a short run) gives way to the fastest that does not, and says so.
+    #[test]
+    fn a_recording_at_any_speed_lasts_seconds_and_says_when_it_slowed() {
+        use crate::session::actions::Action;
+        use crate::session::playback::SPEEDS;
+        use crate::session::stage::MIN_RECORDING_S;
+        for speed in 0..SPEEDS.len() {
+            let mut page = Page::new(crate::session::fake_worker::small());
+            page.session = finished_session(page.scenario.clone());
+            page.session.run.as_mut().unwrap().elapsed_ms = 40.0;
+            page.session.playback.set_speed(speed);
+            let s = &page.session;
+            let before = s.span_us() / s.playback.rate(s.full_rate());
+            page.reduce(Action::Record(true));
+            let s = &page.session;
+            let lasts = s.span_us() / s.playback.rate(s.full_rate());
+            assert!(lasts >= MIN_RECORDING_S, "speed {speed}: {lasts} s");
+            match before >= MIN_RECORDING_S {
+                true => assert_eq!((s.playback.speed(), page.notice.as_deref()), (speed, None)),
+                false => {
+                    assert!(page.notice.as_deref().unwrap().starts_with("recording at "));
+                    // the fastest that lasts: the next one faster would not
+                    let faster = s.playback.speed() + 1;
+                    let r = SPEEDS[faster].unwrap_or(s.full_rate());
+                    assert!(s.span_us() / r < MIN_RECORDING_S, "speed {speed}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_page_exports_the_run_on_screen_and_nothing_before_one() {
         let mut page = Page::new(crate::session::fake_worker::small());

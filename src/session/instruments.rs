@@ -30,6 +30,8 @@ pub enum PointerKind {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pointer {
     pub kind: PointerKind,
+    /// A finger: it has no hover, so its readout stays after it lifts, until the next press.
+    pub touch: bool,
     pub id: i32,
     pub x: f64,
     pub y: f64,

@@ -59,6 +59,8 @@ pub enum KeyCommand {
     Next,
     /// The class story's step before.
     Back,
+    /// The class's answer to the step's question: its choice (from 0).
+    Pick(usize),
 }
 
 /// Every key of the model, with what it does, for the page's help.
@@ -71,6 +73,7 @@ pub const HELP: &[(&str, &str)] = &[
         "the followed flow's previous or next decision (Shift: ten)",
     ),
     ("Home End", "the run's start or end"),
+    ("1 2 3", "the class's answer to the step's question"),
     ("P", "the presentation layout"),
     ("Esc", "close a definition, leave the presentation"),
 ];
@@ -87,6 +90,7 @@ pub const CLICKER: (&str, &str) = (
 pub const CARD: &[(&str, &str)] = &[
     ("PgDn", "run, then next step"),
     ("PgUp", "step back"),
+    ("1 2 3", "answer"),
     ("Space", "play or pause"),
     ("P", "leave"),
 ];
@@ -113,6 +117,9 @@ pub fn command(
         "PageDown" if class => return Some(KeyCommand::Next),
         "PageUp" if class => return Some(KeyCommand::Back),
         _ if target == KeyTarget::Field => return None,
+        "1" | "2" | "3" if class => {
+            return key.parse::<usize>().ok().map(|n| KeyCommand::Pick(n - 1));
+        }
         _ => {}
     }
     let steps = if shift { 10 } else { 1 };
@@ -178,10 +185,15 @@ mod tests {
         let class = |key: &str| command(key, false, false, PAGE, false, false, true);
         assert_eq!(class("PageDown"), Some(KeyCommand::Next));
         assert_eq!(class("PageUp"), Some(KeyCommand::Back));
-        assert_eq!(HELP.len(), 7);
+        for (key, choice) in [("1", 0), ("2", 1), ("3", 2)] {
+            assert_eq!(class(key), Some(KeyCommand::Pick(choice)));
+            assert_eq!(on(key, false), None, "no class: no question");
+        }
+        assert_eq!(class("4"), None);
+        assert_eq!(HELP.len(), 8);
         let helped = |key: &str| HELP.iter().any(|h| h.0.split(' ').any(|k| k == key));
         assert!(
-            CARD.iter().all(|k| helped(k.0)),
+            CARD.iter().all(|k| k.0.split(' ').all(helped)),
             "the card's keys are the help's"
         );
     }

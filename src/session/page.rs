@@ -78,6 +78,8 @@ pub struct Page {
     pub(super) partner: PartnerInput,
     /// The class story's step, when class mode is open.
     pub(super) story: Option<usize>,
+    /// The class's answer to the step's question, until the step changes.
+    pub(super) picked: Option<usize>,
     /// The presentation layout: the story's narration, the network picture and the step's one
     /// chart on one 1280×720 screen, in large text.
     pub(super) presenting: bool,
@@ -130,6 +132,7 @@ impl Page {
                 refused: None,
             },
             story: None,
+            picked: None,
             presenting: false,
             embed: false,
             recording: false,

@@ -127,6 +127,25 @@ impl Playback {
         self.seek(t, span_us);
     }
 
+    /// The replay rate of the chosen speed, simulated µs per second (`full_rate`: full speed's).
+    pub fn rate(&self, full_rate: f64) -> f64 {
+        SPEEDS[self.speed].unwrap_or(if full_rate.is_finite() && full_rate > 0.0 {
+            full_rate
+        } else {
+            FALLBACK_FULL_RATE
+        })
+    }
+
+    /// The fastest speed that replays `span_us` in at least `seconds` (the slowest if none
+    /// does), if the chosen one replays it faster.
+    pub fn slow_enough(&self, span_us: f64, seconds: f64, full_rate: f64) -> Option<usize> {
+        if span_us / self.rate(full_rate) >= seconds {
+            return None;
+        }
+        let lasts = |i: &usize| SPEEDS[*i].is_some_and(|r| span_us / r >= seconds);
+        Some((0..SPEEDS.len()).rev().find(lasts).unwrap_or(0))
+    }
+
     /// Advances a playing cursor by `dt_ms` of wall time. `full_rate` is the replay rate of
     /// "full speed" (simulated µs per second). Returns whether the cursor still moves.
     pub fn tick(&mut self, dt_ms: f64, span_us: f64, live: bool, full_rate: f64) -> bool {
@@ -137,11 +156,7 @@ impl Playback {
             // at the live edge: nothing to move, the samples move the edge
             return live;
         };
-        let rate = SPEEDS[self.speed].unwrap_or(if full_rate.is_finite() && full_rate > 0.0 {
-            full_rate
-        } else {
-            FALLBACK_FULL_RATE
-        });
+        let rate = self.rate(full_rate);
         let next = c + dt_ms.max(0.0) / 1e3 * rate;
         if next < span_us {
             self.cursor = Some(next);

@@ -28,6 +28,9 @@ impl Page {
             }
             PointerKind::Leave => {
                 ins.pressed = None;
+                if p.touch {
+                    return Vec::new(); // a tap's readout stays until the next press
+                }
                 match ins.readout.take() {
                     Some(_) => vec![Effect::Readout],
                     None => Vec::new(),
@@ -373,6 +376,7 @@ mod tests {
     fn at(kind: PointerKind, x: f64, y: f64) -> Pointer {
         Pointer {
             kind,
+            touch: false,
             id: 1,
             x,
             y,
@@ -513,6 +517,39 @@ mod tests {
         assert!(page.instruments.hidden_on(Chart::Cwnd).is_empty());
     }
 
+    /// A finger's tap reads the chart and the readout stays when the browser says the finger
+    /// left (as it does after every tap), until the next press elsewhere; a mouse leaving hides it.
+    #[test]
+    fn a_tap_s_readout_stays_until_the_next_press_elsewhere() {
+        let (mut page, _) = page();
+        let finger = |page: &mut Page, kind| {
+            let p = Pointer {
+                kind,
+                touch: true,
+                id: 3,
+                x: 300.0,
+                y: 50.0,
+                screen: (300.0, 50.0),
+            };
+            page.reduce(Action::Pointer(Chart::Delay, p))
+        };
+        finger(&mut page, PointerKind::Down);
+        assert_eq!(finger(&mut page, PointerKind::Up), vec![Effect::Readout]);
+        assert_eq!(finger(&mut page, PointerKind::Leave), vec![]);
+        assert_eq!(
+            page.instruments.readout.as_ref().unwrap().chart,
+            Chart::Delay
+        );
+        assert_eq!(page.reduce(Action::PressedElsewhere), vec![Effect::Readout]);
+        assert!(page.instruments.readout.is_none());
+        assert_eq!(page.reduce(Action::PressedElsewhere), vec![]);
+        // a mouse that leaves takes its readout with it
+        point(&mut page, Chart::Delay, PointerKind::Move, 300.0, 50.0);
+        assert!(page.instruments.readout.is_some());
+        point(&mut page, Chart::Delay, PointerKind::Leave, 0.0, 0.0);
+        assert!(page.instruments.readout.is_none());
+    }
+
     /// Two fingers pinch a time chart: the times they came down on stay under them as they
     /// move, the zoom is shared by every time chart, a finger lifted ends the pinch, and fingers
     /// spread past the run's ends show the whole run.
@@ -522,6 +559,7 @@ mod tests {
         let finger = |page: &mut Page, kind, id, x: f64| {
             let p = Pointer {
                 kind,
+                touch: true,
                 id,
                 x,
                 y: 50.0,

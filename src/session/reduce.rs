@@ -87,6 +87,10 @@ impl Page {
             Action::PictureClick { x, y, w, h } => self.on_picture_click(x, y, w, h),
             Action::Export(e) => self.export(e),
             Action::Pointer(chart, p) => self.on_pointer(chart, p),
+            Action::PressedElsewhere => match self.instruments.readout.take() {
+                Some(_) => vec![Effect::Readout],
+                None => Vec::new(),
+            },
             Action::ResetZoom => self.reset_zoom(),
             Action::Record(on) => self.record(on),
             Action::Events(a) => self.on_events(a),
@@ -106,10 +110,12 @@ impl Page {
             }
             Action::Story(StoryAction::Show(step)) => self.show_step(step),
             Action::Story(StoryAction::Run(i)) => self.run_step(i),
+            Action::Story(StoryAction::Pick(i)) => self.pick(i),
             Action::Theory => self.start_theory(),
             Action::Present(on) => {
                 self.presenting = on;
-                if on && self.story.is_none() {
+                // a page with nothing on it presents the class; a run of one's own, itself
+                if on && self.story.is_none() && self.session.run.is_none() {
                     self.story = Some(0);
                 }
                 vec![Effect::Relayout, Effect::WriteAddress]
@@ -178,6 +184,7 @@ impl Page {
             KeyCommand::LeavePresent => Action::Present(false),
             KeyCommand::CloseDefinition => return vec![Effect::Blur],
             KeyCommand::Next => return self.next_step(),
+            KeyCommand::Pick(i) => return self.pick(i),
             KeyCommand::Back => return self.back_step(),
         };
         self.apply(action)
@@ -395,6 +402,7 @@ mod tests {
             KeyCommand::Play,
             KeyCommand::Next,
             KeyCommand::Back,
+            KeyCommand::Pick(1),
             KeyCommand::Present,
             KeyCommand::LeavePresent,
             KeyCommand::CloseDefinition,
@@ -411,6 +419,7 @@ mod tests {
                 KeyCommand::Play => assert!(page.session.playback.playing()),
                 KeyCommand::Next => assert_eq!(page.story, Some(0), "the story opens"),
                 KeyCommand::Back => assert_eq!((page.story, effects), (Some(0), Vec::new())),
+                KeyCommand::Pick(i) => assert_eq!(page.picked, Some(i)),
                 KeyCommand::Present => assert!(page.presenting),
                 KeyCommand::LeavePresent => assert!(!page.presenting),
                 KeyCommand::CloseDefinition => assert_eq!(effects, vec![Effect::Blur]),

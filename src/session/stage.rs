@@ -5,33 +5,98 @@ use super::actions::PlaybackAction;
 use super::charts::Trigger;
 use super::effects::Effect;
 use super::page::Page;
-use super::story::{StepRun, STEPS};
+use super::story::{Asked, Seen, Step, StepRun, STEPS};
 use crate::scenario::{CcaName, LbScheme, Partner};
+
+/// The shortest recording of a playback, seconds of video.
+pub const MIN_RECORDING_S: f64 = 3.0;
 
 impl Page {
     /// What the class story's step says of its run, computed from the runs on screen and seen
     /// ([`super::story::Step::says`]); `None` when the story is closed or the run on screen is
     /// not the step's (or not finished).
     pub fn story_says(&self) -> Option<String> {
+        let (step, seen) = self.step_seen()?;
+        (step.says)(&seen)
+    }
+
+    /// The step's question as the story shows it: the class's pick and, once the step's run
+    /// is on screen and finished, the answer it supports and a sentence saying so.
+    pub fn story_question(&self) -> Option<Asked> {
+        let step = &STEPS[self.story?.min(STEPS.len() - 1)];
+        let q = &step.ask;
+        let seen = self.step_seen().map(|(_, seen)| seen);
+        let supported = seen.as_ref().and_then(|seen| (q.supported)(seen));
+        let explain = seen.map(|_| match supported {
+            Some(k) => {
+                let verdict = match self.picked {
+                    Some(p) if p == k => " The class predicted it.".to_string(),
+                    Some(p) => format!(" The class predicted {}: the run says otherwise.", p + 1),
+                    None => String::new(),
+                };
+                format!("The run supports {}: {}.{verdict}", k + 1, q.choices[k])
+            }
+            None => format!("To answer it the class needs {}.", q.needs),
+        });
+        Some(Asked {
+            prompt: q.prompt,
+            choices: q.choices,
+            picked: self.picked,
+            supported,
+            explain,
+        })
+    }
+
+    /// The shown step and what the class has seen, when the run on screen is the step's and
+    /// finished (for the theory step: its sweep is done).
+    fn step_seen(&self) -> Option<(&'static Step, Seen<'_>)> {
         let step = &STEPS[self.story?.min(STEPS.len() - 1)];
         let s = &self.session;
-        let seen = super::story::Seen {
+        let done = match step.run {
+            StepRun::Baseline { cca, lb, .. } => {
+                self.main_run_is(cca, lb) && s.phase == Some(super::Phase::Done)
+            }
+            StepRun::Theory => !s.theory.busy() && !s.theory_points.is_empty(),
+        };
+        let seen = Seen {
             run: s.run.as_ref(),
             partner: s.partner.as_ref(),
             past: &s.past,
             theory: &s.theory_points,
         };
-        if let StepRun::Baseline { cca, lb, .. } = step.run {
-            if !self.main_run_is(cca, lb) || s.phase != Some(super::Phase::Done) {
-                return None;
-            }
+        done.then_some((step, seen))
+    }
+
+    /// The class picks answer `i` of the step's question (another number than its choices:
+    /// nothing).
+    pub(super) fn pick(&mut self, i: usize) -> Vec<Effect> {
+        let Some(step) = self.story.map(|s| &STEPS[s.min(STEPS.len() - 1)]) else {
+            return Vec::new();
+        };
+        if i >= step.ask.choices.len() {
+            return Vec::new();
         }
-        (step.says)(&seen)
+        // the story shows it when the view renders, as after every action but a pointer's
+        self.picked = Some(i);
+        Vec::new()
+    }
+
+    /// The chart the presentation layout shows beside the network picture: the story step's, or
+    /// with the story closed, the window chart.
+    pub fn pointed(&self) -> &'static str {
+        match self.story {
+            Some(i) => STEPS[i.min(STEPS.len() - 1)].point,
+            None => super::charts::Chart::Cwnd.id(),
+        }
     }
 
     /// Shows the class story's step (closed: `None`); the address follows it.
     pub(super) fn show_step(&mut self, step: Option<usize>) -> Vec<Effect> {
-        self.story = step.map(|s| s.min(STEPS.len() - 1));
+        let step = step.map(|s| s.min(STEPS.len() - 1));
+        if step != self.story {
+            self.picked = None;
+        }
+        self.story = step;
         // the presentation shows another step's chart: every canvas is measured again
         match self.presenting {
             true => vec![Effect::Relayout, Effect::WriteAddress],
@@ -80,9 +145,10 @@ impl Page {
     /// Runs the class story's step `i`: the theory sweep, or the baseline with the step's CCA
     /// and LB at its playback speed, with its lockstep partner if it has one.
     pub(super) fn run_step(&mut self, i: usize) -> Vec<Effect> {
-        let Some(run) = STEPS.get(i).map(|s| s.run) else {
+        let Some(step) = STEPS.get(i) else {
             return Vec::new();
         };
+        let run = step.run;
         let StepRun::Baseline { speed, partner, .. } = run else {
             let mut out = self.start_theory();
             out.push(Effect::ScrollTo("chart-theory"));
@@ -101,7 +167,8 @@ impl Page {
             self.partner.beside = Some(Partner::Cca(cca));
             out.push(Effect::Worker(self.session.start_partner(other)));
         }
-        out.push(Effect::WriteAddress);
+        // on a phone the step's chart is far below the story
+        out.extend([Effect::WriteAddress, Effect::Reveal(step.point)]);
         out
     }
 
@@ -149,6 +216,16 @@ impl Page {
             (true, false, Some(run)) if s.phase == Some(super::Phase::Done) => {
                 let name = super::exports::file_name(run, "playback", "webm");
                 let span = s.span_us();
+                // a recording of a few frames is an empty video: a run that the chosen speed
+                // replays in a blink records slower, and the notice says so
+                let lasted = span / s.playback.rate(s.full_rate());
+                if let Some(i) = s.playback.slow_enough(span, MIN_RECORDING_S, s.full_rate()) {
+                    s.playback.set_speed(i);
+                    self.notice = Some(format!(
+                        "recording at {}: the chosen speed replays the run in {lasted:.2} s",
+                        super::playback::speed_label(i)
+                    ));
+                }
                 s.playback.seek(0.0, span);
                 s.playback.play(span, false);
                 self.recording = true;

@@ -24,6 +24,33 @@ pub enum StepRun {
     Theory,
 }
 
+/// A question the class answers before a step runs (predict), and the answer its run supports
+/// (observe, explain).
+pub struct Question {
+    pub prompt: &'static str,
+    /// Two or three answers, picked by the number keys 1 to 3 or a tap.
+    pub choices: &'static [&'static str],
+    /// The answer (an index into `choices`) the runs seen support, computed from them; `None`
+    /// while they cannot say.
+    pub supported: fn(&Seen) -> Option<usize>,
+    /// What the answer needs when the runs seen cannot give it.
+    pub needs: &'static str,
+}
+
+/// A step's question as the page shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asked {
+    pub prompt: &'static str,
+    pub choices: &'static [&'static str],
+    /// The class's answer, if it gave one.
+    pub picked: Option<usize>,
+    /// The answer the step's finished run supports.
+    pub supported: Option<usize>,
+    /// The sentence saying which answer the run supports and how the class's compares, once
+    /// the step's run is on screen and finished.
+    pub explain: Option<String>,
+}
+
 pub struct Step {
     pub title: &'static str,
     /// What the step shows and why; the paper's numbers, where it gives one, quoted as its.
@@ -32,6 +59,8 @@ pub struct Step {
     pub look: fn() -> String,
     /// What the run on screen (and the runs the class has seen) shows, computed from them.
     pub says: fn(&Seen) -> Option<String>,
+    /// What the class is asked before the run.
+    pub ask: Question,
     pub run: StepRun,
     /// The canvas of the one chart that makes the step's point: the presentation layout shows
     /// it beside the network picture.
@@ -191,6 +220,63 @@ fn theory_step(seen: &Seen) -> Option<String> {
     Some(s)
 }
 
+/// Whether the sprayed flows' mean window, averaged over the run, fell below half of where it
+/// started: 1 (it fell), else 0.
+fn window_fell(seen: &Seen) -> Option<usize> {
+    let run = seen.run?;
+    let (first, _, _) = window(run)?;
+    let n = run.summary.len() as f32;
+    let mean = run.summary.iter().map(|b| b.cwnd_mean).sum::<f32>() / n;
+    Some(usize::from(mean < first / 2.0))
+}
+
+/// Whether the run's CCT is within twice its lower bound: 0 (within), else 1.
+fn within_twice_the_bound(seen: &Seen) -> Option<usize> {
+    let (_, _, x) = inflation(seen.run?)?;
+    Some(usize::from(x >= 1.0))
+}
+
+/// Which of the run and its lockstep partner finished first: 0 (the run), 1 (the partner), or
+/// 2 when their CCTs are within 10 % of each other.
+fn first_to_finish(seen: &Seen) -> Option<usize> {
+    let cct = |r: &RunData| r.report.as_ref()?.cct_us;
+    let (a, b) = (cct(seen.run?)?, cct(seen.partner?)?);
+    Some(match (a - b).abs() / a.min(b) {
+        d if d <= 0.1 => 2,
+        _ if a < b => 0,
+        _ => 1,
+    })
+}
+
+/// Whether MSwift with REPS (the run) finished sooner than MSwift with OPS on the same
+/// network: 0 (sooner), else 1; `None` until the class has seen both.
+fn reps_sooner(seen: &Seen) -> Option<usize> {
+    let (_, _, x) = inflation(seen.run?)?;
+    let ops = last_of(seen, CcaName::MSWIFT, LbScheme::Ops)?;
+    Some(usize::from(x >= ops))
+}
+
+/// What the theory sweep shows as q grows: 0 (Swift's throughput falls by a fifth or more and
+/// MSwift's, while q < 1/3, does not), 1 (both fall), 2 (Swift's does not fall).
+fn theory_answer(seen: &Seen) -> Option<usize> {
+    let kept = |cca: CcaName, below: f64| {
+        let mut pts: Vec<&TheoryPoint> = seen
+            .theory
+            .iter()
+            .filter(|p| p.cca == cca && p.q < below)
+            .collect();
+        pts.sort_by(|a, b| a.q.total_cmp(&b.q));
+        Some(pts.last()?.gbps / pts.first()?.gbps)
+    };
+    let swift = kept(CcaName::SWIFT, f64::INFINITY)?;
+    let mswift = kept(CcaName::MSWIFT, 1.0 / 3.0)?;
+    Some(match (swift < 0.8, mswift < 0.8) {
+        (true, false) => 0,
+        (true, true) => 1,
+        (false, _) => 2,
+    })
+}
+
 pub const STEPS: [Step; 5] = [
     Step {
         title: "Swift collapses on reordering",
@@ -201,6 +287,12 @@ pub const STEPS: [Step; 5] = [
             colour_of(CcaName::SWIFT)
         ),
         says: swift_step,
+        ask: Question {
+            prompt: "Swift sprays every packet on a random path. What happens to its sprayed flows' window?",
+            choices: &["It stays near where it started", "It falls below half of where it started"],
+            supported: window_fell,
+            needs: "the run's window samples",
+        },
         run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
         point: "chart-cwnd",
     },
@@ -215,6 +307,12 @@ pub const STEPS: [Step; 5] = [
             palette::name(palette::REFERENCE).unwrap_or("grey")
         ),
         says: lswift_step,
+        ask: Question {
+            prompt: "LSwift no longer reads reordering as a loss. Will its flows finish within twice the lower bound?",
+            choices: &["Yes: within twice the lower bound", "No: more than twice the lower bound"],
+            supported: within_twice_the_bound,
+            needs: "a finished run",
+        },
         run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
         point: "chart-delay",
     },
@@ -229,6 +327,12 @@ pub const STEPS: [Step; 5] = [
             palette::name(palette::REFERENCE).unwrap_or("grey")
         ),
         says: mswift_step,
+        ask: Question {
+            prompt: "MSwift and Swift on the same network, the same elephants: which finishes first?",
+            choices: &["MSwift", "Swift", "Neither: within 10 % of each other"],
+            supported: first_to_finish,
+            needs: "both runs finished",
+        },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3, partner: Some(CcaName::SWIFT) },
         point: "chart-delay",
     },
@@ -240,6 +344,12 @@ pub const STEPS: [Step; 5] = [
             The line below says what this run shows.",
         look: || "The flow completion times: the last flow to finish sets the CCT.".to_string(),
         says: reps_step,
+        ask: Question {
+            prompt: "With REPS instead of OPS, will MSwift finish sooner (a lower CCT inflation) than it did in step 3?",
+            choices: &["Sooner than with OPS", "Not sooner than with OPS"],
+            supported: reps_sooner,
+            needs: "MSwift with OPS on the same network (step 3) among the runs seen",
+        },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7, partner: None },
         point: "chart-fct",
     },
@@ -252,6 +362,16 @@ pub const STEPS: [Step; 5] = [
             theory_total()
         ),
         says: theory_step,
+        ask: Question {
+            prompt: "As q, the share of late packets, grows: what happens to the throughput?",
+            choices: &[
+                "Swift's falls; MSwift's holds while q < 1/3",
+                "Both fall",
+                "Swift's does not fall",
+            ],
+            supported: theory_answer,
+            needs: "the theory sweep's points for Swift and MSwift",
+        },
         run: StepRun::Theory,
         point: "chart-theory",
     },
@@ -297,6 +417,106 @@ mod tests {
         assert!(looks
             .iter()
             .all(|l| !l.is_empty() && !l.contains("coloured")));
+    }
+
+    /// A finished run of `cca` with `lb` whose CCT is `cct` µs over a lower bound of 100 µs and
+    /// whose mean window goes through `windows`.
+    fn run(cca: CcaName, lb: LbScheme, cct: f64, windows: &[f32]) -> RunData {
+        let mut s = Scenario::default();
+        cca.apply(&mut s.cca);
+        s.lb.scheme = lb;
+        let mut r = RunData::new(0, s);
+        r.report = Some(crate::Report {
+            finished: true,
+            sim_time_us: cct,
+            cct_us: Some(cct),
+            ideal_cct_us: 100.0,
+            cct_inflation: Some(cct / 100.0 - 1.0),
+            flows: Vec::new(),
+            counters: Default::default(),
+            perf: None,
+        });
+        r.summary = windows
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| super::super::store::BucketSummary {
+                time_us: i as f64,
+                cwnd_mean: w,
+                ..Default::default()
+            })
+            .collect();
+        r
+    }
+
+    fn seen<'a>(run: &'a RunData, partner: Option<&'a RunData>, past: &'a [RunData]) -> Seen<'a> {
+        Seen {
+            run: Some(run),
+            partner,
+            past,
+            theory: &[],
+        }
+    }
+
+    /// Each step's answer is computed from the runs, and the other runs give the other answer.
+    #[test]
+    fn every_question_is_answered_by_the_runs_and_the_opposite_runs_answer_otherwise() {
+        let (swift, lswift, mswift) = (CcaName::SWIFT, CcaName::LSWIFT, CcaName::MSWIFT);
+        let ask = |i: usize, seen: &Seen| (STEPS[i].ask.supported)(seen);
+        // 1: the mean window over the run against half its start
+        let fell = run(swift, LbScheme::Ops, 900.0, &[150.0, 20.0, 10.0, 10.0]);
+        let held = run(swift, LbScheme::Ops, 900.0, &[150.0, 140.0, 120.0, 130.0]);
+        assert_eq!(ask(0, &seen(&fell, None, &[])), Some(1));
+        assert_eq!(ask(0, &seen(&held, None, &[])), Some(0));
+        // 2: the CCT against twice the lower bound
+        let slow = run(lswift, LbScheme::Ops, 250.0, &[1.0]);
+        let quick = run(lswift, LbScheme::Ops, 150.0, &[1.0]);
+        assert_eq!(ask(1, &seen(&slow, None, &[])), Some(1));
+        assert_eq!(ask(1, &seen(&quick, None, &[])), Some(0));
+        // 3: which of the two finishes first, or neither by more than 10 %
+        let m = run(mswift, LbScheme::Ops, 120.0, &[1.0]);
+        let s = run(swift, LbScheme::Ops, 900.0, &[1.0]);
+        let near = run(swift, LbScheme::Ops, 125.0, &[1.0]);
+        assert_eq!(ask(2, &seen(&m, Some(&s), &[])), Some(0));
+        assert_eq!(ask(2, &seen(&s, Some(&m), &[])), Some(1));
+        assert_eq!(ask(2, &seen(&m, Some(&near), &[])), Some(2));
+        assert_eq!(ask(2, &seen(&m, None, &[])), None, "no partner, no answer");
+        // 4: REPS against the MSwift-with-OPS run seen on the same network
+        let reps = run(mswift, LbScheme::Reps, 110.0, &[1.0]);
+        let late = run(mswift, LbScheme::Reps, 130.0, &[1.0]);
+        let past = [run(mswift, LbScheme::Ops, 120.0, &[1.0])];
+        assert_eq!(ask(3, &seen(&reps, None, &past)), Some(0));
+        assert_eq!(ask(3, &seen(&late, None, &past)), Some(1));
+        assert_eq!(
+            ask(3, &seen(&reps, None, &[])),
+            None,
+            "nothing to compare with"
+        );
+        // 5: Swift's throughput over q, MSwift's below q = 1/3
+        let point = |cca, q, gbps| TheoryPoint { cca, q, gbps };
+        let theory = |s1: f64, m1: f64| {
+            vec![
+                point(swift, 0.05, 100.0),
+                point(swift, 0.5, s1),
+                point(mswift, 0.05, 100.0),
+                point(mswift, 0.3, m1),
+                point(mswift, 0.5, 10.0),
+            ]
+        };
+        let answer = |points: &[TheoryPoint]| {
+            let seen = Seen {
+                run: None,
+                partner: None,
+                past: &[],
+                theory: points,
+            };
+            ask(4, &seen)
+        };
+        assert_eq!(answer(&theory(30.0, 95.0)), Some(0));
+        assert_eq!(answer(&theory(30.0, 40.0)), Some(1));
+        assert_eq!(answer(&theory(99.0, 95.0)), Some(2));
+        for step in &STEPS {
+            assert!((2..=3).contains(&step.ask.choices.len()), "{}", step.title);
+        }
     }
 
     #[test]

@@ -441,7 +441,7 @@ mod page {
         // Page Down alone: it opens the story, runs the step shown, then shows the next
         let next = |page: &mut Page| page.reduce(Action::Key(KeyCommand::Next));
         next(&mut page);
-        for i in 0..STEPS.len() {
+        for (i, step) in STEPS.iter().enumerate() {
             if i > 0 {
                 let effects = next(&mut page);
                 assert!(
@@ -458,8 +458,40 @@ mod page {
                 None,
                 "step {i}: nothing to say before its run"
             );
+            // predict: the question, unanswered; the class picks the first answer by its key
+            let asked = page.story_question().expect("every step asks");
+            assert_eq!((asked.picked, asked.supported), (None, None), "step {i}");
+            assert_eq!(asked.explain, None, "step {i}: explained before its run");
+            page.reduce(Action::Key(KeyCommand::Pick(0)));
             let effects = next(&mut page);
+            let shown = match step.run {
+                crate::session::story::StepRun::Theory => Effect::ScrollTo(step.point),
+                _ => Effect::Reveal(step.point),
+            };
+            assert!(
+                effects.contains(&shown),
+                "step {i}: its chart comes into view"
+            );
             perform(&mut page, &mut worker, effects);
+            // observe, explain: the answer its runs support, against the class's
+            let asked = page.story_question().unwrap();
+            let k = asked
+                .supported
+                .unwrap_or_else(|| panic!("step {i}: its runs answer nothing: {asked:?}"));
+            let explain = asked.explain.unwrap();
+            let verdict = match k {
+                0 => "The class predicted it.",
+                _ => "The class predicted 1: the run says otherwise.",
+            };
+            assert_eq!(
+                explain,
+                format!(
+                    "The run supports {}: {}. {verdict}",
+                    k + 1,
+                    asked.choices[k]
+                ),
+                "step {i}"
+            );
             let says = page
                 .story_says()
                 .unwrap_or_else(|| panic!("step {i} says nothing"));
@@ -949,7 +981,7 @@ mod page {
         );
         assert_eq!(page.scenario.seed, 3);
         assert_eq!(page.beside().as_deref(), Some("cca:swift"));
-        assert_eq!(effects.last(), Some(&Effect::WriteAddress));
+        assert!(effects.ends_with(&[Effect::WriteAddress, Effect::Reveal("chart-delay")]));
         let speed = page.session.playback.speed();
         assert_eq!(speed, 3);
         // the step's scenario is the k = 8 baseline: check it is the one started, not run it
@@ -1002,9 +1034,22 @@ mod page {
             page.reduce(Action::Present(true)),
             vec![Effect::Relayout, Effect::WriteAddress]
         );
-        assert_eq!((page.presenting, page.story), (true, Some(0)));
+        // a run of one's own is presented as it is, without the story
+        assert!(page.session.run.is_some());
+        assert_eq!((page.presenting, page.story), (true, None));
+        assert_eq!(page.pointed(), "chart-cwnd");
         page.reduce(Action::Present(false));
-        assert_eq!((page.presenting, page.story), (false, Some(0)));
+        assert_eq!((page.presenting, page.story), (false, None));
+        // a page with nothing on it presents the class
+        let mut fresh = Page::new(small());
+        fresh.reduce(Action::Present(true));
+        assert_eq!((fresh.presenting, fresh.story), (true, Some(0)));
+        assert_eq!(fresh.pointed(), crate::session::story::STEPS[0].point);
+        // closing the story while presenting keeps a chart beside the picture
+        fresh.reduce(Action::Story(crate::session::actions::StoryAction::Show(
+            None,
+        )));
+        assert_eq!((fresh.presenting, fresh.pointed()), (true, "chart-cwnd"));
         // the highlighted flow: a flow of the run, or none
         page.reduce(Action::Highlight("3".into()));
         assert_eq!(page.highlight, Some(3));

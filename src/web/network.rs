@@ -30,6 +30,8 @@ pub struct Marks<'a> {
     pub down: &'a [usize],
     /// The top of the colour scale, bytes.
     pub scale_bytes: f64,
+    /// The size of the picture's words, CSS px: the charts' text size.
+    pub text_px: u32,
 }
 
 /// Height of the colour key strip, CSS px.
@@ -83,7 +85,7 @@ pub fn draw_network(
         ctx.set_fill_style_str("#fff");
         ctx.fill_rect(0.0, 0.0, w, h);
         ctx.set_fill_style_str("#555");
-        ctx.set_font("14px sans-serif");
+        ctx.set_font(&format!("{}px sans-serif", marks.text_px));
         let _ = ctx.fill_text("the network appears when a run starts", 12.0, 24.0);
         return Ok(true);
     };
@@ -198,7 +200,7 @@ pub fn draw_network(
     }
     if let Shape::NPath { paths } = meta.network.shape {
         ctx.set_fill_style_str("#1f2937");
-        ctx.set_font("13px sans-serif");
+        ctx.set_font(&format!("{}px sans-serif", marks.text_px));
         let _ = ctx.fill_text("sender", at((0.0, 0.0)).0 + 4.0, at((0.05, 0.52)).1 + 8.0);
         let _ = ctx.fill_text("receiver", w - 60.0, at((0.95, 0.52)).1 + 8.0);
         let long = layout
@@ -222,7 +224,7 @@ pub fn draw_network(
         }
         let _ = ctx.fill_text("ACKs return", w * 0.5 + 10.0, plot_h * 0.96 - 6.0);
     }
-    draw_key(&ctx, w, h, marks.scale_bytes);
+    draw_key(&ctx, (w, h), marks);
     Ok(true)
 }
 
@@ -333,7 +335,7 @@ fn draw_spread(
 }
 
 /// The colour key: a gradient bar from an empty queue to the top of the scale.
-fn draw_key(ctx: &CanvasRenderingContext2d, w: f64, h: f64, scale_bytes: f64) {
+fn draw_key(ctx: &CanvasRenderingContext2d, (w, h): (f64, f64), marks: &Marks) {
     let (x0, y0, bar_w) = (8.0, h - KEY_H + 8.0, (w * 0.35).clamp(90.0, 220.0));
     for i in 0..40 {
         let l = i as f64 / 39.0;
@@ -341,9 +343,12 @@ fn draw_key(ctx: &CanvasRenderingContext2d, w: f64, h: f64, scale_bytes: f64) {
         ctx.fill_rect(x0 + bar_w * l, y0, bar_w / 39.0 + 0.5, 10.0);
     }
     ctx.set_fill_style_str("#1f2937");
-    ctx.set_font("12px sans-serif");
+    ctx.set_font(&format!("{}px sans-serif", marks.text_px));
     let _ = ctx.fill_text(
-        &format!("queue at the cursor: 0 → {:.0} KiB", scale_bytes / 1024.0),
+        &format!(
+            "queue at the cursor: 0 → {:.0} KiB",
+            marks.scale_bytes / 1024.0
+        ),
         x0 + bar_w + 8.0,
         y0 + 10.0,
     );

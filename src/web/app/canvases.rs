@@ -268,6 +268,16 @@ impl App {
                 continue;
             };
             fit(&canvas, CHARTS[i].chart, css, scale);
+            // a box read before the layout settled (a class the page took after the read)
+            // shows the bitmap stretched: read it again, and size the bitmap anew if it changed
+            let shown = canvas.client_height() as f64 * scale;
+            if canvas.client_height() > 0 && (shown - canvas.height() as f64).abs() > 1.5 * scale {
+                let now = CssBox::of(&canvas);
+                if now != css {
+                    self.drawing.widths[i] = Some(now);
+                    fit(&canvas, CHARTS[i].chart, now, scale);
+                }
+            }
             match self.draw_one(CHARTS[i].chart, &canvas, scale) {
                 Ok(Some(drawn)) => {
                     let drawn = Action::Drawn(CHARTS[i].chart, Box::new(drawn));
@@ -372,6 +382,7 @@ impl App {
             chosen: self.page.chosen(),
             down: &down,
             scale_bytes: peak.max(ecn),
+            text_px: self.chart_style().text_px,
         };
         network::draw_network(
             canvas,
@@ -383,6 +394,14 @@ impl App {
             &marks,
             network::LINKS_SLICE_MS,
         )
+    }
+
+    /// The charts' text: read across a room in the presentation layout.
+    fn chart_style(&self) -> Style {
+        match self.page.presenting() {
+            true => Style::PRESENT,
+            false => Style::PAGE,
+        }
     }
 
     /// Draws one canvas: where its parts went, or `Ok(None)` for a network picture not
@@ -397,11 +416,7 @@ impl App {
         let hidden = self.page.instruments().hidden_on(which);
         let at = At {
             cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
-            // the presentation layout's charts are read across a room
-            style: match self.page.presenting() {
-                true => Style::PRESENT,
-                false => Style::PAGE,
-            },
+            style: self.chart_style(),
             zoom: self.page.instruments().zoom_of(which),
             hidden: &hidden,
         };

@@ -66,10 +66,12 @@ pub(super) fn listen(
     for _ in POINTER_EVENTS {
         let link = ctx.link().clone();
         listeners.push(Closure::<dyn FnMut(web_sys::Event)>::new(
-            move |e: web_sys::Event| {
-                if let Some((chart, p)) = pointer_on_chart(&e) {
-                    link.send_message(Msg::Page(Action::Pointer(chart, p)));
+            move |e: web_sys::Event| match pointer_on_chart(&e) {
+                Some((chart, p)) => link.send_message(Msg::Page(Action::Pointer(chart, p))),
+                None if e.type_() == "pointerdown" => {
+                    link.send_message(Msg::Page(Action::PressedElsewhere))
                 }
+                None => {}
             },
         ));
     }
@@ -132,6 +134,9 @@ fn pointer_on_chart(
         row.chart,
         Pointer {
             kind,
+            touch: e
+                .dyn_ref::<web_sys::PointerEvent>()
+                .is_some_and(|p| p.pointer_type() == "touch"),
             id,
             x: m.offset_x() as f64,
             y: m.offset_y() as f64,
@@ -205,6 +210,18 @@ pub(super) fn scroll_to(id: &str) {
         .and_then(|d| d.get_element_by_id(id))
     {
         el.scroll_into_view();
+    }
+}
+
+/// Scrolls the least that shows the element with this id whole (none when it is on screen).
+pub(super) fn reveal(id: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        el.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }
 

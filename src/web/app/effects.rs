@@ -10,7 +10,7 @@ impl App {
         // a pointer's readout is drawn by hand: the view renders for a zoom or a series only;
         // a pool's reports render on the next frame, as the main worker's do (many, one render)
         let (pointer, pool) = (
-            matches!(action, Action::Pointer(..)),
+            matches!(action, Action::Pointer(..) | Action::PressedElsewhere),
             matches!(action, Action::Pool(_)),
         );
         let effects = self.page.reduce_at(crate::web::now_ms(), action);
@@ -69,6 +69,7 @@ impl App {
                     self.scroll_to_sweep = true;
                 }
                 Effect::ScrollTo(id) => scroll_to(id),
+                Effect::Reveal(id) => dom::reveal(id),
                 Effect::Relayout => {
                     self.drawing.widths = [None; CANVASES];
                     self.mark(Chart::all(), ctx);

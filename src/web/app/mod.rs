@@ -31,7 +31,7 @@ use super::components::partner_stage::PartnerStage;
 use super::components::playback::Playback;
 use super::components::report::Report;
 use super::components::status::{status_text, Status};
-use super::components::story::{Story, STEPS};
+use super::components::story::Story;
 use super::components::sweep::SweepView;
 use super::components::theory::TheoryView;
 use super::exports;

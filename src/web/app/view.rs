@@ -32,11 +32,7 @@ impl App {
         let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
-        let point = self
-            .page
-            .story()
-            .and_then(|i| STEPS.get(i))
-            .map(|s| format!("point-{}", s.point));
+        let point = format!("point-{}", self.page.pointed());
         let form = html! {
             <Form scenario={self.page.scenario().clone()} refused={self.page.refused().cloned()} running={s.running()}
                 run_ref={self.run_button.clone()} on={on.reform(Msg::page)} />
@@ -61,7 +57,7 @@ impl App {
                 </header>
                 }
                 if self.sections_shown >= shown(Section::Controls) && !self.page.embed() {
-                <section class="story-area" aria-label="class mode"><Story step={self.page.story()} says={self.page.story_says()} presenting={self.page.presenting()} on={on.reform(Msg::page)} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story()} says={self.page.story_says()} asked={self.page.story_question()} presenting={self.page.presenting()} on={on.reform(Msg::page)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.page.story().is_some() {
                         // class mode: the story drives the runs, the form folds away

@@ -3,7 +3,7 @@
 
 pub use crate::session::actions::StoryAction;
 use crate::session::keys::CARD;
-pub use crate::session::story::{Step, StepRun, STEPS};
+pub use crate::session::story::{Asked, Step, StepRun, STEPS};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -12,6 +12,8 @@ pub struct StoryProps {
     pub step: Option<usize>,
     /// What the step's run showed, computed from it ([`Step::says`]); `None` before it ran.
     pub says: Option<String>,
+    /// The step's question, the class's answer and, after the run, the one it supports.
+    pub asked: Option<Asked>,
     /// The presentation layout is on: the key card shows.
     pub presenting: bool,
     pub on: Callback<StoryAction>,
@@ -28,6 +30,7 @@ pub fn story(props: &StoryProps) -> Html {
         };
     };
     let step = &STEPS[i.min(STEPS.len() - 1)];
+    let explained = props.asked.as_ref().and_then(|a| a.explain.clone());
     let last = i + 1 >= STEPS.len();
     html! {
         <div class={classes!("story", "open", props.says.is_some().then_some("ran"))} aria-live="polite">
@@ -37,8 +40,19 @@ pub fn story(props: &StoryProps) -> Html {
             </div>
             <p id="story-narration">{ step.narration }</p>
             <p class="hint"><strong>{ "Look for: " }</strong>{ (step.look)() }</p>
-            if let Some(says) = &props.says {
-                <p id="story-says" class="says">{ says.clone() }</p>
+            if let Some(asked) = &props.asked {
+                { question(asked, on) }
+            }
+            // explain: which answer the run supports, then what it showed
+            if props.says.is_some() || explained.is_some() {
+                <p class="says">
+                    if let Some(explain) = explained {
+                        <span id="story-answer">{ explain }</span>{ " " }
+                    }
+                    if let Some(says) = &props.says {
+                        <span id="story-says">{ says.clone() }</span>
+                    }
+                </p>
             }
             <div class="buttons">
                 <button id="story-run" onclick={on.reform(move |_| StoryAction::Run(i))}>{ "Run this step" }</button>
@@ -55,6 +69,29 @@ pub fn story(props: &StoryProps) -> Html {
                         }) }
                     </span>
                 }
+            </div>
+        </div>
+    }
+}
+
+/// The step's question: its answers as buttons (1, 2, 3 pick them too), the class's pick
+/// pressed, and after the run the answer it supports marked.
+fn question(asked: &Asked, on: &Callback<StoryAction>) -> Html {
+    html! {
+        <div id="story-ask" class="ask">
+            <p class="prompt"><strong>{ "Predict: " }</strong>{ asked.prompt }</p>
+            <div class="choices" role="group" aria-label="the class's answer">
+                { for asked.choices.iter().enumerate().map(|(i, choice)| {
+                    let picked = asked.picked == Some(i);
+                    let supported = asked.supported == Some(i);
+                    html! {
+                        <button class={classes!("choice", picked.then_some("picked"), supported.then_some("supported"))}
+                            aria-pressed={picked.to_string()} onclick={on.reform(move |_| StoryAction::Pick(i))}>
+                            <kbd>{ i + 1 }</kbd>{ " " }{ *choice }
+                            if supported { <span class="mark" aria-label="the run supports it">{ " ✓" }</span> }
+                        </button>
+                    }
+                }) }
             </div>
         </div>
     }
