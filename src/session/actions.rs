@@ -161,6 +161,8 @@ pub enum StoryAction {
     Run(usize),
     /// The class's answer to the step's question (an index into its choices).
     Pick(usize),
+    /// Run the step's comparison into the comparison table.
+    Compare,
 }
 
 /// What the sweeps area asks for.

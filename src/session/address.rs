@@ -52,7 +52,7 @@ impl Page {
                     page.choose_partner(beside);
                 }
                 page.story = link.story.map(|n| n - 1);
-                page.presenting = link.present;
+                page.set_presenting(link.present);
                 if page.presenting && page.story.is_none() {
                     page.story = Some(0);
                 }
@@ -119,7 +119,7 @@ impl Page {
         // the layout and the story stay, unless the address names them
         let relayout = fresh.presenting && !self.presenting;
         self.story = fresh.story.or(self.story);
-        self.presenting |= fresh.presenting;
+        self.set_presenting(self.presenting || fresh.presenting);
         self.scenario = fresh.scenario;
         self.partner = fresh.partner;
         self.embed = fresh.embed;

@@ -52,7 +52,7 @@ use playback::Playback;
 use series::Series;
 use store::RunData;
 use theory::theory_runs;
-pub use theory::{theory_total, TheoryPoint, TheoryRun, THEORY_CCAS, THEORY_FLOW};
+pub use theory::{theory_look_for, theory_total, TheoryPoint, TheoryRun, THEORY_CCAS, THEORY_FLOW};
 
 /// Where a run (main, or the theory sweep) stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,6 +105,9 @@ pub struct Session {
     pub theory: Series<TheoryRun>,
     pub theory_points: Vec<TheoryPoint>,
     pub playback: Playback,
+    /// The partner is not on screen (the presentation layout shows the main run alone): the
+    /// playback spans the main run.
+    pub partner_off_screen: bool,
     /// The followed flow's decisions, replayed once the main run has finished.
     pub tracing: Option<decisions::Tracing>,
     worker_ready: bool,
@@ -297,9 +300,10 @@ impl Session {
         }
     }
 
-    /// The simulated span of the main run (and its partner, the longer), µs.
+    /// The simulated span of the main run (and its partner on screen, the longer), µs.
     pub fn span_us(&self) -> f64 {
-        [&self.run, &self.partner]
+        let partner = self.partner.as_ref().filter(|_| !self.partner_off_screen);
+        [self.run.as_ref(), partner]
             .into_iter()
             .flatten()
             .map(RunData::span_us)

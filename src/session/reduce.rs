@@ -111,9 +111,10 @@ impl Page {
             Action::Story(StoryAction::Show(step)) => self.show_step(step),
             Action::Story(StoryAction::Run(i)) => self.run_step(i),
             Action::Story(StoryAction::Pick(i)) => self.pick(i),
+            Action::Story(StoryAction::Compare) => self.run_compare(),
             Action::Theory => self.start_theory(),
             Action::Present(on) => {
-                self.presenting = on;
+                self.set_presenting(on);
                 // a page with nothing on it presents the class; a run of one's own, itself
                 if on && self.story.is_none() && self.session.run.is_none() {
                     self.story = Some(0);

@@ -47,6 +47,36 @@ impl Page {
         })
     }
 
+    /// The words of the button that runs the step's comparison, while the class has not seen
+    /// it (and no comparison runs).
+    pub fn story_compare(&self) -> Option<String> {
+        let (step, seen) = self.step_seen()?;
+        let (cca, lb) = step.compare?;
+        if self.session.compare.busy() || super::story::seen_run(&seen, cca, lb) {
+            return None;
+        }
+        let lb = lb.name().to_uppercase();
+        Some(format!("Run {} with {lb} to compare", cca.kind.info().name))
+    }
+
+    /// Runs the step's comparison beside the class's runs (into the comparison table, the run
+    /// on screen kept).
+    pub(super) fn run_compare(&mut self) -> Vec<Effect> {
+        let Some(step) = self.story.map(|i| &STEPS[i.min(STEPS.len() - 1)]) else {
+            return Vec::new();
+        };
+        let (Some((cca, lb)), Some(mut s)) = (step.compare, step.run.scenario(self.scenario.seed))
+        else {
+            return Vec::new();
+        };
+        cca.apply(&mut s.cca);
+        s.lb.scheme = lb;
+        vec![
+            Effect::Worker(self.session.start_series(vec![s])),
+            Effect::Redraw(Trigger::Compare),
+        ]
+    }
+
     /// The shown step and what the class has seen, when the run on screen is the step's and
     /// finished (for the theory step: its sweep is done).
     fn step_seen(&self) -> Option<(&'static Step, Seen<'_>)> {
@@ -79,6 +109,13 @@ impl Page {
         // the story shows it when the view renders, as after every action but a pointer's
         self.picked = Some(i);
         Vec::new()
+    }
+
+    /// Turns the presentation layout on or off: it shows the main run alone, so its playback
+    /// spans that run (a lockstep step ends with the run it shows).
+    pub(super) fn set_presenting(&mut self, on: bool) {
+        self.presenting = on;
+        self.session.partner_off_screen = on;
     }
 
     /// The chart the presentation layout shows beside the network picture: the story step's, or

@@ -61,6 +61,9 @@ pub struct Step {
     pub says: fn(&Seen) -> Option<String>,
     /// What the class is asked before the run.
     pub ask: Question,
+    /// A run the step's sentence compares with (a CCA and LB on the step's network), which a
+    /// button runs into the comparison when the class has not seen it.
+    pub compare: Option<(CcaName, LbScheme)>,
     pub run: StepRun,
     /// The canvas of the one chart that makes the step's point: the presentation layout shows
     /// it beside the network picture.
@@ -135,6 +138,11 @@ fn seen_runs<'a>(seen: &'a Seen) -> impl Iterator<Item = (CcaName, LbScheme, f64
         .filter_map(inflation)
 }
 
+/// Whether the class has seen a finished run of `cca` with `lb` on the same network.
+pub fn seen_run(seen: &Seen, cca: CcaName, lb: LbScheme) -> bool {
+    last_of(seen, cca, lb).is_some()
+}
+
 /// The inflation of the last run of `cca` with `lb` the class has seen.
 fn last_of(seen: &Seen, cca: CcaName, lb: LbScheme) -> Option<f64> {
     seen_runs(seen)
@@ -206,12 +214,10 @@ fn theory_step(seen: &Seen) -> Option<String> {
         Some((*pts.first()?, *pts.last()?))
     };
     let (s0, s1) = ends(CcaName::SWIFT)?;
+    // q as the chart's axis gives it: a fraction
     let mut s = format!(
-        "Swift's throughput fell from {:.0} Gbps at q = {:.1} % to {:.0} Gbps at q = {:.1} %",
-        s0.gbps,
-        100.0 * s0.q,
-        s1.gbps,
-        100.0 * s1.q
+        "Swift's throughput fell from {:.0} Gbps at q = {:.2} to {:.0} Gbps at q = {:.2}",
+        s0.gbps, s0.q, s1.gbps, s1.q
     );
     if let Some((m0, m1)) = ends(CcaName::MSWIFT) {
         s += &format!("; MSwift's went from {:.0} to {:.0} Gbps", m0.gbps, m1.gbps);
@@ -294,12 +300,13 @@ pub const STEPS: [Step; 5] = [
             needs: "the run's window samples",
         },
         run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
+        compare: None,
         point: "chart-cwnd",
     },
     Step {
         title: "LSwift: reordering handled, still collapsing",
         narration: "LSwift waits before it calls a hole a loss, so reordering alone no longer cuts the window. \
-            But a share q of its packets cross the elephants' queues and come back late, and it cuts on a run of late packets.",
+            But a share q of its packets cross the elephants' queues and come back late, and it still cuts its window on each late delay.",
         look: || format!(
             "The delay chart: LSwift decides on the latest ACK, so its decision signal ({}, thick) is the raw RTT \
              ({}, thin), jumping whenever a packet crossed a congested path.",
@@ -314,6 +321,7 @@ pub const STEPS: [Step; 5] = [
             needs: "a finished run",
         },
         run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
+        compare: None,
         point: "chart-delay",
     },
     Step {
@@ -334,6 +342,7 @@ pub const STEPS: [Step; 5] = [
             needs: "both runs finished",
         },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3, partner: Some(CcaName::SWIFT) },
+        compare: None,
         point: "chart-delay",
     },
     Step {
@@ -351,6 +360,7 @@ pub const STEPS: [Step; 5] = [
             needs: "MSwift with OPS on the same network (step 3) among the runs seen",
         },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7, partner: None },
+        compare: Some((CcaName::LSWIFT, LbScheme::Reps)),
         point: "chart-fct",
     },
     Step {
@@ -373,6 +383,7 @@ pub const STEPS: [Step; 5] = [
             needs: "the theory sweep's points for Swift and MSwift",
         },
         run: StepRun::Theory,
+        compare: None,
         point: "chart-theory",
     },
 ];

@@ -496,6 +496,22 @@ mod page {
                 .story_says()
                 .unwrap_or_else(|| panic!("step {i} says nothing"));
             if let Some(r) = page.session.run.as_ref().and_then(|r| r.report.as_ref()) {
+                // the mechanism a narration states is the one the run's counters show
+                let c = &r.counters;
+                match i {
+                    0 => assert!(
+                        step.narration.contains("every SACK hole cuts the window")
+                            && c.cuts_loss > c.cuts_delay,
+                        "{c:?}"
+                    ),
+                    1 => assert!(
+                        step.narration
+                            .contains("cuts its window on each late delay")
+                            && c.cuts_delay > 10 * c.cuts_loss,
+                        "{c:?}"
+                    ),
+                    _ => {}
+                }
                 if i < 4 {
                     let x = r.cct_inflation.unwrap();
                     assert!(
@@ -509,6 +525,25 @@ mod page {
                 }
             }
             said.push(says);
+            // a step that compares with a run the class has not seen offers to run it, into
+            // the comparison, the run on screen kept
+            match (i, page.story_compare()) {
+                (3, Some(words)) => {
+                    assert_eq!(words, "Run LSwift with REPS to compare");
+                    let effects =
+                        page.reduce(Action::Story(crate::session::actions::StoryAction::Compare));
+                    perform(&mut page, &mut worker, effects);
+                    assert_eq!(page.story_compare(), None, "seen now");
+                    let says = page.story_says().unwrap();
+                    assert!(says.contains("LSwift with REPS: "), "{says}");
+                    assert_eq!(
+                        page.session.run.as_ref().unwrap().view().cca(),
+                        crate::scenario::CcaName::MSWIFT
+                    );
+                }
+                (3, None) => panic!("step 4 offers no comparison"),
+                (_, words) => assert_eq!(words, None, "step {i}"),
+            }
         }
         // step 2 names step 1's Swift, step 3 its partner and LSwift, step 4 MSwift with OPS
         assert!(
@@ -1037,9 +1072,20 @@ mod page {
         // a run of one's own is presented as it is, without the story
         assert!(page.session.run.is_some());
         assert_eq!((page.presenting, page.story), (true, None));
+        // the presentation shows the main run alone: its playback ends with that run
+        let spans = |p: &Page| {
+            let s = &p.session;
+            let main = s.run.as_ref().unwrap().span_us();
+            let partner = s.partner.as_ref().map_or(0.0, |r| r.span_us());
+            (s.span_us(), main, main.max(partner))
+        };
+        let (span, main, _) = spans(&page);
+        assert_eq!(span, main);
         assert_eq!(page.pointed(), "chart-cwnd");
         page.reduce(Action::Present(false));
         assert_eq!((page.presenting, page.story), (false, None));
+        let (span, _, both) = spans(&page);
+        assert_eq!(span, both, "beside its partner, the longer of the two");
         // a page with nothing on it presents the class
         let mut fresh = Page::new(small());
         fresh.reduce(Action::Present(true));

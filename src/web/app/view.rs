@@ -57,7 +57,7 @@ impl App {
                 </header>
                 }
                 if self.sections_shown >= shown(Section::Controls) && !self.page.embed() {
-                <section class="story-area" aria-label="class mode"><Story step={self.page.story()} says={self.page.story_says()} asked={self.page.story_question()} presenting={self.page.presenting()} on={on.reform(Msg::page)} /></section>
+                <section class="story-area" aria-label="class mode"><Story step={self.page.story()} says={self.page.story_says()} asked={self.page.story_question()} compare={self.page.story_compare()} presenting={self.page.presenting()} on={on.reform(Msg::page)} /></section>
                 <section class="controls" aria-label="scenario">
                     if self.page.story().is_some() {
                         // class mode: the story drives the runs, the form folds away

@@ -72,8 +72,11 @@ pub struct TermProps {
 pub fn term(props: &TermProps) -> Html {
     let text = props.text.clone().unwrap_or_else(|| props.term.clone());
     match define(&props.term) {
+        // a click opens the definition (the term takes the focus), and inside a form field's
+        // label it does not go on to focus the field
         Some(d) => html! {
-            <span class="term" tabindex="0" role="button" aria-label={format!("{text}: {d}")}>
+            <span class="term" tabindex="0" role="button" aria-label={format!("{text}: {d}")}
+                onclick={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { text }<span class="tip" role="tooltip">{ d }</span>
             </span>
         },

@@ -14,6 +14,8 @@ pub struct StoryProps {
     pub says: Option<String>,
     /// The step's question, the class's answer and, after the run, the one it supports.
     pub asked: Option<Asked>,
+    /// The words of the button that runs the run the step compares with, while it is unseen.
+    pub compare: Option<String>,
     /// The presentation layout is on: the key card shows.
     pub presenting: bool,
     pub on: Callback<StoryAction>,
@@ -56,6 +58,9 @@ pub fn story(props: &StoryProps) -> Html {
             }
             <div class="buttons">
                 <button id="story-run" onclick={on.reform(move |_| StoryAction::Run(i))}>{ "Run this step" }</button>
+                if let Some(words) = &props.compare {
+                    <button id="story-compare" class="quiet" onclick={on.reform(|_| StoryAction::Compare)}>{ words.clone() }</button>
+                }
                 if i > 0 {
                     <button class="quiet" onclick={on.reform(move |_| StoryAction::Show(Some(i - 1)))}>{ "← Back" }</button>
                 }

@@ -38,6 +38,9 @@ pub fn theory_view(props: &TheoryProps) -> Html {
             .collect::<Vec<_>>()
             .join("; ")
     );
+    let look = crate::session::theory_look_for(&props.points).unwrap_or_else(|| {
+        "how far each CCA's dots fall as q grows (they appear as the sweep runs).".into()
+    });
     html! {
         <>
             <h2>{ "Theory: the Θ(1/√q) collapse and the median" }</h2>
@@ -52,7 +55,7 @@ pub fn theory_view(props: &TheoryProps) -> Html {
             </div>
             <Figure id={Chart::Theory.id()} canvas={props.canvas.clone()} {alt} class="wide"
                 caption={html!{ <>{ "Lines: the closed forms of the paper's table (capped at line rate); dots: simulated runs. " }
-                    <strong>{ "Look for: " }</strong>{ "Swift and LSwift dots follow the falling line; MSwift's stay flat at the top." }</> }} />
+                    <strong>{ "Look for: " }</strong>{ look }</> }} />
         </>
     }
 }
