@@ -28,7 +28,7 @@ pub const LINE_RATE: RGBColor = RGBColor(140, 140, 140);
 /// The colour of a CCA: one per algorithm in every chart and run, MSwift's other percentiles in
 /// a shade of their own.
 pub fn cca(name: CcaName) -> RGBColor {
-    match name.kind == CcaKind::MSwift && name.percentile != MEDIAN {
+    match name.kind.named_percentile() && name.percentile != MEDIAN {
         true => MSWIFT_P,
         false => colour(name.kind),
     }

@@ -72,7 +72,7 @@ use plotters::coord::ranged1d::Ranged;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-pub use run::{cwnd, delay, fct_cdf, queue_ports, queues, sorted_fcts};
+pub use run::{cwnd, cwnd_top, delay, fct_cdf, queue_ports, queues, sorted_fcts};
 pub use run::{CWND_BAND, CWND_BDP, CWND_CAP, CWND_ELEPHANTS, CWND_FLOW, CWND_MEAN};
 pub use run::{DELAY_RAW, DELAY_SIGNAL, DELAY_TARGET, FCT_SERIES, QUEUE_BUFFER, QUEUE_ECN};
 use std::ops::Range;
@@ -215,6 +215,9 @@ pub struct At<'a> {
     pub zoom: Option<(f64, f64)>,
     /// The legend keys of the series the reader hid.
     pub hidden: &'a [String],
+    /// The least top of a window chart's y axis, packets: two runs side by side share one
+    /// window axis ([`cwnd_top`]).
+    pub y_top: Option<f64>,
 }
 
 impl At<'static> {
@@ -225,6 +228,7 @@ impl At<'static> {
             style,
             zoom: None,
             hidden: &[],
+            y_top: None,
         }
     }
 }

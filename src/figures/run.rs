@@ -78,7 +78,7 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
             }
         }
     }
-    let y_top = y_top * 1.05;
+    let y_top = y_top.max(at.y_top.unwrap_or(0.0)) * 1.05;
     let mut c = chart(&root, at, TITLE, x, 0.0..y_top, "time (µs)")?;
     if at.shows_series(CWND_BAND) {
         c.draw_series(std::iter::once(Polygon::new(band.band(), colour.mix(0.22))))
@@ -122,6 +122,27 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
     let out = drawn(&c, boxes);
     root.present().map_err(err)?;
     Ok(out)
+}
+
+/// The top of `run`'s window chart over the time range `at` shows, up to its cursor: the
+/// sprayed flows' largest window and the elephants', and the reference lines they come near
+/// (as [`cwnd`] draws them), packets. Two charts side by side take the larger as one axis.
+pub fn cwnd_top(run: &RunView, at: &At) -> f64 {
+    let x = at.time_range(run.span_us());
+    let data_top = run
+        .summary
+        .iter()
+        .filter(|s| at.shows(s.time_us) && x.contains(&s.time_us))
+        .map(|s| s.cwnd_max.max(s.elephant_cwnd) as f64)
+        .fold(1.0, f64::max);
+    let near = |v: f64| v <= data_top * 1.6;
+    let refs = run.meta.as_ref().map(|m| m.references);
+    refs.map_or(Vec::new(), |r| {
+        vec![(CWND_BDP, r.bdp_packets), (CWND_CAP, r.window_cap_packets)]
+    })
+    .into_iter()
+    .filter(|&(key, v)| at.shows_series(key) && near(v))
+    .fold(data_top, |top, (_, v)| top.max(v))
 }
 
 /// The legend keys of the window chart's series and lines.

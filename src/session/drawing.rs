@@ -9,6 +9,32 @@ use crate::figures::{self, At, DrawResult, Root};
 use plotters::prelude::DrawingBackend;
 
 impl Page {
+    /// `at` for a window chart beside its lockstep partner's (both on screen): one time axis
+    /// over the longer run and one window axis over both, so the two cursors stand at one place
+    /// and the windows compare by height.
+    fn beside_partner<'a>(&self, at: &At<'a>) -> At<'a> {
+        let s = &self.session;
+        let (Some(run), Some(partner)) = (&s.run, &s.partner) else {
+            return *at;
+        };
+        if self.presenting {
+            return *at; // the presentation shows the main run alone
+        }
+        let span = s.span_us();
+        let both = At {
+            zoom: at.zoom.or(Some((0.0, span))),
+            ..*at
+        };
+        let top = [run, partner]
+            .iter()
+            .map(|r| figures::cwnd_top(&r.view(), &both))
+            .fold(0.0, f64::max);
+        At {
+            y_top: Some(top),
+            ..both
+        }
+    }
+
     /// Draws `chart`'s figure from the page's state on `root`; `None` for the network pictures,
     /// which the shell draws into pixel buffers it keeps between frames.
     pub fn draw_chart<DB: DrawingBackend>(
@@ -23,13 +49,13 @@ impl Page {
         let flow = self.flow();
         Some(match chart {
             Chart::Network | Chart::PartnerNetwork => return None,
-            Chart::Cwnd => figures::cwnd(root, &run, flow, at),
+            Chart::Cwnd => figures::cwnd(root, &run, flow, &self.beside_partner(at)),
             Chart::Delay => figures::delay(root, &run, flow, at),
             Chart::Queue => figures::queues(root, &run, &self.chosen, at),
             Chart::Fct => figures::fct_cdf(root, &run, at),
             Chart::Flows => figures::flows(root, &run, at),
             Chart::PartnerCwnd => match &s.partner {
-                Some(p) => figures::cwnd(root, &p.view(), flow, at),
+                Some(p) => figures::cwnd(root, &p.view(), flow, &self.beside_partner(at)),
                 None => Ok(figures::Drawn::default()),
             },
             Chart::Decision => {

@@ -46,7 +46,7 @@ pub fn add(s: &Scenario, edit: Edit, link: &str, at_us: f64) -> Result<Scenario,
         }
         Edit::ElephantsFromHere => {
             if out.workload.elephants == 0 {
-                out.set_field("elephants", &ELEPHANTS.to_string())?;
+                out.workload.elephants = ELEPHANTS; // checked with the rest below
             }
             let held_from_start = out.events.iter().any(|e| {
                 e.kind == EventKind::ElephantsStop

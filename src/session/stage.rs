@@ -160,6 +160,15 @@ impl Page {
         }
     }
 
+    /// The story shows a step whose run is not on screen yet: the charts below are another
+    /// run's (the step before's), which the page dims until the step runs.
+    pub fn story_waiting(&self) -> bool {
+        let s = &self.session;
+        let other_run = s.run.is_some() || !s.theory_points.is_empty();
+        self.story
+            .is_some_and(|i| other_run && !self.step_on_screen(i.min(STEPS.len() - 1)))
+    }
+
     /// Step `i`'s run is on screen, running or finished: the main run is its CCA and LB, or
     /// for the theory step, its sweep has started.
     fn step_on_screen(&self, i: usize) -> bool {

@@ -291,18 +291,19 @@ impl RunData {
     /// A short name for the run's scenario: `mswift · ops · k=8 · 4 elephants · 8MiB · seed 1`.
     pub fn label(&self) -> String {
         let s = &self.scenario;
-        let field = |n: &str| s.field(n).unwrap_or_default();
+        use crate::scenario::registry as r;
+        let field = |f: &r::Field| f.get(s);
         let history = match s.cca.history {
             crate::scenario::History::Nyquist => String::new(),
             crate::scenario::History::Fixed(h) => format!(" H={h}"),
         };
         format!(
             "{}{history} · {} · k={} · {} elephants · {} · seed {}",
-            field("cca"),
-            field("lb"),
+            field(&r::CCA_ALGORITHM),
+            field(&r::LB_SCHEME),
             s.topology.k,
             s.workload.elephants,
-            field("flow-size"),
+            field(&r::WORKLOAD_FLOW_SIZE_BYTES),
             s.seed
         )
     }

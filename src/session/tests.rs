@@ -413,6 +413,32 @@ mod page {
     use crate::session::effects::Effect;
     use crate::session::page::Page;
 
+    /// Side by side, a run's window chart and its partner's share one time axis (over the
+    /// longer run) and one window axis, so the two cursors stand at one place and the windows
+    /// compare by height (drawn natively, as SVG).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn one_time_axis_and_one_window_axis(page: &Page) {
+        let axes = |chart| {
+            let mut svg = String::new();
+            crate::figures::register_font().unwrap();
+            let root = plotters::prelude::SVGBackend::with_string(&mut svg, (600, 300));
+            let at = crate::figures::At::still(crate::figures::Style::PAGE);
+            let root = plotters::prelude::IntoDrawingArea::into_drawing_area(root);
+            let drawn = page.draw_chart(chart, root, &at).unwrap().unwrap();
+            (drawn.x.unwrap().range, drawn.y.unwrap().range)
+        };
+        use crate::session::charts::Chart;
+        let (main, partner) = (axes(Chart::Cwnd), axes(Chart::PartnerCwnd));
+        assert_eq!(main, partner);
+        assert_eq!(main.0, (0.0, page.session.span_us()));
+        let spans =
+            [&page.session.run, &page.session.partner].map(|r| r.as_ref().unwrap().span_us());
+        assert_ne!(
+            spans[0], spans[1],
+            "the runs differ in length: the shared axis is a choice"
+        );
+    }
+
     /// Performs the worker's part of `effects`; returns the others.
     fn perform(page: &mut Page, worker: &mut FakeWorker, effects: Vec<Effect>) -> Vec<Effect> {
         let mut rest = Vec::new();
@@ -450,6 +476,11 @@ mod page {
                 );
             }
             assert_eq!(page.story, Some(i));
+            assert_eq!(
+                page.story_waiting(),
+                i > 0,
+                "step {i}: the step before's charts dim until it runs"
+            );
             assert!(page
                 .address_fragment()
                 .contains(&format!("story={}", i + 1)));
@@ -473,6 +504,7 @@ mod page {
                 "step {i}: its chart comes into view"
             );
             perform(&mut page, &mut worker, effects);
+            assert!(!page.story_waiting(), "step {i}: its run is on screen");
             // observe, explain: the answer its runs support, against the class's
             let asked = page.story_question().unwrap();
             let k = asked
@@ -964,6 +996,8 @@ mod page {
         assert_eq!(main, "mswift over ops");
         assert!(partner.starts_with("swift over ops: done"), "{partner}");
         assert!(page.partner_difference().contains("× as long as"));
+        #[cfg(not(target_arch = "wasm32"))]
+        let () = one_time_axis_and_one_window_axis(&page);
         page.reduce(Action::Lockstep(LockstepAction::Close));
         assert!(!page.paired() && page.beside().is_none() && page.stage_titles().is_none());
     }

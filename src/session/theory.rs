@@ -61,7 +61,8 @@ pub(super) fn theory_runs() -> Vec<(TheoryRun, Scenario)> {
         .map(|(cca, paths)| {
             let mut s = Scenario::preset("npath").expect("the npath preset exists");
             THEORY_CCAS[cca].apply(&mut s.cca);
-            s.set_field("flow-size", THEORY_FLOW)
+            let size = &crate::scenario::registry::WORKLOAD_FLOW_SIZE_BYTES;
+            s.set_field(size.key(), THEORY_FLOW)
                 .expect("the theory sweep's fields are valid");
             s.workload.paths = paths;
             let q = 1.0 / paths as f64;

@@ -419,6 +419,7 @@ impl App {
             style: self.chart_style(),
             zoom: self.page.instruments().zoom_of(which),
             hidden: &hidden,
+            y_top: None,
         };
         let picture = |n: usize, run: &RunData, drawing: &std::cell::RefCell<network::Picture>| {
             self.draw_picture(canvas, scale, run, &self.page.layouts()[n], drawing)

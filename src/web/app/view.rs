@@ -38,7 +38,8 @@ impl App {
                 run_ref={self.run_button.clone()} on={on.reform(Msg::page)} />
         };
         html! {
-            <main class={classes!("app", self.page.presenting().then_some("present"), self.page.embed().then_some("embed"), point)}>
+            <main class={classes!("app", self.page.presenting().then_some("present"), self.page.embed().then_some("embed"),
+                self.page.story_waiting().then_some("waiting"), point)}>
                 if self.page.embed() {
                     // the embedded page: the run's stage alone, and the way to the whole page
                     <p class="embed-title"><a href={self.page.share_url(false)} target="_blank" rel="noopener">

@@ -17,14 +17,21 @@ fn label(f: &Field) -> Html {
     }
 }
 
-/// The form's CCAs, labelled by the CCA table: every algorithm, and MSwift on the 10th and
-/// 90th percentiles (Fig. 9's) after the median.
+/// The form's CCAs, labelled by the CCA table: every algorithm, and one whose name carries its
+/// percentile (MSwift) on the 10th and 90th percentiles too (Fig. 12's), after the median.
 fn ccas() -> Vec<(String, String)> {
     CcaKind::ALL
         .iter()
-        .flat_map(|&kind| match kind {
-            CcaKind::MSwift => vec![CcaName::MSWIFT, CcaName::MSWIFT_P10, CcaName::MSWIFT_P90],
-            _ => vec![CcaName::of(kind)],
+        .flat_map(|&kind| {
+            let percentiles: &[u32] = if kind.named_percentile() {
+                &[10, 90]
+            } else {
+                &[]
+            };
+            let others = percentiles
+                .iter()
+                .map(move |&percentile| CcaName { kind, percentile });
+            std::iter::once(CcaName::of(kind)).chain(others)
         })
         .map(|name| (name.to_string(), name.label()))
         .collect()
