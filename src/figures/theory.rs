@@ -70,7 +70,7 @@ pub fn theory<DB: DrawingBackend>(
         })
         .collect();
     let figure = QFigure {
-        title: "throughput against q, the share of packets on the long path",
+        title: "throughput against q",
         series,
         curves,
     };
