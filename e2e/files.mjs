@@ -1,7 +1,9 @@
-// Files into the page: a scenario file chosen with "Open a scenario file or .cm…" (TOML, and the
+// Files into the page: a scenario file chosen with "Open a scenario file, .cm or .topo…" (TOML, and the
 // page's own report export as JSON) fills the form and the address bar; a bad one is refused
 // in one line naming the field, and the form stays as it was. An htsim traffic matrix (.cm)
-// puts its flows in the form, the link and the run; a bad one is refused naming its line. Then the exports: the timelines
+// puts its flows in the form, the link and the run; a bad one is refused naming its line; an htsim
+// topology file (.topo) its fabric, on which a matrix chained by triggers runs, its completion
+// time read off the status and the flows chart. Then the exports: the timelines
 // CSV begins with the SprayLab version and the link. Prints one line per check and a closing
 // count; exits non-zero on a failure.
 // Usage: node e2e/files.mjs BASE_URL
