@@ -924,7 +924,7 @@ fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
     .unwrap();
     assert_refused(
         &["run", "--topology", bad.to_str().unwrap()],
-        "line 15: Oversubscribed 4: the tier's radices (2 down, 2 up) make it 1",
+        "line 15: Oversubscribed 4: the tier's radices and rates (2 down at 400 Gb/s, 2 up at 400 Gb/s) make it 1",
     );
     std::fs::write(&bad, text.replace("Tiers 3", "Tiers 2")).unwrap();
     assert_refused(
@@ -957,6 +957,31 @@ fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
         stdout(&o).contains(
             "fabric: three-tier fat-tree of 4 pods, 2 cores, 16 hosts, 2:1 oversubscribed"
         ),
+        "{}",
+        stdout(&o)
+    );
+    // the cores reached at half the rate over bundles of two, as htsim's test.topo: a full
+    // bisection still
+    let bundled = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fuzz_corpus/topology_bundled.topo"
+    ));
+    let o = spraylab(&["scenario", "--topology", bundled.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in ["core_bundle = 2", "link_gbps = 400", "core_link_gbps = 200"] {
+        assert!(text.lines().any(|l| l == line), "{line} in {text}");
+    }
+    let o = spraylab(&[
+        "run",
+        "--topology",
+        bundled.to_str().unwrap(),
+        "--flow-size",
+        "64KiB",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("fabric: three-tier fat-tree of 4 pods, 4 cores, 16 hosts\n"),
         "{}",
         stdout(&o)
     );

@@ -86,8 +86,24 @@ const FIELDS: &[(&str, Rule)] = &[
             d.u(1, s.topology.k as u64) as u32
         };
     }),
+    ("topology.core_bundle", |s, d| {
+        // up to the up-links an aggregation switch may have (64)
+        let t = &s.topology;
+        let cores = (t.k / 2 / t.agg_oversubscription) as u64;
+        s.topology.core_bundle = if t.tiers == 2 || d.bool() {
+            1
+        } else {
+            d.u(1, (64 / cores).min(8)) as u32
+        };
+    }),
     ("topology.link_gbps", |s, d| {
         s.topology.link_gbps = d.u(1, 3200) as u32
+    }),
+    ("topology.agg_link_gbps", |s, d| {
+        s.topology.agg_link_gbps = if d.bool() { 0 } else { d.u(1, 3200) as u32 }
+    }),
+    ("topology.core_link_gbps", |s, d| {
+        s.topology.core_link_gbps = if d.bool() { 0 } else { d.u(1, 3200) as u32 }
     }),
     ("topology.link_latency_us", |s, d| {
         s.topology.link_latency_us = d.f(0.0, 1000.0)
@@ -133,7 +149,8 @@ const FIELDS: &[(&str, Rule)] = &[
         s.topology.link_failure_rate = if d.bool() { 0.0 } else { d.f(0.0, 0.5) }
     }),
     ("topology.failed_links_degraded", |s, d| {
-        s.topology.failed_links_degraded = d.bool() && s.topology.link_gbps >= 4
+        s.topology.failed_links_degraded =
+            d.bool() && s.topology.tier_gbps().iter().all(|&g| g >= 4)
     }),
     ("topology.trim", |s, d| s.topology.trim = d.bool()),
     ("workload.kind", |s, d| {
@@ -384,7 +401,7 @@ fn draw_port(k: u32, d: &mut Draw) -> PortName {
         2 => PortName::TorUp(pick(d, tors), pick(d, half)),
         3 => PortName::AggDown(pick(d, tors), pick(d, half)),
         4 => PortName::AggUp(pick(d, tors), pick(d, half)),
-        _ => PortName::CorePod(pick(d, cores), pick(d, k as u64)),
+        _ => PortName::CorePod(pick(d, cores), pick(d, k as u64), 0),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Integration tests of the simulator core: conservation, determinism, completion, lower bounds,
 //! the timeline API, hostile scenarios, and the paper's qualitative baseline result.
 
-use spraylab::scenario::{CcaKind, History, LbScheme, Scenario};
+use spraylab::scenario::{CcaKind, History, LbScheme, Scenario, Topology};
 use spraylab::Simulation;
 
 /// A small, quick scenario: k=4 (16 hosts), 2 elephants, 256 KiB flows.
@@ -249,13 +249,25 @@ fn drr_without_elephants_runs_as_one_fifo_to_the_digit() {
 }
 
 #[test]
-fn oversubscribed_and_leaf_spine_fabrics_run_every_cca_and_lb_to_the_end() {
-    for (tiers, over, agg_over, pods) in [(3, 2, 1, 0), (3, 1, 2, 3), (2, 1, 1, 0), (2, 2, 1, 3)] {
+fn oversubscribed_bundled_and_leaf_spine_fabrics_run_every_cca_and_lb_to_the_end() {
+    // tiers, ToR and aggregation oversubscription, pods, bundle to the cores
+    for (tiers, over, agg_over, pods, bundle) in [
+        (3, 2, 1, 0, 1),
+        (3, 1, 2, 3, 1),
+        (3, 1, 1, 0, 2),
+        (2, 1, 1, 0, 1),
+        (2, 2, 1, 3, 1),
+    ] {
         for mut s in all_combinations() {
             s.topology.tiers = tiers;
             s.topology.oversubscription = over;
             s.topology.agg_oversubscription = agg_over;
             s.topology.pods = pods;
+            s.topology.core_bundle = bundle;
+            if bundle > 1 {
+                // htsim's test.topo: the cores at half the rate, over bundles of two
+                s.topology.core_link_gbps = s.topology.link_gbps / 2;
+            }
             s.validate().unwrap();
             let mut sim = Simulation::new(&s).unwrap();
             sim.run();
@@ -263,12 +275,47 @@ fn oversubscribed_and_leaf_spine_fabrics_run_every_cca_and_lb_to_the_end() {
             let r = sim.report();
             assert!(
                 r.finished,
-                "{:?}/{:?} on tiers {tiers} over {over}:{agg_over} pods {pods}",
+                "{:?}/{:?} on tiers {tiers} over {over}:{agg_over} pods {pods} bundle {bundle}",
                 s.cca.algorithm, s.lb.scheme
             );
             assert_eq!(r.flows.len() as u32, s.hosts());
         }
     }
+}
+
+/// A tier of links at half the rate carries half as much: on a 2:1 tree whose up-links are
+/// the bottleneck, a permutation's completion time nearly doubles (×1.8 to ×2.4) with either
+/// the ToR–aggregation or the aggregation–core links at half the rate; bundles of two links to
+/// each core at half the rate carry what one link at the full rate does (within 10 %).
+#[test]
+fn a_tier_at_half_the_rate_slows_the_flows_through_it_and_a_bundle_of_two_makes_up_for_it() {
+    let cct = |f: &dyn Fn(&mut Topology)| {
+        let mut s = small(CcaKind::Nscc, LbScheme::Ops);
+        s.topology.oversubscription = 2;
+        s.workload.elephants = 0;
+        s.workload.flow_size_bytes = 2 << 20;
+        f(&mut s.topology);
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run();
+        sim.report().cct_us.unwrap()
+    };
+    let full = cct(&|_| {});
+    let half = 800 / 2;
+    let agg = cct(&|t| t.agg_link_gbps = half) / full;
+    let core = cct(&|t| t.core_link_gbps = half) / full;
+    let bundled = cct(&|t| (t.core_link_gbps, t.core_bundle) = (half, 2)) / full;
+    assert!(
+        (1.8..=2.4).contains(&agg),
+        "ToR–aggregation links at half: ×{agg:.2}"
+    );
+    assert!(
+        (1.8..=2.4).contains(&core),
+        "aggregation–core links at half: ×{core:.2}"
+    );
+    assert!(
+        (0.9..=1.1).contains(&bundled),
+        "bundles of two at half: ×{bundled:.2}"
+    );
 }
 
 #[test]

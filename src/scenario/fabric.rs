@@ -20,11 +20,23 @@
 //! `FatTreeTopology` with the cores numbered column by column (it numbers them round-robin,
 //! `podpos + aggs_per_pod·l`): the same graph.
 //!
-//! The reference's `Bundle` (parallel links between two switches) and per-tier link speeds are
-//! not fabrics SprayLab builds.
+//! Two more numbers shape the links rather than the switches, as the reference's topology files
+//! do per tier:
+//! - **rates** per kind of link (`topology.link_gbps` for the hosts' links, `agg_link_gbps` for
+//!   ToR–aggregation (spine) links, `core_link_gbps` for aggregation–core links), so a tier of
+//!   slower links shows as oversubscription of capacity, not of ports;
+//! - **core_bundle** b: an aggregation switch reaches each core of its column over b parallel
+//!   links (the reference's tier-2 `Bundle`): its k/(2o₁)·b up-ports lead to k/(2o₁) cores, and
+//!   a core has b ports to each pod. ToR–aggregation bundles are not built.
 
 use super::Topology;
 use serde::{Deserialize, Serialize};
+
+/// The most up-links a switch may have (the simulator's routing choice is a 64-bit mask).
+pub const MAX_SWITCH_UP: u32 = 64;
+
+/// The rate [`Fabric::new`] gives every link: the scenario's default `topology.link_gbps`.
+pub const DEFAULT_GBPS: u32 = 800;
 
 impl Topology {
     /// The fabric its fields describe.
@@ -36,6 +48,18 @@ impl Topology {
             self.agg_oversubscription,
             self.pods,
         )
+        .with_links(self.core_bundle, self.tier_gbps())
+    }
+
+    /// The rates of the host, ToR–aggregation and aggregation–core links (0 in a field: the
+    /// hosts' `link_gbps`).
+    pub fn tier_gbps(&self) -> [u32; 3] {
+        let or_host = |g: u32| if g == 0 { self.link_gbps } else { g };
+        [
+            self.link_gbps,
+            or_host(self.agg_link_gbps),
+            or_host(self.core_link_gbps),
+        ]
     }
 }
 
@@ -52,8 +76,13 @@ pub struct Fabric {
     pub tors_per_pod: u32,
     /// Up-links of an aggregation switch, one to each core of its column (0 in a leaf-spine).
     pub agg_up: u32,
-    /// Pods (1 in a leaf-spine): a core's down-links.
+    /// Pods (1 in a leaf-spine): a core's down-links go to each `core_bundle` times.
     pub pods: u32,
+    /// Parallel links from an aggregation switch to each core of its column (1 in a
+    /// leaf-spine); `agg_up` counts each of them.
+    pub core_bundle: u32,
+    /// Link rates, Gb/s: host–ToR, ToR–aggregation (spine), aggregation–core.
+    pub gbps: [u32; 3],
 }
 
 impl Fabric {
@@ -66,6 +95,20 @@ impl Fabric {
             tors_per_pod: k / 2,
             agg_up: k / 2,
             pods: k,
+            core_bundle: 1,
+            gbps: [DEFAULT_GBPS; 3],
+        }
+    }
+
+    /// The same switches with `bundle` parallel links to each core (three tiers) and the link
+    /// `gbps` of each kind.
+    pub const fn with_links(self, bundle: u32, gbps: [u32; 3]) -> Fabric {
+        let bundle = if self.tiers == 3 { bundle } else { 1 };
+        Fabric {
+            agg_up: self.agg_up.saturating_mul(bundle),
+            core_bundle: bundle,
+            gbps,
+            ..self
         }
     }
 
@@ -83,6 +126,8 @@ impl Fabric {
                 tors_per_pod: pods,
                 agg_up: 0,
                 pods: 1,
+                core_bundle: 1,
+                gbps: [DEFAULT_GBPS; 3],
             },
             _ => Fabric {
                 tiers: 3,
@@ -91,13 +136,42 @@ impl Fabric {
                 tors_per_pod: half,
                 agg_up: half / agg_over.max(1),
                 pods,
+                core_bundle: 1,
+                gbps: [DEFAULT_GBPS; 3],
             },
         }
     }
 
-    /// The full k-ary three-tier fat-tree (the paper's), not one of its variants.
+    /// The full k-ary three-tier fat-tree (the paper's), one rate on every link, not one of
+    /// its variants.
     pub fn is_full_tree(&self) -> bool {
-        *self == Fabric::fat_tree(2 * self.hosts_per_tor)
+        let one_rate = self.gbps.iter().all(|&g| g == self.gbps[0]);
+        one_rate
+            && Fabric {
+                gbps: [DEFAULT_GBPS; 3],
+                ..*self
+            } == Fabric::fat_tree(2 * self.hosts_per_tor)
+    }
+
+    /// Cores an aggregation switch reaches (its up-links over the bundle).
+    pub const fn cores_per_column(&self) -> u32 {
+        self.agg_up
+            / if self.core_bundle == 0 {
+                1
+            } else {
+                self.core_bundle
+            }
+    }
+
+    /// The core aggregation switch up-port `i` leads to, counted from its column's first, and
+    /// the link's place in the bundle.
+    pub const fn core_and_member(&self, i: u32) -> (u32, u32) {
+        let b = if self.core_bundle == 0 {
+            1
+        } else {
+            self.core_bundle
+        };
+        (i / b, i % b)
     }
 
     /// Aggregation switches of a pod (spines of a leaf-spine): one per ToR up-link.
@@ -119,7 +193,7 @@ impl Fabric {
     pub const fn cores(&self) -> u32 {
         match self.tiers {
             2 => 0,
-            _ => self.aggs_per_pod().saturating_mul(self.agg_up),
+            _ => self.aggs_per_pod().saturating_mul(self.cores_per_column()),
         }
     }
 
@@ -132,7 +206,7 @@ impl Fabric {
         [
             self.hosts_per_tor.saturating_add(self.tor_up),
             self.tors_per_pod.saturating_add(self.agg_up),
-            self.pods,
+            self.pods.saturating_mul(self.core_bundle),
         ]
     }
 
@@ -165,12 +239,13 @@ impl Fabric {
         self.hosts().saturating_add(self.switch_ports())
     }
 
-    /// Distinct shortest paths between hosts of different pods (different ToRs of a
-    /// leaf-spine): the path slots a flow's packets are counted in.
+    /// The switches at the top of a path between hosts of different pods (different ToRs of a
+    /// leaf-spine), the cores (spines): the path slots a flow's packets are counted in. Without
+    /// bundles, the distinct shortest paths.
     pub const fn widest(&self) -> u32 {
         match self.tiers {
             2 => self.tor_up,
-            _ => self.tor_up.saturating_mul(self.agg_up),
+            _ => self.cores(),
         }
     }
 
@@ -186,10 +261,11 @@ impl Fabric {
     /// The ratio of host bandwidth to the bandwidth that leaves a pod (or a leaf-spine's ToR):
     /// 1 for a full-bisection fabric.
     pub fn oversubscription(&self) -> f64 {
-        let tor = self.hosts_per_tor as f64 / self.tor_up as f64;
+        let [host, agg, core] = self.gbps.map(f64::from);
+        let tor = self.hosts_per_tor as f64 * host / (self.tor_up as f64 * agg);
         match self.tiers {
             2 => tor,
-            _ => tor * self.tors_per_pod as f64 / self.agg_up as f64,
+            _ => tor * self.tors_per_pod as f64 * agg / (self.agg_up as f64 * core),
         }
     }
 

@@ -11,6 +11,7 @@
 //! | `agg2.down1` | aggregation switch 2's port to ToR 1 of its pod | a ToR |
 //! | `agg2.up1` | aggregation switch 2's up-port 1 | a core |
 //! | `core4.pod2` | core 4's port to pod 2 | that pod's aggregation switch |
+//! | `core4.pod2.1` | core 4's second link to pod 2, where cores have bundles | the same |
 //!
 //! Switches are numbered across the whole fabric (ToRs and aggregation switches k/2 to a pod,
 //! pod by pod; cores 0 to k²/4 − 1). A link has a port at each end, so two names:
@@ -33,12 +34,13 @@ pub enum PortName {
     AggDown(u32, u32),
     /// Aggregation switch `.0`'s up-port `.1` (0 to k/2 − 1).
     AggUp(u32, u32),
-    /// Core `.0`'s port to pod `.1` (0 to k − 1).
-    CorePod(u32, u32),
+    /// Core `.0`'s port to pod `.1` (0 to k − 1) over link `.2` of the bundle (0 without one).
+    CorePod(u32, u32, u32),
 }
 
 /// The allowed shapes of a name, for error messages.
-pub const NAME_SHAPES: &str = "host5.nic, tor3.down1, tor3.up0, agg2.down1, agg2.up1 or core4.pod2";
+pub const NAME_SHAPES: &str =
+    "host5.nic, tor3.down1, tor3.up0, agg2.down1, agg2.up1, core4.pod2 or core4.pod2.1";
 
 impl PortName {
     /// Reads a name such as `agg3.up1` (lower case, as written by `Display`).
@@ -68,19 +70,22 @@ impl PortName {
                 (_, Some(i)) => PortName::AggUp(index, i),
                 _ => return None,
             },
-            "core" => PortName::CorePod(index, side_of("pod")?),
+            "core" => match side.split_once('.') {
+                Some((pod, member)) => {
+                    let member = number(member, "")?;
+                    (member > 0).then_some(())?;
+                    PortName::CorePod(index, number(pod, "pod")?, member)
+                }
+                None => PortName::CorePod(index, side_of("pod")?, 0),
+            },
             _ => return None,
         })
     }
 
     /// The port at the other end of the link, in `fabric` (a name checked against it).
     pub fn peer(self, fabric: &Fabric) -> PortName {
-        let (hpt, tpp, up, agg_up) = (
-            fabric.hosts_per_tor,
-            fabric.tors_per_pod,
-            fabric.tor_up,
-            fabric.agg_up,
-        );
+        let (hpt, tpp, up) = (fabric.hosts_per_tor, fabric.tors_per_pod, fabric.tor_up);
+        let (cpc, b) = (fabric.cores_per_column(), fabric.core_bundle.max(1));
         match self {
             PortName::HostNic(h) => PortName::TorDown(h / hpt, h % hpt),
             PortName::TorDown(t, i) => PortName::HostNic(t * hpt + i),
@@ -88,10 +93,10 @@ impl PortName {
             // t mod tors_per_pod leads back
             PortName::TorUp(t, i) => PortName::AggDown(t / tpp * up + i, t % tpp),
             PortName::AggDown(a, i) => PortName::TorUp(a / up * tpp + i, a % up),
-            // aggregation switch a's up-port i leads to core (a mod tor_up)·agg_up + i, whose
-            // port to a's pod leads back
-            PortName::AggUp(a, i) => PortName::CorePod(a % up * agg_up + i, a / up),
-            PortName::CorePod(c, pod) => PortName::AggUp(pod * up + c / agg_up, c % agg_up),
+            // aggregation switch a's up-port i is link i mod b of the bundle to core
+            // (a mod tor_up)·cpc + ⌊i / b⌋, whose port to a's pod over that link leads back
+            PortName::AggUp(a, i) => PortName::CorePod(a % up * cpc + i / b, a / up, i % b),
+            PortName::CorePod(c, pod, m) => PortName::AggUp(pod * up + c / cpc, c % cpc * b + m),
         }
     }
 
@@ -126,7 +131,9 @@ impl PortName {
                 within(agg, a, f.aggs()).and(within("down-port", i, f.tors_per_pod))
             }
             PortName::AggUp(a, i) => within(agg, a, f.aggs()).and(within("up-port", i, f.agg_up)),
-            PortName::CorePod(c, p) => within("core", c, f.cores()).and(within("pod", p, f.pods)),
+            PortName::CorePod(c, p, m) => within("core", c, f.cores())
+                .and(within("pod", p, f.pods))
+                .and(within("bundle link", m, f.core_bundle)),
         }
     }
 }
@@ -139,7 +146,8 @@ impl fmt::Display for PortName {
             PortName::TorUp(t, i) => write!(f, "tor{t}.up{i}"),
             PortName::AggDown(a, i) => write!(f, "agg{a}.down{i}"),
             PortName::AggUp(a, i) => write!(f, "agg{a}.up{i}"),
-            PortName::CorePod(c, p) => write!(f, "core{c}.pod{p}"),
+            PortName::CorePod(c, p, 0) => write!(f, "core{c}.pod{p}"),
+            PortName::CorePod(c, p, m) => write!(f, "core{c}.pod{p}.{m}"),
         }
     }
 }
@@ -157,6 +165,7 @@ mod tests {
             "agg2.down1",
             "agg12.up3",
             "core4.pod2",
+            "core4.pod2.1",
         ] {
             assert_eq!(PortName::parse(name).unwrap().to_string(), name);
         }
@@ -175,6 +184,9 @@ mod tests {
             "tor3.down",
             "spine1.pod0",
             "agg3.up1.x",
+            "core4.pod2.0",
+            "core4.pod2.01",
+            "core4.pod2.1.1",
             "agg99999999999.up1",
         ] {
             assert_eq!(PortName::parse(bad), None, "{bad}");
@@ -223,8 +235,23 @@ mod tests {
             e.contains("up-port must be from 0 to 1 in this fabric (leaf-spine"),
             "{e}"
         );
-        // every port's peer leads back, in both fabrics
-        for f in [tiny, &Fabric::new(8, 3, 4, 2, 6)] {
+        // htsim's test.topo: two cores per column, each reached over two links
+        let bundled = &Fabric::new(4, 3, 1, 1, 0).with_links(2, [200, 200, 100]);
+        assert_eq!(
+            PortName::parse("core3.pod1.1").unwrap().check(bundled),
+            Ok(())
+        );
+        assert_eq!(
+            PortName::parse("core3.pod1.1").unwrap().peer(bundled),
+            PortName::AggUp(3, 3)
+        );
+        let e = PortName::parse("core3.pod1.1")
+            .unwrap()
+            .check(&Fabric::fat_tree(4))
+            .unwrap_err();
+        assert!(e.contains("bundle link must be from 0 to 0"), "{e}");
+        // every port's peer leads back, in every fabric
+        for f in [tiny, &Fabric::new(8, 3, 4, 2, 6), bundled] {
             let names = (0..f.hosts())
                 .map(PortName::HostNic)
                 .chain((0..f.tors()).flat_map(|t| {
@@ -237,9 +264,11 @@ mod tests {
                         .map(move |i| PortName::AggDown(a, i))
                         .chain((0..f.agg_up).map(move |i| PortName::AggUp(a, i)))
                 }))
-                .chain(
-                    (0..f.cores()).flat_map(|c| (0..f.pods).map(move |p| PortName::CorePod(c, p))),
-                );
+                .chain((0..f.cores()).flat_map(|c| {
+                    (0..f.pods).flat_map(move |p| {
+                        (0..f.core_bundle).map(move |m| PortName::CorePod(c, p, m))
+                    })
+                }));
             for n in names {
                 assert_eq!(n.check(f), Ok(()), "{n}");
                 assert_eq!(n.peer(f).check(f), Ok(()), "{n}");

@@ -30,7 +30,7 @@ mod validate;
 pub use budget::{Budget, Work, WORKER_CHUNK_SAMPLES};
 pub use cca_policy::RtoRule;
 pub use cca_table::{CcaInfo, CCAS};
-pub use fabric::Fabric;
+pub use fabric::{Fabric, MAX_SWITCH_UP};
 pub use fields::{format_bytes, parse_bytes, ECN_STEP};
 pub use history::History;
 pub use link_name::{PortName, NAME_SHAPES};
@@ -119,8 +119,14 @@ pub struct Topology {
     pub agg_oversubscription: u32,
     /// Pods of a three-tier fat-tree, ToRs of a leaf-spine: 0 for k (a full fabric), else 1 to k.
     pub pods: u32,
-    /// Rate of every link, Gbps.
+    /// Parallel links from an aggregation switch to each core it reaches (three tiers).
+    pub core_bundle: u32,
+    /// Rate of the hosts' links, and of every link another rate field leaves at 0, Gbps.
     pub link_gbps: u32,
+    /// Rate of the links between ToRs and aggregation switches (spines), Gbps; 0: `link_gbps`.
+    pub agg_link_gbps: u32,
+    /// Rate of the links between aggregation switches and cores, Gbps; 0: `link_gbps`.
+    pub core_link_gbps: u32,
     /// Propagation latency of every link, µs.
     pub link_latency_us: f64,
     /// Drop-tail limit of each switch output port, bytes.
@@ -305,7 +311,10 @@ impl Default for Topology {
             oversubscription: 1,
             agg_oversubscription: 1,
             pods: 0,
-            link_gbps: 800,
+            core_bundle: 1,
+            link_gbps: fabric::DEFAULT_GBPS,
+            agg_link_gbps: 0,
+            core_link_gbps: 0,
             link_latency_us: 0.5,
             buffer_bytes: 800 * 1024,
             buffer_packets: 0,

@@ -13,13 +13,20 @@
 //!   with one port to each pod (`Radix_Down` of tier 2 = `topology.pods`); pods of k²/4 hosts;
 //! - two tiers: ToRs as above, spines with one port down to each ToR (`Radix_Down` of tier 1 =
 //!   the ToRs, `topology.pods`);
-//! - one link rate and one latency everywhere (`topology.link_gbps`, `topology.link_latency_us`),
-//!   no switch latency, bundles of one. `Oversubscribed`, where given, must be the ratio of the
-//!   tier's radices, as the reference checks.
+//! - a tier's `Downlink_speed_Gbps` is the rate of the links below its switches: tier 0's the
+//!   hosts' links (`topology.link_gbps`), tier 1's the ToR–aggregation (spine) links
+//!   (`topology.agg_link_gbps`), tier 2's the aggregation–core links (`topology.core_link_gbps`);
+//! - tier 2's `Bundle` b: each aggregation switch reaches each of its cores over b links
+//!   (`topology.core_bundle`), so its `Radix_Up` counts b per core; ToRs and aggregation
+//!   switches are joined by single links (`Bundle 1` in tiers 0 and 1);
+//! - one latency on every link (`topology.link_latency_us`), no switch latency.
+//!   `Oversubscribed`, where given, must be the ratio of the tier's capacity down (its radix
+//!   times its rate) to its capacity up (the radix up times the rate of the tier above), as the
+//!   reference checks.
 //!
-//! Any other is refused naming the line and what SprayLab cannot build, not approximated. Of the
-//! reference's 27 shipped files, `test.topo` (a tier at a slower rate with bundles of two) is
-//! the one refused.
+//! Any other is refused naming the line and what SprayLab cannot build, not approximated. All
+//! 27 of the reference's shipped files are read: `test.topo` is a tree of 8 hosts whose cores
+//! are reached at half the rate over bundles of two.
 
 use std::collections::BTreeMap;
 
@@ -35,7 +42,10 @@ pub struct TopoFile {
     pub agg_oversubscription: u32,
     /// 0 when the file fills every pod (every ToR a spine has ports for).
     pub pods: u32,
+    pub core_bundle: u32,
     pub link_gbps: u32,
+    pub agg_link_gbps: u32,
+    pub core_link_gbps: u32,
     pub link_latency_us: f64,
 }
 
@@ -47,7 +57,10 @@ impl TopoFile {
         t.oversubscription = self.oversubscription;
         t.agg_oversubscription = self.agg_oversubscription;
         t.pods = self.pods;
+        t.core_bundle = self.core_bundle;
         t.link_gbps = self.link_gbps;
+        t.agg_link_gbps = self.agg_link_gbps;
+        t.core_link_gbps = self.core_link_gbps;
         t.link_latency_us = self.link_latency_us;
     }
 }
@@ -135,17 +148,51 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
     if tiers.len() as u64 != n_tiers {
         return Err(format!("Tiers {n_tiers} but {} Tier blocks", tiers.len()));
     }
-    let gbps = same(tiers, "downlink_speed_gbps")?;
     let latency_ns = same(tiers, "downlink_latency_ns")?;
-    for (key, model) in [("bundle", 1), ("switch_latency_ns", 0)] {
-        for t in tiers {
-            if let Some(&(line, v)) = t.keys.get(key).filter(|v| v.1 != model) {
-                return Err(refuse(
-                    line,
-                    format!("{key} {v}: SprayLab builds {key} {model} only"),
-                ));
-            }
+    for t in tiers {
+        if let Some(&(line, v)) = t.keys.get("switch_latency_ns").filter(|v| v.1 != 0) {
+            return Err(refuse(
+                line,
+                format!("switch_latency_ns {v}: SprayLab's switches add no latency"),
+            ));
         }
+    }
+    // the core tier's bundle only: ToRs and aggregation switches are joined by single links
+    let bundle_of = |t: &TierBlock| t.keys.get("bundle").map_or(1, |v| v.1);
+    for (i, t) in tiers.iter().enumerate() {
+        let core = n_tiers == 3 && i == 2;
+        if let Some(&(line, v)) = t.keys.get("bundle").filter(|v| v.1 != 1 && !core) {
+            return Err(refuse(
+                line,
+                format!("Bundle {v}: SprayLab bundles the links to the cores only (tier 2)"),
+            ));
+        }
+    }
+    let bundle = if n_tiers == 3 {
+        bundle_of(&tiers[2])
+    } else {
+        1
+    };
+    if !(1..=8).contains(&bundle) {
+        return Err(refuse(
+            tiers[2].keys["bundle"].0,
+            format!("Bundle {bundle}: must be from 1 to 8"),
+        ));
+    }
+    let mut rates = [0u32; 3];
+    for (i, t) in tiers.iter().enumerate() {
+        let Some(&(line, g)) = t.keys.get("downlink_speed_gbps") else {
+            return Err(refuse(t.line, "Tier block sets no downlink_speed_gbps"));
+        };
+        rates[i] = u32::try_from(g)
+            .ok()
+            .filter(|g| (1..=3200).contains(g))
+            .ok_or_else(|| {
+                refuse(
+                    line,
+                    format!("Downlink_speed_Gbps {g}: must be from 1 to 3200"),
+                )
+            })?;
     }
     let half = radix(&tiers[0], "radix_down")?;
     let k = half.saturating_mul(2);
@@ -156,7 +203,7 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
             format!("Radix_Down {half}: k = {k} must be from 4 to {most} with {n_tiers} tiers"),
         ));
     }
-    let over = ratio(&tiers[0], half)?;
+    let over = ratio(&tiers[0], half, 1, [rates[0], rates[1]])?;
     let (agg_over, pods, hosts) = if n_tiers == 3 {
         let down = radix(&tiers[1], "radix_down")?;
         if down != half {
@@ -165,8 +212,16 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
                 format!("tier 1 radix_down {down}: SprayLab's aggregation switches have one port to each of the pod's {half} ToRs (tier 0's Radix_Down)"),
             ));
         }
-        let pods = radix(&tiers[2], "radix_down")?;
-        (ratio(&tiers[1], half)?, pods, pods * half * half)
+        let down = radix(&tiers[2], "radix_down")?;
+        if down % bundle != 0 {
+            return Err(refuse(
+                tiers[2].keys["radix_down"].0,
+                format!("Radix_Down {down}: must be a multiple of the bundle, {bundle}"),
+            ));
+        }
+        let pods = down / bundle;
+        let agg_over = ratio(&tiers[1], half, bundle, [rates[1], rates[2]])?;
+        (agg_over, pods, pods * half * half)
     } else {
         let tors = radix(&tiers[1], "radix_down")?;
         (1, tors, tors * half)
@@ -194,20 +249,23 @@ fn fat_tree(top: &BTreeMap<String, (usize, u64)>, tiers: &[TierBlock]) -> Result
             ));
         }
     }
-    let link_gbps =
-        u32::try_from(gbps).map_err(|_| format!("Downlink_speed_Gbps {gbps} is too large"))?;
+    // a field equal to the hosts' rate is left at 0 (the same rate)
+    let own = |g: u32| if g == rates[0] { 0 } else { g };
     Ok(TopoFile {
         k: k as u32,
         tiers: n_tiers as u32,
         oversubscription: over as u32,
         agg_oversubscription: agg_over as u32,
         pods: if pods == k { 0 } else { pods as u32 },
-        link_gbps,
+        core_bundle: bundle as u32,
+        link_gbps: rates[0],
+        agg_link_gbps: own(rates[1]),
+        core_link_gbps: if n_tiers == 3 { own(rates[2]) } else { 0 },
         link_latency_us: latency_ns as f64 / 1000.0,
     })
 }
 
-/// One value of `key` in every tier: SprayLab gives every link one rate and one latency.
+/// One value of `key` in every tier: SprayLab gives every link one latency.
 fn same(tiers: &[TierBlock], key: &str) -> Result<u64, String> {
     let mut seen: Option<(usize, u64)> = None;
     for t in tiers {
@@ -237,27 +295,40 @@ fn radix(t: &TierBlock, key: &str) -> Result<u64, String> {
         .ok_or_else(|| refuse(t.line, format!("Tier block sets no {key}")))
 }
 
-/// A tier's oversubscription: its `down` ports (k/2) per up-link, a whole divisor, and its
-/// `Oversubscribed` line, if any, saying the same.
-fn ratio(t: &TierBlock, down: u64) -> Result<u64, String> {
+/// A tier's oversubscription in SprayLab's terms: its `down` ports (k/2) per switch above it
+/// (its `Radix_Up` over the `bundle` to each), a whole divisor. Its `Oversubscribed` line, if
+/// any, must give the ratio of capacity down to capacity up at the `rates` below and above it.
+fn ratio(t: &TierBlock, down: u64, bundle: u64, rates: [u32; 2]) -> Result<u64, String> {
     let up = radix(t, "radix_up")?;
     let line = t.keys["radix_up"].0;
-    if up == 0 || down % up != 0 {
+    let above = up / bundle;
+    if up % bundle != 0 || above == 0 || down % above != 0 {
         return Err(refuse(
             line,
-            format!("Radix_Up {up}: must divide the {down} ports down (SprayLab builds whole oversubscription ratios)"),
-        ));
-    }
-    let over = down / up;
-    if let Some(&(l, said)) = t.keys.get("oversubscribed").filter(|v| v.1 != over) {
-        return Err(refuse(
-            l,
             format!(
-                "Oversubscribed {said}: the tier's radices ({down} down, {up} up) make it {over}"
+                "Radix_Up {up}: must be the bundle ({bundle}) times a divisor of the {down} ports down \
+                 (SprayLab builds whole oversubscription ratios)"
             ),
         ));
     }
-    Ok(over)
+    let (cap_down, cap_up) = (down * rates[0] as u64, up * rates[1] as u64);
+    if let Some(&(l, said)) = t
+        .keys
+        .get("oversubscribed")
+        .filter(|v| v.1 * cap_up != cap_down)
+    {
+        return Err(refuse(
+            l,
+            format!(
+                "Oversubscribed {said}: the tier's radices and rates ({down} down at {} Gb/s, \
+                 {up} up at {} Gb/s) make it {}",
+                rates[0],
+                rates[1],
+                cap_down as f64 / cap_up as f64
+            ),
+        ));
+    }
+    Ok(down / above)
 }
 
 #[cfg(test)]
@@ -273,9 +344,58 @@ mod tests {
             oversubscription: over,
             agg_oversubscription: agg_over,
             pods,
+            core_bundle: 1,
             link_gbps: 100,
+            agg_link_gbps: 0,
+            core_link_gbps: 0,
             link_latency_us: 1.0,
         }
+    }
+
+    /// The reference's `test.topo`, as it ships.
+    const TEST_TOPO: &str = "Nodes 8\nTiers 3\nPodsize 4\n\nTier 0\nDownlink_speed_Gbps 200\nRadix_Down 2\nRadix_Up 2\nDownlink_Latency_ns 1000\n\nTier 1\nDownlink_speed_Gbps 200\nRadix_Down 2\nRadix_Up 4\nDownlink_Latency_ns 1000\nBundle 1\n\nTier 2\nDownlink_speed_Gbps 100\nRadix_Down 4\nDownlink_Latency_ns 1000\nBundle 2\n";
+
+    #[test]
+    fn per_tier_rates_and_bundles_to_the_cores_are_read() {
+        let want = TopoFile {
+            link_gbps: 200,
+            core_link_gbps: 100,
+            core_bundle: 2,
+            ..file(4, 3, 1, 1, 2)
+        };
+        assert_eq!(parse_topo(TEST_TOPO), Ok(want.clone()));
+        let mut t = crate::scenario::Topology::default();
+        want.apply(&mut t);
+        let f = t.fabric();
+        // two pods; two cores per column, each over two links: full bisection
+        assert_eq!((f.hosts(), f.tors(), f.aggs(), f.cores()), (8, 4, 4, 4));
+        assert_eq!((f.agg_up, f.cores_per_column(), f.radix()[2]), (4, 2, 4));
+        assert_eq!(f.gbps, [200, 200, 100]);
+        assert_eq!(f.oversubscription(), 1.0);
+        // the same tree with the core links at the hosts' rate is 1:2 undersubscribed
+        let fast = TEST_TOPO.replace("Downlink_speed_Gbps 100", "Downlink_speed_Gbps 200");
+        let mut t = crate::scenario::Topology::default();
+        parse_topo(&fast).unwrap().apply(&mut t);
+        assert_eq!(t.fabric().oversubscription(), 0.5);
+        // a bundle the up-radix does not hold, or a ToR–aggregation bundle, is refused
+        let odd = TEST_TOPO.replace("Radix_Up 4", "Radix_Up 3");
+        assert!(parse_topo(&odd)
+            .unwrap_err()
+            .starts_with("line 14: Radix_Up 3: must be the bundle (2) times a divisor"));
+        let tor_bundle = TEST_TOPO.replace("Bundle 1", "Bundle 2");
+        assert_eq!(
+            parse_topo(&tor_bundle).unwrap_err(),
+            "line 16: Bundle 2: SprayLab bundles the links to the cores only (tier 2)"
+        );
+        let down = TEST_TOPO.replace("Radix_Down 4", "Radix_Down 3");
+        assert_eq!(
+            parse_topo(&down).unwrap_err(),
+            "line 20: Radix_Down 3: must be a multiple of the bundle, 2"
+        );
+        let said = TEST_TOPO.replace("Radix_Up 4\n", "Radix_Up 4\nOversubscribed 2\n");
+        assert!(parse_topo(&said)
+            .unwrap_err()
+            .starts_with("line 15: Oversubscribed 2: the tier's radices and rates (2 down at 200 Gb/s, 4 up at 100 Gb/s) make it 1"));
     }
 
     #[test]
@@ -300,12 +420,12 @@ mod tests {
         let wrong = tiny.replace("Oversubscribed 4", "Oversubscribed 2");
         assert_eq!(
             parse_topo(&wrong).unwrap_err(),
-            "line 11: Oversubscribed 2: the tier's radices (8 down, 2 up) make it 4"
+            "line 11: Oversubscribed 2: the tier's radices and rates (8 down at 100 Gb/s, 2 up at 100 Gb/s) make it 4"
         );
         let odd = tiny.replace("Radix_Up 2", "Radix_Up 3");
         assert!(parse_topo(&odd)
             .unwrap_err()
-            .starts_with("line 8: Radix_Up 3: must divide"));
+            .starts_with("line 8: Radix_Up 3: must be the bundle (1) times a divisor"));
         let nodes = tiny.replace("Nodes 32", "Nodes 64");
         assert!(parse_topo(&nodes)
             .unwrap_err()
@@ -317,16 +437,22 @@ mod tests {
         let bundle = FAT_128.replacen("Bundle 1", "Bundle 2", 1);
         assert_eq!(
             parse_topo(&bundle).unwrap_err(),
-            "line 21: bundle 2: SprayLab builds bundle 1 only"
+            "line 21: Bundle 2: SprayLab bundles the links to the cores only (tier 2)"
+        );
+        let latency = FAT_128.replacen("Switch_Latency_ns 0", "Switch_Latency_ns 500", 1);
+        assert_eq!(
+            parse_topo(&latency).unwrap_err(),
+            "line 12: switch_latency_ns 500: SprayLab's switches add no latency"
         );
         let rate = FAT_128.replacen(
             "Downlink_speed_Gbps 100\nRadix_Down 8",
-            "Downlink_speed_Gbps 50\nRadix_Down 8",
+            "Downlink_speed_Gbps 0\nRadix_Down 8",
             1,
         );
-        assert!(parse_topo(&rate)
-            .unwrap_err()
-            .starts_with("line 24: downlink_speed_gbps 50 differs from 100"));
+        assert_eq!(
+            parse_topo(&rate).unwrap_err(),
+            "line 24: Downlink_speed_Gbps 0: must be from 1 to 3200"
+        );
         let four = FAT_128.replace("Tiers 3", "Tiers 4");
         assert_eq!(
             parse_topo(&four).unwrap_err(),

@@ -783,6 +783,28 @@ mod page {
         perform(&mut page, &mut worker, effects);
         let report = page.session.run.as_ref().unwrap().report.clone().unwrap();
         assert!(report.finished && report.cct_us.is_some());
+        // bundles to the cores at half the rate: the link carries the fields no form shows
+        let bundled = include_str!("../../tests/fuzz_corpus/topology_bundled.topo");
+        page.open_file("bundled.topo", bundled);
+        assert_eq!(
+            page.notice.as_deref(),
+            Some(
+                "opened bundled.topo: the fabric is three-tier fat-tree of 4 pods, 4 cores, \
+                 16 hosts"
+            )
+        );
+        let t = &page.scenario.topology;
+        assert_eq!(
+            (t.core_bundle, t.link_gbps, t.core_link_gbps),
+            (2, 400, 200)
+        );
+        let link = page.address_fragment();
+        let (opened, _, _) = Page::from_fragment(&link);
+        assert_eq!(opened.scenario, page.scenario, "{link} carries the bundle");
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        let report = page.session.run.as_ref().unwrap().report.clone().unwrap();
+        assert!(report.finished && report.cct_us.is_some());
         let opened = page.scenario.clone();
         for (text, why) in [
             ("Nodes 16\nTiers 4\n", "line 2: Tiers 4"),

@@ -2,13 +2,17 @@
 //! (ALGORITHMS.md §13, A19).
 //!
 //! Links are store-and-forward at line rate `R` with propagation latency `lat`. A flow of `B`
-//! wire bytes crosses `out` links to its receiver, and its ACK `back` links home. Its last packet
+//! wire bytes crosses `out` links to its receiver, and its ACK `back` links home. Where a tier's
+//! links run faster than the hosts' (`topology.agg_link_gbps`, `core_link_gbps`), a packet's
+//! store-and-forward hop by hop (the last packet on its way out, the ACK on its way back) is
+//! taken at the fastest rate, `R⁺` below (`R` where every link has one rate): a bound still, if
+//! a looser one; the bytes that share a host's link cross it at `R`. Its last packet
 //! (`last` bytes: the flow's remainder, so a partial packet when `B` is not a whole number of
 //! packets) cannot leave the sender before every byte before it did, then crosses the remaining
 //! links whole, and the ACK returns:
 //!
 //! ```text
-//! after_last = out·lat + (out − 1)·last/R + back·(lat + ack/R)
+//! after_last = out·lat + (out − 1)·last/R⁺ + back·(lat + ack/R⁺)
 //! flow bound = B/R + after_last
 //! ```
 //!
@@ -17,7 +21,7 @@
 //! - a sender's link carries all its flows' bytes: `Σ B / R + min after_last` over its flows;
 //! - a receiver's link carries all bytes to it, and cannot start before the earliest first
 //!   packet (`first` bytes) has crossed the links before it:
-//!   `min (out − 1)·(lat + first/R) + Σ B / R + lat + min back·(lat + ack/R)`. This holds where
+//!   `min (out − 1)·(lat + first/R⁺) + Σ B / R + lat + min back·(lat + ack/R⁺)`. This holds where
 //!   a receiver has one link in (the fat-tree); the n-path model's receiver has one per path, so
 //!   there only the sender's link and each flow's own bound apply.
 //!
@@ -61,18 +65,18 @@ impl FlowShape {
     fn after_last(&self, link: &LinkConfig) -> SimTime {
         let (_, last) = self.first_last(link);
         self.out as u64 * link.latency
-            + (self.out as u64 - 1) * serialization(last, link.gbps)
+            + (self.out as u64 - 1) * serialization(last, link.fastest_gbps)
             + self.ack_return(link)
     }
 
     fn ack_return(&self, link: &LinkConfig) -> SimTime {
-        self.back as u64 * (link.latency + serialization(link.ack_bytes, link.gbps))
+        self.back as u64 * (link.latency + serialization(link.ack_bytes, link.fastest_gbps))
     }
 
     /// From time 0 until the first packet can start on the receiver's link.
     fn first_at_last_link(&self, link: &LinkConfig) -> SimTime {
         let (first, _) = self.first_last(link);
-        (self.out as u64 - 1) * (link.latency + serialization(first, link.gbps))
+        (self.out as u64 - 1) * (link.latency + serialization(first, link.fastest_gbps))
     }
 }
 
@@ -134,6 +138,7 @@ mod tests {
     fn link() -> LinkConfig {
         LinkConfig {
             gbps: 800,
+            fastest_gbps: 800,
             latency: 500_000,
             mss: 4096,
             header: 0,

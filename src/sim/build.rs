@@ -25,10 +25,20 @@ impl Simulation {
         let built = network_of(scenario);
         let mut sim = Simulation::empty(scenario, built.topo, link_config(scenario));
         sim.counters.failed_links = built.failed_links;
-        if !built.degraded_ports.is_empty() {
-            sim.port_gbps = vec![sim.link.gbps / 4; sim.ports.len()];
+        let own_rate: Vec<PortId> = (0..sim.ports.len() as u32)
+            .map(PortId)
+            .filter(|&p| sim.nominal_gbps(p) != sim.link.gbps)
+            .collect();
+        if !own_rate.is_empty() || !built.degraded_ports.is_empty() {
+            sim.port_gbps = (0..sim.ports.len() as u32)
+                .map(|p| sim.nominal_gbps(PortId(p)))
+                .collect();
+            for p in own_rate {
+                sim.ports[p.index()].link = LinkState::OwnRate;
+            }
             for p in built.degraded_ports {
-                sim.ports[p.index()].link = LinkState::Slow;
+                sim.port_gbps[p.index()] /= 4;
+                sim.ports[p.index()].link = LinkState::OwnRate;
             }
         }
         sim.add_flows(scenario)?;
@@ -222,8 +232,14 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
         (true, DrrBuffer::Split) => 2,
         _ => 1,
     };
+    // the n-path network runs every link at the hosts' rate; a fabric each kind at its own
+    let fastest_gbps = match scenario.workload.kind {
+        WorkloadKind::NPath => t.link_gbps,
+        _ => t.tier_gbps().into_iter().max().unwrap_or(t.link_gbps),
+    };
     LinkConfig {
         gbps: t.link_gbps,
+        fastest_gbps,
         ser_full: serialization(t.mss_bytes + t.header_bytes, t.link_gbps),
         ser_ack: serialization(t.ack_bytes, t.link_gbps),
         latency: from_us(t.link_latency_us),

@@ -78,7 +78,9 @@ impl Landing {
 
 // Every network fits: a k = 32 fat-tree has 9472 nodes and 49152 ports, a k = 128 leaf-spine
 // 8384 nodes and 32768 ports (fewer pods or oversubscription only remove switches and ports);
-// the largest n-path model (10,000 paths) 10,004 nodes and 20,003 ports.
+// the largest n-path model (10,000 paths) 10,004 nodes and 20,003 ports. Bundles to the cores
+// add ports, at most 64 up-links an aggregation switch (`MAX_SWITCH_UP`): the k = 32 tree with
+// bundles of 4 has 98,304.
 const _: () = {
     use crate::scenario::{Fabric, MAX_K, MAX_K_TWO_TIERS};
     let tree = Fabric::fat_tree(MAX_K);
@@ -89,10 +91,14 @@ const _: () = {
         tors_per_pod: MAX_K_TWO_TIERS,
         agg_up: 0,
         pods: 1,
+        core_bundle: 1,
+        gbps: [1; 3],
     };
     assert!(tree.nodes() < 1 << Landing::NODE_BITS);
     assert!(leaf_spine.nodes() < 1 << Landing::NODE_BITS);
     assert!(10_004 < 1 << Landing::NODE_BITS);
     assert!(tree.ports() < 1 << (32 - Landing::NODE_BITS));
+    let bundled = tree.with_links(crate::scenario::MAX_SWITCH_UP / (MAX_K / 2), [1; 3]);
+    assert!(bundled.ports() < 1 << (32 - Landing::NODE_BITS));
     assert!(leaf_spine.ports() < 1 << (32 - Landing::NODE_BITS));
 };

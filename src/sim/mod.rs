@@ -167,7 +167,7 @@ pub struct Simulation {
     /// AR's tie-breaks.
     ar_rng: SimRng,
     counters: Counters,
-    /// The rate of each slowed port (`LinkState::Slow`), Gbps; empty when none can be.
+    /// The rate of each slowed port (`LinkState::OwnRate`), Gbps; empty when none can be.
     port_gbps: Vec<u32>,
     /// The scenario's timed events, in the order they apply ([`Timer::Timed`]).
     timed: Vec<timed::Timed>,

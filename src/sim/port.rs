@@ -25,19 +25,20 @@ pub(super) struct Port {
     pub(super) ar_level: u8,
     /// A `PortFree` event is scheduled.
     pub(super) wake_pending: bool,
-    /// Up, slowed (a failed link kept at a quarter of the rate, ALGORITHMS.md §15 A17's
-    /// alternative, or a timed `link-rate`), or down (a timed `link-down`).
+    /// Up at the scenario's rate, at a rate of its own (its tier's, a failed link kept at a
+    /// quarter of it, ALGORITHMS.md §15 A17's alternative, or a timed `link-rate`), or down (a
+    /// timed `link-down`).
     pub(super) link: LinkState,
 }
 
 /// The state of a port's link.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) enum LinkState {
-    /// At the scenario's link rate.
+    /// At the scenario's link rate (`topology.link_gbps`).
     #[default]
     Up,
     /// At its own rate, `Simulation::port_gbps`.
-    Slow,
+    OwnRate,
     /// Carrying nothing.
     Down,
 }
@@ -85,7 +86,10 @@ impl Wire {
 /// Link and queue constants, in simulator units.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct LinkConfig {
+    /// The hosts' links' rate (every link's unless a tier has its own).
     pub(super) gbps: u32,
+    /// The fastest link's rate: what a lower bound may assume of a hop between switches.
+    pub(super) fastest_gbps: u32,
     /// Serialization at the full rate of a full data packet and of an ACK (most packets are one
     /// or the other, and a division per packet shows in profiles).
     pub(super) ser_full: SimTime,

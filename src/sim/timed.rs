@@ -85,10 +85,10 @@ impl Simulation {
             });
         };
         let (ports, link) = tree.link_of(tree.port_of(name));
-        let full = self.link.gbps;
+        let full = tree.port_gbps(ports[0]);
         let (state, gbps) = match (e.kind, e.gbps) {
             (EventKind::LinkDown, _) => (LinkState::Down, full),
-            (EventKind::LinkRate, Some(g)) if g < full => (LinkState::Slow, g),
+            (EventKind::LinkRate, Some(g)) if g < full => (LinkState::OwnRate, g),
             _ => (LinkState::Up, full),
         };
         Ok(Change::Link {
@@ -147,14 +147,29 @@ impl Simulation {
                 self.flush(p);
             }
             LinkState::Down => {}
-            LinkState::Slow => {
-                port.link = LinkState::Slow;
-                if self.port_gbps.is_empty() {
-                    self.port_gbps = vec![self.link.gbps; self.ports.len()];
-                }
-                self.port_gbps[p.index()] = gbps;
-            }
-            LinkState::Up => port.link = LinkState::Up,
+            LinkState::OwnRate => self.set_rate(p, gbps),
+            LinkState::Up => self.set_rate(p, self.nominal_gbps(p)),
+        }
+    }
+
+    /// Port `p` runs at `gbps`: the scenario's rate, or its own.
+    fn set_rate(&mut self, p: PortId, gbps: u32) {
+        if gbps == self.link.gbps {
+            self.ports[p.index()].link = LinkState::Up;
+            return;
+        }
+        if self.port_gbps.is_empty() {
+            self.port_gbps = vec![self.link.gbps; self.ports.len()];
+        }
+        self.port_gbps[p.index()] = gbps;
+        self.ports[p.index()].link = LinkState::OwnRate;
+    }
+
+    /// The rate port `p` runs at while its link is up: its kind of link's in the fabric.
+    pub(super) fn nominal_gbps(&self, p: PortId) -> u32 {
+        match &self.topo {
+            Network::FatTree(tree) => tree.port_gbps(p),
+            Network::NPath(_) => self.link.gbps,
         }
     }
 
@@ -328,7 +343,7 @@ mod tests {
             &["0:elephants-stop", &slow, "30:elephants-start:flow1"],
         );
         let nic = sim.topo.nic_port(HostId(host));
-        assert_eq!(sim.ports[nic.index()].link, LinkState::Slow);
+        assert_eq!(sim.ports[nic.index()].link, LinkState::OwnRate);
         let elephants = [FlowId(0), FlowId(1)];
         sim.advance_until(u64::MAX, from_us(30.0) - 1);
         for f in elephants {

@@ -16,8 +16,9 @@ use crate::scenario::{Fabric, PortName};
 /// (a leaf-spine ToR of k = 128 has 64 up-links).
 pub type UpMask = u64;
 
-/// The most up-ports a switch may have ([`UpMask`]'s width).
+/// The most up-ports a switch may have ([`UpMask`]'s width), the scenario's limit.
 pub const MAX_UP: u32 = UpMask::BITS;
+const _: () = assert!(MAX_UP == crate::scenario::MAX_SWITCH_UP);
 
 /// Tier of a switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +31,8 @@ pub enum Tier {
 
 /// Where a switch sends a packet for a destination host: one port, or a choice among the
 /// contiguous ports `first..first + count`: by hashing (flow, label, switch) for a fat-tree's
-/// up-ports, or by the label alone (port `label mod count`) for the n-path network.
+/// up-ports (and a core's bundle of links down to a pod), or by the label alone (port
+/// `label mod count`) for the n-path network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hop {
     Port(PortId),
@@ -46,12 +48,6 @@ pub struct FatTree {
     pub tors: u32,
     pub aggs: u32,
     pub cores: u32,
-    /// Hosts per ToR, ToR up-links (aggregation switches per pod), ToRs per pod, aggregation
-    /// up-links: the fabric's counts, copied here for the routing arithmetic.
-    hpt: u32,
-    tor_up: u32,
-    tpp: u32,
-    agg_up: u32,
     /// Ports of a ToR, of an aggregation switch and of a core.
     radix: [u32; 3],
     /// Destination node of every port.
@@ -85,10 +81,6 @@ impl FatTree {
             tors: fabric.tors(),
             aggs: fabric.aggs(),
             cores: fabric.cores(),
-            hpt: fabric.hosts_per_tor,
-            tor_up: fabric.tor_up,
-            tpp: fabric.tors_per_pod,
-            agg_up: fabric.agg_up,
             radix: fabric.radix(),
             port_to: Vec::new(),
             tiers: Vec::new(),
@@ -97,16 +89,43 @@ impl FatTree {
             failed: Vec::new(),
             up_masks: Vec::new(),
         };
-        t.host_tor = (0..t.hosts).map(|h| h / t.hpt).collect();
-        t.host_pod = (0..t.hosts).map(|h| h / (t.hpt * t.tpp)).collect();
+        t.host_tor = (0..t.hosts).map(|h| h / t.hpt()).collect();
+        t.host_pod = (0..t.hosts).map(|h| h / (t.hpt() * t.tpp())).collect();
         t.port_to = (0..t.port_count()).map(|p| t.compute_port_to(p)).collect();
         t.tiers = (0..t.node_count()).map(|n| t.compute_tier(n)).collect();
         t
     }
 
+    // the fabric's counts, named short for the routing arithmetic
+
+    /// Hosts per ToR.
+    fn hpt(&self) -> u32 {
+        self.fabric.hosts_per_tor
+    }
+    /// ToR up-links: aggregation switches per pod.
+    fn tor_up(&self) -> u32 {
+        self.fabric.tor_up
+    }
+    /// ToRs per pod.
+    fn tpp(&self) -> u32 {
+        self.fabric.tors_per_pod
+    }
+    /// Up-links of an aggregation switch.
+    fn agg_up(&self) -> u32 {
+        self.fabric.agg_up
+    }
+    /// Cores of an aggregation switch's column.
+    fn cpc(&self) -> u32 {
+        self.fabric.cores_per_column()
+    }
+    /// Parallel links from an aggregation switch to each of its cores.
+    fn bundle(&self) -> u32 {
+        self.fabric.core_bundle
+    }
+
     /// Inter-switch links (each both directions).
     pub fn link_count(&self) -> u32 {
-        self.tors * self.tor_up + self.aggs * self.agg_up
+        self.tors * self.tor_up() + self.aggs * self.agg_up()
     }
 
     /// Removes the links marked in `failed` (indexed as [`FatTree::link_count`] counts them) from
@@ -135,25 +154,33 @@ impl FatTree {
             self.up_masks.clear();
             return;
         }
-        let mut masks = vec![0 as UpMask; ((self.tors + self.aggs) * self.tors) as usize];
+        let switches = self.tors + self.aggs + self.cores;
+        let mut masks = vec![0 as UpMask; (switches * self.tors) as usize];
         for dst_tor in 0..self.tors {
             for t in 0..self.tors {
-                let mask = (0..self.tor_up)
+                let mask = (0..self.tor_up())
                     .filter(|&i| {
-                        self.alive(t * self.tor_up + i)
-                            && self.agg_reaches(self.pod_of_tor(t) * self.tor_up + i, dst_tor)
+                        self.alive(t * self.tor_up() + i)
+                            && self.agg_reaches(self.pod_of_tor(t) * self.tor_up() + i, dst_tor)
                     })
                     .fold(0 as UpMask, |m, i| m | 1 << i);
                 masks[(t * self.tors + dst_tor) as usize] = mask;
             }
             for a in 0..self.aggs {
-                let mask = (0..self.agg_up)
+                let mask = (0..self.agg_up())
                     .filter(|&i| {
                         self.alive(self.agg_link(a, i))
                             && self.core_reaches(self.core_of(a, i), dst_tor)
                     })
                     .fold(0 as UpMask, |m, i| m | 1 << i);
                 masks[((self.tors + a) * self.tors + dst_tor) as usize] = mask;
+            }
+            // a core's choice among its bundle down to the destination's pod
+            for c in 0..self.cores {
+                let mask = (0..self.bundle())
+                    .filter(|&m| self.core_link_reaches(c, m, dst_tor))
+                    .fold(0 as UpMask, |mask, m| mask | 1 << m);
+                masks[((self.tors + self.aggs + c) * self.tors + dst_tor) as usize] = mask;
             }
         }
         self.up_masks = masks;
@@ -162,20 +189,20 @@ impl FatTree {
     /// The two output ports of inter-switch link `link` (indexed as [`FatTree::link_count`]
     /// counts them): the lower switch's up-port and the upper switch's down-port.
     pub fn link_ports(&self, link: u32) -> [PortId; 2] {
-        if link < self.tors * self.tor_up {
-            let (t, i) = (link / self.tor_up, link % self.tor_up);
-            let a = self.pod_of_tor(t) * self.tor_up + i;
+        if link < self.tors * self.tor_up() {
+            let (t, i) = (link / self.tor_up(), link % self.tor_up());
+            let a = self.pod_of_tor(t) * self.tor_up() + i;
             [
-                self.tor_port(t, self.hpt + i),
-                self.agg_port(a, t % self.tpp),
+                self.tor_port(t, self.hpt() + i),
+                self.agg_port(a, t % self.tpp()),
             ]
         } else {
-            let l = link - self.tors * self.tor_up;
-            let (a, i) = (l / self.agg_up, l % self.agg_up);
+            let l = link - self.tors * self.tor_up();
+            let (a, i) = (l / self.agg_up(), l % self.agg_up());
             let c = self.core_of(a, i);
             [
-                self.agg_port(a, self.tpp + i),
-                self.core_port(c, self.pod_of_agg(a)),
+                self.agg_port(a, self.tpp() + i),
+                self.core_port(c, self.pod_of_agg(a), i % self.bundle()),
             ]
         }
     }
@@ -196,7 +223,7 @@ impl FatTree {
             (Tier::Agg, a)
                 if self.pod_of(src) == self.pod_of(dst) && self.tor_of(src) != self.tor_of(dst) =>
             {
-                Some(a % self.tor_up)
+                Some(a % self.tor_up())
             }
             _ => None,
         }
@@ -212,41 +239,48 @@ impl FatTree {
     }
 
     fn pod_of_tor(&self, t: u32) -> u32 {
-        t / self.tpp
+        t / self.tpp()
     }
 
     fn pod_of_agg(&self, a: u32) -> u32 {
-        a / self.tor_up
+        a / self.tor_up()
     }
 
-    /// The core aggregation switch `a`'s up-port `i` leads to: cores of a's column, `j·agg_up`
-    /// on (j = a's index in its pod).
+    /// The core aggregation switch `a`'s up-port `i` leads to: cores of a's column, `j·cpc` on
+    /// (j = a's index in its pod), each over `bundle` consecutive up-ports.
     fn core_of(&self, a: u32, i: u32) -> u32 {
-        (a % self.tor_up) * self.agg_up + i
+        (a % self.tor_up()) * self.cpc() + i / self.bundle()
     }
 
     /// The index of the link from aggregation switch `a`'s up-port `i`.
     fn agg_link(&self, a: u32, i: u32) -> u32 {
-        self.tors * self.tor_up + a * self.agg_up + i
+        self.tors * self.tor_up() + a * self.agg_up() + i
     }
 
     /// Aggregation switch `a` reaches ToR `dst`: down directly in its own pod, else through a
     /// core.
     fn agg_reaches(&self, a: u32, dst: u32) -> bool {
         if self.pod_of_agg(a) == self.pod_of_tor(dst) {
-            self.alive(dst * self.tor_up + a % self.tor_up)
+            self.alive(dst * self.tor_up() + a % self.tor_up())
         } else {
-            (0..self.agg_up).any(|i| {
+            (0..self.agg_up()).any(|i| {
                 self.alive(self.agg_link(a, i)) && self.core_reaches(self.core_of(a, i), dst)
             })
         }
     }
 
-    /// Core `c` reaches ToR `dst` through its aggregation switch in `dst`'s pod.
+    /// Core `c` reaches ToR `dst` through its aggregation switch in `dst`'s pod, over any link
+    /// of its bundle.
     fn core_reaches(&self, c: u32, dst: u32) -> bool {
-        let column = c / self.agg_up;
-        let agg = self.pod_of_tor(dst) * self.tor_up + column;
-        self.alive(self.agg_link(agg, c % self.agg_up)) && self.alive(dst * self.tor_up + column)
+        (0..self.bundle()).any(|m| self.core_link_reaches(c, m, dst))
+    }
+
+    /// Link `m` of core `c`'s bundle to `dst`'s pod is up and leads on to ToR `dst`.
+    fn core_link_reaches(&self, c: u32, m: u32, dst: u32) -> bool {
+        let column = c / self.cpc();
+        let agg = self.pod_of_tor(dst) * self.tor_up() + column;
+        let up_port = (c % self.cpc()) * self.bundle() + m;
+        self.alive(self.agg_link(agg, up_port)) && self.alive(dst * self.tor_up() + column)
     }
 
     /// The up-ports of switch `node` that still lead to host `dst` (bit i: up-port i); all of
@@ -294,9 +328,10 @@ impl FatTree {
     fn agg_port(&self, a: u32, i: u32) -> PortId {
         PortId(self.hosts + self.tors * self.radix[0] + a * self.radix[1] + i)
     }
-    fn core_port(&self, c: u32, pod: u32) -> PortId {
+    /// Core `c`'s port to `pod` over link `member` of the bundle.
+    fn core_port(&self, c: u32, pod: u32, member: u32) -> PortId {
         let first = self.hosts + self.tors * self.radix[0] + self.aggs * self.radix[1];
-        PortId(first + c * self.radix[2] + pod)
+        PortId(first + c * self.radix[2] + pod * self.bundle() + member)
     }
 
     /// The switch a switch port belongs to, by tier and index, and the port's index on it.
@@ -368,11 +403,27 @@ impl FatTree {
             return self.tor_node(self.tor_of(p));
         }
         match self.switch_port(p) {
-            (Tier::Tor, t, i) if i < self.hpt => NodeId(t * self.hpt + i),
-            (Tier::Tor, t, i) => self.agg_node(self.pod_of_tor(t) * self.tor_up + i - self.hpt),
-            (Tier::Agg, a, i) if i < self.tpp => self.tor_node(self.pod_of_agg(a) * self.tpp + i),
-            (Tier::Agg, a, i) => self.core_node(self.core_of(a, i - self.tpp)),
-            (_, c, pod) => self.agg_node(pod * self.tor_up + c / self.agg_up),
+            (Tier::Tor, t, i) if i < self.hpt() => NodeId(t * self.hpt() + i),
+            (Tier::Tor, t, i) => self.agg_node(self.pod_of_tor(t) * self.tor_up() + i - self.hpt()),
+            (Tier::Agg, a, i) if i < self.tpp() => {
+                self.tor_node(self.pod_of_agg(a) * self.tpp() + i)
+            }
+            (Tier::Agg, a, i) => self.core_node(self.core_of(a, i - self.tpp())),
+            (_, c, q) => self.agg_node(q / self.bundle() * self.tor_up() + c / self.cpc()),
+        }
+    }
+
+    /// The rate of port `p`'s link, Gb/s: the fabric's rate for its kind of link.
+    pub fn port_gbps(&self, p: PortId) -> u32 {
+        let [host, agg, core] = self.fabric.gbps;
+        if p.0 < self.hosts {
+            return host;
+        }
+        match self.switch_port(p.0) {
+            (Tier::Tor, _, i) if i < self.hpt() => host,
+            (Tier::Tor, ..) => agg,
+            (Tier::Agg, _, i) if i < self.tpp() => agg,
+            _ => core,
         }
     }
 
@@ -381,20 +432,24 @@ impl FatTree {
         let (dst_tor, dst_pod) = (self.tor_of(dst), self.pod_of(dst));
         match self.node_tier(node) {
             (Tier::Host, _) => Hop::Port(self.nic_port(node.0)),
-            (Tier::Tor, t) if dst_tor == t => Hop::Port(self.tor_port(t, dst - t * self.hpt)),
+            (Tier::Tor, t) if dst_tor == t => Hop::Port(self.tor_port(t, dst - t * self.hpt())),
             (Tier::Tor, t) => Hop::Up {
-                first: self.tor_port(t, self.hpt),
-                count: self.tor_up,
+                first: self.tor_port(t, self.hpt()),
+                count: self.tor_up(),
             },
             // aggregation switch a is in pod ⌊a / tor_up⌋, whose ToRs are pod·tpp onwards
-            (Tier::Agg, a) if a >= dst_pod * self.tor_up && a < (dst_pod + 1) * self.tor_up => {
-                Hop::Port(self.agg_port(a, dst_tor - dst_pod * self.tpp))
+            (Tier::Agg, a) if a >= dst_pod * self.tor_up() && a < (dst_pod + 1) * self.tor_up() => {
+                Hop::Port(self.agg_port(a, dst_tor - dst_pod * self.tpp()))
             }
             (Tier::Agg, a) => Hop::Up {
-                first: self.agg_port(a, self.tpp),
-                count: self.agg_up,
+                first: self.agg_port(a, self.tpp()),
+                count: self.agg_up(),
             },
-            (Tier::Core, c) => Hop::Port(self.core_port(c, dst_pod)),
+            (Tier::Core, c) if self.bundle() == 1 => Hop::Port(self.core_port(c, dst_pod, 0)),
+            (Tier::Core, c) => Hop::Up {
+                first: self.core_port(c, dst_pod, 0),
+                count: self.bundle(),
+            },
         }
     }
 
@@ -413,8 +468,9 @@ impl FatTree {
     pub fn path_count(&self, src: u32, dst: u32) -> u32 {
         match self.path_links(src, dst) {
             2 => 1,
-            4 => self.tor_up,
-            _ => self.tor_up * self.agg_up,
+            4 => self.tor_up(),
+            // a bundle's link up and one of the core's bundle down
+            _ => self.tor_up() * self.agg_up() * self.bundle(),
         }
     }
 
@@ -424,11 +480,11 @@ impl FatTree {
             return PortName::HostNic(p.0);
         }
         match self.switch_port(p.0) {
-            (Tier::Tor, t, i) if i < self.hpt => PortName::TorDown(t, i),
-            (Tier::Tor, t, i) => PortName::TorUp(t, i - self.hpt),
-            (Tier::Agg, a, i) if i < self.tpp => PortName::AggDown(a, i),
-            (Tier::Agg, a, i) => PortName::AggUp(a, i - self.tpp),
-            (_, c, pod) => PortName::CorePod(c, pod),
+            (Tier::Tor, t, i) if i < self.hpt() => PortName::TorDown(t, i),
+            (Tier::Tor, t, i) => PortName::TorUp(t, i - self.hpt()),
+            (Tier::Agg, a, i) if i < self.tpp() => PortName::AggDown(a, i),
+            (Tier::Agg, a, i) => PortName::AggUp(a, i - self.tpp()),
+            (_, c, q) => PortName::CorePod(c, q / self.bundle(), q % self.bundle()),
         }
     }
 
@@ -437,10 +493,10 @@ impl FatTree {
         match name {
             PortName::HostNic(h) => self.nic_port(h),
             PortName::TorDown(t, i) => self.tor_port(t, i),
-            PortName::TorUp(t, i) => self.tor_port(t, self.hpt + i),
+            PortName::TorUp(t, i) => self.tor_port(t, self.hpt() + i),
             PortName::AggDown(a, i) => self.agg_port(a, i),
-            PortName::AggUp(a, i) => self.agg_port(a, self.tpp + i),
-            PortName::CorePod(c, pod) => self.core_port(c, pod),
+            PortName::AggUp(a, i) => self.agg_port(a, self.tpp() + i),
+            PortName::CorePod(c, pod, m) => self.core_port(c, pod, m),
         }
     }
 
@@ -451,7 +507,7 @@ impl FatTree {
         let peer = name.peer(&self.fabric);
         // inter-switch links are numbered by their lower end's up-port
         let link = [name, peer].into_iter().find_map(|n| match n {
-            PortName::TorUp(t, i) => Some(t * self.tor_up + i),
+            PortName::TorUp(t, i) => Some(t * self.tor_up() + i),
             PortName::AggUp(a, i) => Some(self.agg_link(a, i)),
             _ => None,
         });
@@ -483,6 +539,10 @@ mod tests {
             Fabric::new(8, 2, 1, 1, 0),
             Fabric::new(16, 2, 4, 1, 4),
             Fabric::new(12, 2, 2, 1, 7),
+            // htsim's test.topo (cores over bundles of two at half the rate), and bundles of
+            // three on an oversubscribed, partly filled tree
+            Fabric::new(4, 3, 1, 1, 0).with_links(2, [200, 200, 100]),
+            Fabric::new(8, 3, 2, 2, 5).with_links(3, [100, 100, 100]),
         ]
     }
 
@@ -523,6 +583,19 @@ mod tests {
     }
 
     #[test]
+    fn each_port_runs_at_its_kind_of_link_s_rate() {
+        let t = FatTree::of(Fabric::new(4, 3, 1, 1, 0).with_links(2, [200, 300, 100]));
+        for p in (0..t.port_count()).map(PortId) {
+            let want = match t.name_of(p) {
+                PortName::HostNic(_) | PortName::TorDown(..) => 200,
+                PortName::TorUp(..) | PortName::AggDown(..) => 300,
+                PortName::AggUp(..) | PortName::CorePod(..) => 100,
+            };
+            assert_eq!(t.port_gbps(p), want, "{}", t.port_name(p));
+        }
+    }
+
+    #[test]
     fn sizes_for_every_supported_k() {
         for k in (4..=16).step_by(2) {
             let t = FatTree::new(k);
@@ -547,8 +620,18 @@ mod tests {
                 let back = (0..t.port_count())
                     .map(PortId)
                     .filter(|&q| t.port_from(q) == to && t.port_to(q) == from)
-                    .count();
-                assert_eq!(back, 1, "{f:?}: port {} has no one reverse", t.port_name(p));
+                    .count() as u32;
+                // a core and an aggregation switch are joined by a bundle of links
+                let parallel = match t.name_of(p) {
+                    PortName::AggUp(..) | PortName::CorePod(..) => f.core_bundle,
+                    _ => 1,
+                };
+                assert_eq!(
+                    back,
+                    parallel,
+                    "{f:?}: port {} has not one reverse per parallel link",
+                    t.port_name(p)
+                );
             }
         }
     }
@@ -594,8 +677,10 @@ mod tests {
                     assert!(paths.iter().all(|p| p.len() as u32 == t.path_links(s, d)));
                 }
             }
-            // the widest choice is the fabric's: its path slots
-            assert_eq!(t.path_count(0, t.hosts - 1), f.widest(), "{f:?}");
+            // the widest choice is the fabric's: its path slots (the cores), times a link of
+            // the bundle up and one down
+            let b = f.core_bundle;
+            assert_eq!(t.path_count(0, t.hosts - 1), f.widest() * b * b, "{f:?}");
         }
         let t = FatTree::new(8);
         assert_eq!(

@@ -300,8 +300,9 @@ fn draw_spread(
                         host(dst),
                     ]
                 } else {
-                    // core `slot` is in column slot / agg_up: that aggregation switch of each pod
-                    let i = slot / f.agg_up.max(1);
+                    // core `slot` is in column slot / (cores per column): that aggregation
+                    // switch of each pod
+                    let i = slot / f.cores_per_column().max(1);
                     vec![
                         host(src),
                         pos(Role::Tor(ts)),

@@ -98,8 +98,9 @@ pub struct ScenarioArgs {
     #[arg(long, value_name = "FILE.cm")]
     pub traffic: Option<PathBuf>,
     /// A topology file in htsim's format ('Nodes N', 'Tiers 3', 'Tier T' blocks): its fabric
-    /// (k, tiers, oversubscription, pods), link rate and latency set the topology's, before any
-    /// --set; a topology SprayLab cannot build (bundles, rates that differ by tier) is refused.
+    /// (k, tiers, oversubscription, pods, bundles to the cores), link rates per tier and latency
+    /// set the topology's, before any --set; a topology SprayLab cannot build (a switch latency,
+    /// latencies that differ by tier, ToR–aggregation bundles) is refused.
     #[arg(long, value_name = "FILE.topo")]
     pub topology: Option<PathBuf>,
     /// Run a scenario beyond the default budget (32 M data packets, minutes of CPU).

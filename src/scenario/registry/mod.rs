@@ -616,12 +616,36 @@ pub const TOPOLOGY_PODS: Field = field(
 .across(rules::pods)
 .short("pods")
 .applies(on_a_fabric);
+pub const TOPOLOGY_CORE_BUNDLE: Field = field(
+    "topology.core_bundle",
+    "links to each core",
+    Whole(1, 8),
+    "parallel links from an aggregation switch to each core of its column (htsim's tier-2 `Bundle`): k/(2·agg_oversubscription)·this up-links",
+    whole!(topology.core_bundle),
+)
+.across(rules::core_bundle);
 pub const TOPOLOGY_LINK_GBPS: Field = field(
     "topology.link_gbps",
     "link rate",
     Whole(1, 3200),
-    "rate of every link",
+    "rate of the hosts' links, and of every link whose own rate field is 0",
     whole!(topology.link_gbps),
+)
+.unit(Gbps);
+pub const TOPOLOGY_AGG_LINK_GBPS: Field = field(
+    "topology.agg_link_gbps",
+    "ToR–aggregation link rate",
+    Whole(0, 3200),
+    "rate of the links between ToRs and aggregation switches (spines); 0: link_gbps",
+    whole!(topology.agg_link_gbps),
+)
+.unit(Gbps);
+pub const TOPOLOGY_CORE_LINK_GBPS: Field = field(
+    "topology.core_link_gbps",
+    "aggregation–core link rate",
+    Whole(0, 3200),
+    "rate of the links between aggregation switches and cores; 0: link_gbps",
+    whole!(topology.core_link_gbps),
 )
 .unit(Gbps);
 pub const TOPOLOGY_LINK_LATENCY_US: Field = field(
@@ -1156,7 +1180,10 @@ pub const FIELDS: &[Field] = &[
     TOPOLOGY_OVERSUBSCRIPTION,
     TOPOLOGY_AGG_OVERSUBSCRIPTION,
     TOPOLOGY_PODS,
+    TOPOLOGY_CORE_BUNDLE,
     TOPOLOGY_LINK_GBPS,
+    TOPOLOGY_AGG_LINK_GBPS,
+    TOPOLOGY_CORE_LINK_GBPS,
     TOPOLOGY_LINK_LATENCY_US,
     TOPOLOGY_BUFFER_BYTES,
     TOPOLOGY_BUFFER_PACKETS,

@@ -74,6 +74,37 @@ pub fn agg_oversubscription(f: &Field, s: &Scenario) -> Checked {
     divides_half(f, s, v, "an aggregation switch's ToRs")
 }
 
+/// Bundles to the cores need cores (three tiers), and an aggregation switch's up-links, the
+/// bundles to each of its cores, fit a routing choice ([`MAX_SWITCH_UP`]).
+pub fn core_bundle(f: &Field, s: &Scenario) -> Checked {
+    let t = &s.topology;
+    if t.core_bundle == 1 {
+        return Ok(());
+    }
+    if t.tiers == 2 {
+        return Err(err(
+            f.path,
+            format!(
+                "must be 1 with tiers = 2 (a leaf-spine has no cores), got {}",
+                t.core_bundle
+            ),
+        ));
+    }
+    let cores = t.k / 2 / t.agg_oversubscription.max(1);
+    let most = MAX_SWITCH_UP / cores.max(1);
+    if t.core_bundle > most {
+        return Err(err(
+            f.path,
+            format!(
+                "must be from 1 to {most} here: an aggregation switch's {cores} cores times this \
+                 make its up-links, at most {}, got {}",
+                MAX_SWITCH_UP, t.core_bundle
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// 0 (k), or 1 to k pods (a leaf-spine's ToRs).
 pub fn pods(f: &Field, s: &Scenario) -> Checked {
     let (pods, k) = (s.topology.pods, s.topology.k);
@@ -120,18 +151,27 @@ pub fn ecn_min(f: &Field, s: &Scenario) -> Checked {
     range_u(f.path, t.ecn_min_bytes as u64, 0, t.ecn_max_bytes as u64)
 }
 
-/// A degraded link runs at a quarter of the rate: at least 4 Gbps.
+/// A degraded link runs at a quarter of its rate: every switch link's at least 4 Gbps.
 pub fn degraded(_: &Field, s: &Scenario) -> Checked {
     let t = &s.topology;
-    if t.failed_links_degraded && t.link_gbps < 4 {
-        return Err(err(
-            r::TOPOLOGY_LINK_GBPS.path,
-            format!(
-                "must be at least 4 with {} (a degraded link runs at a quarter of the rate), got {}",
-                r::TOPOLOGY_FAILED_LINKS_DEGRADED.path,
-                t.link_gbps
-            ),
-        ));
+    if !t.failed_links_degraded {
+        return Ok(());
+    }
+    let [_, agg, core] = t.tier_gbps();
+    for (field, g) in [
+        (&r::TOPOLOGY_LINK_GBPS, t.link_gbps),
+        (&r::TOPOLOGY_AGG_LINK_GBPS, agg),
+        (&r::TOPOLOGY_CORE_LINK_GBPS, core),
+    ] {
+        if g < 4 {
+            return Err(err(
+                field.path,
+                format!(
+                    "must be at least 4 with {} (a degraded link runs at a quarter of its rate), got {g}",
+                    r::TOPOLOGY_FAILED_LINKS_DEGRADED.path,
+                ),
+            ));
+        }
     }
     Ok(())
 }
