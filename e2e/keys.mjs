@@ -1,7 +1,7 @@
 // The page's keyboard model in a browser (src/session/keys.rs): every key of it, pressed while a
 // button has focus as a teacher's page would have it, and a text field that keeps its keys.
-// Also: a run a link started leaves focus off Run, and the play button shows a live run as
-// moving so that one press pauses it. Prints one line per check and a closing count; exits
+// Also: a run a link started leaves focus off Run, the play button shows a live run as moving
+// so that one press pauses it, and a replay ends at the run's end with the button back to play. Prints one line per check and a closing count; exits
 // non-zero on a failure.
 // Usage: node e2e/keys.mjs BASE_URL
 import { checking } from './checks.mjs';
@@ -81,6 +81,30 @@ check('Space on a focused Run plays instead of running again',
   (await becomes('pause (Space)')) && (await status()) === before, { label: await label(), status: await status() });
 await page.keyboard.press(' ');
 check('Space again pauses', await becomes('play (Space)'), await label());
+// a replay ends where the run ends: at full speed it reaches the last sample at the run's end
+// (the status's CCT), the button goes back to play, and the next Space replays from the start
+const cct = parseFloat((await status()).match(/CCT ([0-9.]+)/)?.[1]);
+await page.selectOption('#speed', '7');
+await focus('#run');
+await page.keyboard.press('Home');
+await settle();
+await page.keyboard.press(' ');
+const stopped = await page.waitForFunction(() => {
+  const [at, of] = (document.querySelector('#cursor-text')?.textContent || '').split(' of ').map(parseFloat);
+  return at > 0 && at === of && document.querySelector('#play')?.getAttribute('aria-label') === 'play (Space)';
+}, null, { timeout: 10000 }).then(() => true, () => false);
+const end = await cursor();
+check('a replay plays to the run\'s end and stops there, the button back to play',
+  stopped && end.at === end.of && end.of >= cct, { cursor: end, cct, label: await label() });
+await page.selectOption('#speed', '1');
+await focus('#run');
+await page.keyboard.press(' ');
+await settle();
+const again = await cursor();
+check('the next Space replays from the start', (await label()) === 'pause (Space)' && again.at < end.of / 2,
+  { cursor: again, label: await label() });
+await page.keyboard.press(' ');
+check('and Space pauses that replay', await becomes('play (Space)'), await label());
 await focus('#present');
 await page.keyboard.press('p');
 await settle();
