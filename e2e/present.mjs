@@ -4,7 +4,7 @@
 // question by a number key before its run. At each step it checks that the key picked the
 // answer, that after the run the answer the run supports is marked and said against the pick,
 // that the address bar follows the step (story=N&present=1), that the key card is on screen, that the
-// answer, the network picture (but for the theory step) and the step's chart fit the screen
+// answer, the step's Look for line, the network picture (but for the theory step) and the step's chart fit the screen
 // without scrolling, that each canvas is drawn at its displayed size times the pixel ratio
 // (never stretched), and that no visible text is under 16 px. Saves a screenshot per step;
 // prints a JSON summary; exits non-zero on failure.
@@ -28,14 +28,14 @@ const measure = () => page.evaluate(() => {
   const inside = el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
   const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
   // after its run a step shows the answer the run supports in place of its narration
-  const needed = { answer: '#story-answer', chart: `#${point}`, keys: '#key-card' };
+  const needed = { answer: '#story-answer', look: '.story p.hint', chart: `#${point}`, keys: '#key-card' };
   if (point !== 'chart-theory') needed.network = '#network';
   const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
     const el = document.querySelector(sel);
     return [k, shown(el) && inside(el)];
   }));
   // a canvas's bitmap is its displayed size times the pixel ratio, within a pixel
-  const stretched = Object.entries(needed).filter(([k]) => k !== 'answer' && k !== 'keys').flatMap(([k, sel]) => {
+  const stretched = Object.entries(needed).filter(([k]) => !['answer', 'look', 'keys'].includes(k)).flatMap(([k, sel]) => {
     const c = document.querySelector(sel);
     const [w, h] = [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio];
     return Math.abs(c.width - w) > 1.5 || Math.abs(c.height - h) > 1.5 ? [`${k}: ${c.width}x${c.height} shown at ${w}x${h}`] : [];

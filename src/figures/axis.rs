@@ -64,7 +64,8 @@ pub(super) fn frame<'a, DB: DrawingBackend>(
         .y_label_area_size(at.style.text_px * 4 + 4)
         .build_cartesian_2d(x, axis.range.clone())
         .map_err(err)?;
-    house_mesh(&mut chart.configure_mesh(), at.style)
+    let height = chart.plotting_area().dim_in_pixel().1;
+    house_mesh(&mut chart.configure_mesh(), at.style, height)
         .disable_x_mesh()
         .x_labels(x_labels)
         .x_label_formatter(x_label)

@@ -269,7 +269,8 @@ fn chart<'a, DB: DrawingBackend>(
     x_desc: &str,
 ) -> Result<Chart<'a, DB>, String> {
     let mut chart = frame(root, at, title, x, y)?;
-    house_mesh(&mut chart.configure_mesh(), at.style)
+    let height = chart.plotting_area().dim_in_pixel().1;
+    house_mesh(&mut chart.configure_mesh(), at.style, height)
         .x_desc(x_desc)
         .draw()
         .map_err(err)?;
@@ -286,7 +287,8 @@ fn chart_of_rows<'a, DB: DrawingBackend>(
     row_name: &dyn Fn(&f64) -> String,
 ) -> Result<Chart<'a, DB>, String> {
     let mut chart = frame(root, at, title, x, y)?;
-    house_mesh(&mut chart.configure_mesh(), at.style)
+    let height = chart.plotting_area().dim_in_pixel().1;
+    house_mesh(&mut chart.configure_mesh(), at.style, height)
         .x_desc(x_desc)
         .y_desc(y_desc)
         .y_label_formatter(row_name)
@@ -314,11 +316,16 @@ fn frame<'a, DB: DrawingBackend>(
 
 /// The house style of a chart's mesh and labels: tick labels and axis names at the text size, no
 /// minor grid lines, faint major ones.
+/// The house mesh: its labels at the style's size, and on the y axis plotters' eleven, fewer
+/// where the plot is short (a label every line and a half of text), so that they never overlap.
 fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
     mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
     style: Style,
+    plot_height_px: u32,
 ) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
-    mesh.label_style(style.text())
+    let fit = 2 * plot_height_px / (3 * style.text_px).max(1);
+    mesh.y_labels((fit as usize).clamp(2, 11))
+        .label_style(style.text())
         .axis_desc_style(style.text())
         .light_line_style(WHITE)
         .bold_line_style(BLACK.mix(0.12))
