@@ -67,17 +67,9 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
         legend.add_keyed(CWND_CAP, Mark::Line(palette::LINE_RATE, 1), cap);
     }
     let (root, boxes) = with_legend(root, &legend, at)?;
-    // the reference lines are in view when the data come near them, not otherwise
     let data_top = band.top().max(one.top()).max(elephants.top()).max(1.0);
-    let near = |v: f64| v <= data_top * 1.6;
-    let mut y_top = data_top;
-    if let Some(r) = refs {
-        for (key, v) in [(CWND_BDP, r.bdp_packets), (CWND_CAP, r.window_cap_packets)] {
-            if at.shows_series(key) && near(v) {
-                y_top = y_top.max(v);
-            }
-        }
-    }
+    let near = |v: f64| near_reference(v, data_top);
+    let y_top = lifted_to_references(data_top, &cwnd_references(run), at);
     let y_top = y_top.max(at.y_top.unwrap_or(0.0)) * 1.05;
     let mut c = chart(&root, at, TITLE, x, 0.0..y_top, "time (µs)")?;
     if at.shows_series(CWND_BAND) {
@@ -135,14 +127,32 @@ pub fn cwnd_top(run: &RunView, at: &At) -> f64 {
         .filter(|s| at.shows(s.time_us) && x.contains(&s.time_us))
         .map(|s| s.cwnd_max.max(s.elephant_cwnd) as f64)
         .fold(1.0, f64::max);
-    let near = |v: f64| v <= data_top * 1.6;
-    let refs = run.meta.as_ref().map(|m| m.references);
-    refs.map_or(Vec::new(), |r| {
+    lifted_to_references(data_top, &cwnd_references(run), at)
+}
+
+/// The window chart's reference lines: the BDP and the window cap, in packets (none before the
+/// run's meta arrives).
+fn cwnd_references(run: &RunView) -> Vec<(&'static str, f64)> {
+    run.meta.as_ref().map_or(Vec::new(), |m| {
+        let r = m.references;
         vec![(CWND_BDP, r.bdp_packets), (CWND_CAP, r.window_cap_packets)]
     })
-    .into_iter()
-    .filter(|&(key, v)| at.shows_series(key) && near(v))
-    .fold(data_top, |top, (_, v)| top.max(v))
+}
+
+/// A reference line is drawn, and lifts the y axis, when the data come within this factor of
+/// it: in view when it matters, not squashing the data when it is far above them.
+const NEAR: f64 = 1.6;
+
+fn near_reference(v: f64, data_top: f64) -> bool {
+    v <= data_top * NEAR
+}
+
+/// The top of a y axis: the data's, lifted to each shown reference line the data come near.
+fn lifted_to_references(data_top: f64, references: &[(&str, f64)], at: &At) -> f64 {
+    references
+        .iter()
+        .filter(|&&(key, v)| at.shows_series(key) && near_reference(v, data_top))
+        .fold(data_top, |top, &(_, v)| top.max(v))
 }
 
 /// The legend keys of the window chart's series and lines.
@@ -311,13 +321,8 @@ pub fn queues<DB: DrawingBackend>(
     let (root, boxes) = with_legend(root, &legend, at)?;
     let data_top = cols.iter().map(Columns::top).fold(1.0, f64::max);
     // the ECN threshold always in view; the buffer when queues come near it
-    let mut y_top = data_top;
-    for (key, v) in [(QUEUE_ECN, ecn), (QUEUE_BUFFER, buffer)] {
-        if at.shows_series(key) && (key == QUEUE_ECN || v <= data_top * 1.6) {
-            y_top = y_top.max(v);
-        }
-    }
-    let y_top = y_top * 1.05;
+    let ecn_top = if at.shows_series(QUEUE_ECN) { ecn } else { 0.0 };
+    let y_top = lifted_to_references(data_top, &[(QUEUE_BUFFER, buffer)], at).max(ecn_top) * 1.05;
     let mut c = chart(&root, at, TITLE, x, 0.0..y_top, "time (µs)")?;
     reference(
         &mut c,
