@@ -890,6 +890,20 @@ fn the_committed_plots_colour_each_cca_as_the_page_does() {
 
 /// An htsim topology file that describes a k-ary fat-tree sets k, the link rate and latency
 /// (before --set); one SprayLab cannot build is refused naming its line.
+/// `spraylab scenario --topology FILE` prints each of `lines`, and a run on it names `fabric`.
+fn assert_topology_file(file: &std::path::Path, lines: &[&str], fabric: &str) {
+    let file = file.to_str().unwrap();
+    let o = spraylab(&["scenario", "--topology", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in lines {
+        assert!(text.lines().any(|l| l == *line), "{line} in {text}");
+    }
+    let o = spraylab(&["run", "--topology", file, "--flow-size", "64KiB"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(fabric), "{}", stdout(&o));
+}
+
 #[test]
 fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
     let file = concat!(
@@ -939,26 +953,10 @@ fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
             .replacen("Radix_Up 2", "Radix_Up 1", 1),
     )
     .unwrap();
-    let o = spraylab(&["scenario", "--topology", os.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    for line in ["k = 4", "tiers = 3", "oversubscription = 2"] {
-        assert!(text.lines().any(|l| l == line), "{line} in {text}");
-    }
-    let o = spraylab(&[
-        "run",
-        "--topology",
-        os.to_str().unwrap(),
-        "--flow-size",
-        "64KiB",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains(
-            "fabric: three-tier fat-tree of 4 pods, 2 cores, 16 hosts, 2:1 oversubscribed"
-        ),
-        "{}",
-        stdout(&o)
+    assert_topology_file(
+        &os,
+        &["k = 4", "tiers = 3", "oversubscription = 2"],
+        "fabric: three-tier fat-tree of 4 pods, 2 cores, 16 hosts, 2:1 oversubscribed",
     );
     // the cores reached at half the rate over bundles of two, as htsim's test.topo: a full
     // bisection still
@@ -966,24 +964,10 @@ fn a_topology_file_sets_the_fabric_or_is_refused_naming_its_line() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fuzz_corpus/topology_bundled.topo"
     ));
-    let o = spraylab(&["scenario", "--topology", bundled.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    for line in ["core_bundle = 2", "link_gbps = 400", "core_link_gbps = 200"] {
-        assert!(text.lines().any(|l| l == line), "{line} in {text}");
-    }
-    let o = spraylab(&[
-        "run",
-        "--topology",
-        bundled.to_str().unwrap(),
-        "--flow-size",
-        "64KiB",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("fabric: three-tier fat-tree of 4 pods, 4 cores, 16 hosts\n"),
-        "{}",
-        stdout(&o)
+    assert_topology_file(
+        bundled,
+        &["core_bundle = 2", "link_gbps = 400", "core_link_gbps = 200"],
+        "fabric: three-tier fat-tree of 4 pods, 4 cores, 16 hosts\n",
     );
     assert_refused(
         &["run", "--topology", dir.join("none.topo").to_str().unwrap()],

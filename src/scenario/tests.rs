@@ -120,6 +120,28 @@ fn errors_name_the_field() {
 }
 
 #[test]
+fn bundles_need_cores_and_fit_a_switch_s_up_links_and_degraded_tiers_need_4_gbps() {
+    // k = 32: 16 cores a column, so bundles of up to 4 make at most 64 up-links
+    let mut s = Scenario::default();
+    s.topology.k = 32;
+    s.topology.core_bundle = 4;
+    s.validate().unwrap();
+    s.topology.core_bundle = 5;
+    let e = s.validate().unwrap_err();
+    assert_eq!(e.field, "topology.core_bundle");
+    assert!(e.message.contains("must be from 1 to 4 here"), "{e}");
+    let mut s = Scenario::default();
+    (s.topology.tiers, s.topology.core_bundle) = (2, 2);
+    let e = s.validate().unwrap_err();
+    assert!(e.message.contains("must be 1 with tiers = 2"), "{e}");
+    let mut s = Scenario::default();
+    (s.topology.failed_links_degraded, s.topology.core_link_gbps) = (true, 3);
+    assert_eq!(s.validate().unwrap_err().field, "topology.core_link_gbps");
+    s.topology.core_link_gbps = 4;
+    s.validate().unwrap();
+}
+
+#[test]
 fn budgets_hold_every_preset_and_refuse_the_huge() {
     for &Preset { name, .. } in PRESETS {
         let s = Scenario::preset(name).unwrap();

@@ -90,7 +90,7 @@ pub fn core_bundle(f: &Field, s: &Scenario) -> Checked {
             ),
         ));
     }
-    let cores = t.k / 2 / t.agg_oversubscription.max(1);
+    let cores = t.fabric().cores_per_column();
     let most = MAX_SWITCH_UP / cores.max(1);
     if t.core_bundle > most {
         return Err(err(
