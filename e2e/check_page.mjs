@@ -15,7 +15,7 @@ const ids = r.canvases.map(c => c.id).sort();
 if (JSON.stringify(ids) !== JSON.stringify([...expected].sort())) problems.push(`charts ${ids.join(', ')}; expected ${expected.join(', ')}`);
 if (!(typeof r.run_wall_ms === "number" && r.run_wall_ms <= maxRunS * 1000)) problems.push(`the run took ${r.run_wall_ms} ms, over ${maxRunS} s`);
 if (r.errors.length) problems.push(`page errors: ${r.errors.join(' | ')}`);
-console.log(`page: ${r.status}; ${r.progress}; longest main-thread task during the run ${r.longest_task_ms} ms (${r.long_tasks} over 50 ms); at load: ${JSON.stringify(r.long_tasks_at_load)} ms`);
+console.log(`page: ${r.status}; ${r.progress}; longest main-thread task during the run ${r.longest_task_ms} ms (${r.long_tasks} over 50 ms); at load: ${JSON.stringify(r.long_tasks_at_load)} ms; the browser's memory peaked at ${r.browser_peak_mib} MiB`);
 for (const p of problems) console.log(`e2e problem: ${p}`);
 console.log(problems.length ? 'e2e: 0 passed, 1 failed' : 'e2e: 1 passed, 0 failed');
 process.exit(problems.length ? 1 : 0);

@@ -3,7 +3,8 @@
 // in one line naming the field, and the form stays as it was. An htsim traffic matrix (.cm)
 // puts its flows in the form, the link and the run; a bad one is refused naming its line; an htsim
 // topology file (.topo) its fabric, on which a matrix chained by triggers runs, its completion
-// time read off the status and the flows chart. Then the exports: the timelines
+// time read off the status and the flows chart; a matrix longer than a link has its file named in
+// the address bar instead. Then the exports: the timelines
 // CSV begins with the SprayLab version and the link. Prints one line per check and a closing
 // count; exits non-zero on a failure.
 // Usage: node e2e/files.mjs BASE_URL
@@ -83,6 +84,12 @@ const simulated = await page.waitForFunction(
   null, { timeout: 5000 }).then(() => true, () => false);
 check('and the run simulates them', simulated,
   await page.evaluate(() => document.querySelector('#status')?.parentElement?.innerText || ''));
+// a matrix whose flows are more than a link holds: the address bar names its file instead
+const many = Array.from({ length: 400 }, (_, i) => `${i % 16}->${(i + 5) % 16} id ${i + 1} start 0 size 65536`);
+await open('many flows.cm', `Nodes 16\nConnections 400\n${many.join('\n')}\n`);
+check('a matrix longer than a link opens', /opened many flows\.cm: its 400 flows replace the workload's; they are more than a link holds/.test(await status()), await status());
+const named = await page.evaluate(() => location.hash);
+check('and the address bar names its file, not its flows', named.endsWith('&matrix=many_flows.cm') && !named.includes('connections'), named);
 await open('both.cm', 'Nodes 16\nConnections 1\n0->1 id 1 start 5 trigger 1 size 100\n');
 check("a bad matrix is refused naming its line", /both\.cm was refused \(line 3: 0->1 has both a start time and trigger 1/.test(await status()), await status());
 

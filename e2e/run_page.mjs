@@ -1,9 +1,14 @@
 // Opens the SprayLab page in headless Chromium (Debian's), lets a `run=1` link run to the end,
-// and prints what a user would see plus speed figures as JSON; saves a screenshot.
-// Usage: node e2e/run_page.mjs URL SCREENSHOT.png [TIMEOUT_MS]
+// and prints what a user would see plus speed figures and the browser's peak memory as JSON;
+// saves a screenshot. With FILE, the page opens that file (an htsim traffic matrix, a topology
+// or a scenario) with its "Open a scenario file" button once loaded, then presses Run.
+// Usage: node e2e/run_page.mjs URL SCREENSHOT.png [TIMEOUT_MS] [FILE]
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { chromium } from 'playwright-core';
+import { watchMemory } from './memory.mjs';
 
-const [url, shot, timeoutArg] = process.argv.slice(2);
+const [url, shot, timeoutArg, file] = process.argv.slice(2);
 const timeout = Number(timeoutArg || 120000);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -28,10 +33,24 @@ await page.addInitScript(() => {
     if (s && (!last || last[0] !== s)) window.__statusTimes.push([s, Math.round(performance.now())]);
   }).observe(document, { subtree: true, childList: true, characterData: true });
 });
+const memory = watchMemory();
 const t0 = Date.now();
 await page.goto(url);
 await page.waitForSelector('#status', { timeout });
 const loaded_ms = Date.now() - t0;
+if (file) {
+  await page.waitForSelector('#open-file', { state: 'attached', timeout });
+  await page.setInputFiles('#open-file', { name: basename(file), mimeType: 'text/plain', buffer: readFileSync(file) });
+  await page.waitForFunction(() => /opened|was refused/.test(document.querySelector('#status')?.textContent || ''),
+    null, { timeout });
+  const opened = await page.evaluate(() => document.querySelector('#status')?.textContent || '');
+  if (!opened.includes('opened')) {
+    console.log(JSON.stringify({ status: opened, canvases: [], errors: [`${file} was not opened`] }));
+    await browser.close();
+    process.exit(0);
+  }
+  await page.click('#run');
+}
 await page.waitForFunction(() => {
   const s = document.querySelector('#status')?.textContent || '';
   return s.startsWith('done') || s.startsWith('failed') || s.startsWith('cancelled');
@@ -64,6 +83,7 @@ const result = await page.evaluate(() => ({
   hash: location.hash,
 }));
 result.page_load_ms = loaded_ms;
+result.browser_peak_mib = memory.stop();
 result.errors = errors;
 await page.screenshot({ path: shot, fullPage: true });
 console.log(JSON.stringify(result, null, 1));

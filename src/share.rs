@@ -15,6 +15,7 @@ use crate::scenario::{
     events_from_text, events_to_text, registry, Budget, Partner, Scenario, ScenarioError,
 };
 use crate::sweep::{self, Sweep};
+use std::borrow::Cow;
 
 /// Longest fragment accepted (room for every field and the most timed events a scenario holds).
 pub const MAX_FRAGMENT: usize = 4096;
@@ -34,6 +35,13 @@ pub const STORY: &str = "story";
 /// The key of the presentation layout (`present=1`).
 pub const PRESENT: &str = "present";
 
+/// The key naming the file a scenario's flows came from, when they are more than a link holds
+/// (`matrix=perm_8192n_8192c_1MB.cm`): the link carries every other field and asks for the file.
+pub const MATRIX: &str = "matrix";
+
+/// Longest file name a link's `matrix` key carries.
+pub const MAX_MATRIX_NAME: usize = 100;
+
 /// A scenario read from a link, and the sweep over it if the link has one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
@@ -51,6 +59,8 @@ pub struct Shared {
     pub story: Option<usize>,
     /// The presentation layout (`present=1`).
     pub present: bool,
+    /// The file whose flows the link's run had, more than a link holds (`matrix=NAME`).
+    pub matrix: Option<String>,
 }
 
 fn refuse(field: &str, message: impl Into<String>) -> ScenarioError {
@@ -77,6 +87,39 @@ pub fn to_fragment(scenario: &Scenario, run: bool) -> String {
         parts.push("run=1".to_string());
     }
     parts.join("&")
+}
+
+/// What a link can carry of `scenario`, whose flows (if any) came from the file `file`: the
+/// scenario itself while its fragment fits [`MAX_FRAGMENT`]; otherwise the scenario without its
+/// flows and their triggers, and the `matrix` key's value naming the file (see
+/// [`matrix_name`]). Without a file name the flows stay, however long.
+pub fn carried<'a>(
+    scenario: &'a Scenario,
+    file: Option<&str>,
+) -> (Cow<'a, Scenario>, Option<String>) {
+    let fits = || to_fragment(scenario, true).len() <= MAX_FRAGMENT;
+    match file {
+        Some(name) if !scenario.workload.connections.is_empty() && !fits() => {
+            let mut rest = scenario.clone();
+            rest.workload.connections.clear();
+            rest.workload.triggers.clear();
+            (Cow::Owned(rest), Some(matrix_name(name)))
+        }
+        _ => (Cow::Borrowed(scenario), None),
+    }
+}
+
+/// A file name as a link's `matrix` key carries it: ASCII letters, digits, `.`, `_` and `-`,
+/// any other character as `_`, at most [`MAX_MATRIX_NAME`] characters.
+pub fn matrix_name(file: &str) -> String {
+    file.chars()
+        .map(|c| if is_name_char(c) { c } else { '_' })
+        .take(MAX_MATRIX_NAME)
+        .collect()
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')
 }
 
 /// The fragment for `scenario` and a sweep over it: the scenario's keys, then the sweep's
@@ -212,6 +255,7 @@ pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
         embed: false,
         story: None,
         present: false,
+        matrix: None,
     };
     let mut sweep_keys: Vec<(&str, &str)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -237,6 +281,17 @@ pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
                 .filter(|&n: &usize| (1..=99).contains(&n));
             let why = || format!("must be a step of the class story, from 1, got {value:?}");
             link.story = Some(step.ok_or_else(|| refuse(STORY, why()))?);
+        } else if key == MATRIX {
+            let name = Some(value).filter(|v| {
+                (1..=MAX_MATRIX_NAME).contains(&v.len()) && v.chars().all(is_name_char)
+            });
+            let why = || {
+                format!(
+                    "must be a file name of 1 to {MAX_MATRIX_NAME} letters, digits, '.', '_' \
+                     or '-', got {value:?}"
+                )
+            };
+            link.matrix = Some(name.ok_or_else(|| refuse(MATRIX, why()))?.to_string());
         } else if key == EVENTS {
             link.scenario.events = events_from_text(value)?;
         } else if key == BESIDE {
@@ -261,6 +316,10 @@ pub fn from_fragment(fragment: &str) -> Result<Shared, ScenarioError> {
     link.sweep = sweep::link::parse(&sweep_keys)?;
     if let Some(s) = &link.sweep {
         s.jobs(&link.scenario, &Budget::BROWSER)?;
+    }
+    // the flows the link names are not in it: nothing runs until their file is opened
+    if link.matrix.is_some() {
+        link.run = false;
     }
     Ok(link)
 }
@@ -334,6 +393,7 @@ mod tests {
                 embed: false,
                 story: None,
                 present: false,
+                matrix: None,
             }
         );
         assert_eq!(to_fragment(&Scenario::default(), false), "");
@@ -422,8 +482,8 @@ mod tests {
         let cases = [
             ("k=7", "topology.k"),
             ("k=1024", "topology.k"),
-            // valid natively, but more than a tab draws and keeps
-            ("k=32&flow-size=64KiB", "topology.k"),
+            // valid natively, but more than a tab runs in a minute
+            ("k=32&flow-size=4MiB", "workload.flow_size_bytes"),
             ("k=99999999999999999999", "topology.k"),
             ("bogus=1", "bogus"),
             ("k=4&k=8", "k"),
@@ -475,5 +535,41 @@ mod tests {
         );
         let long = "seed=1&".repeat(MAX_FRAGMENT / 7 + 1);
         assert_eq!(from_fragment(&long).unwrap_err().field, "link");
+    }
+
+    /// Flows that fit a link travel in it; more than that, the link names their file instead,
+    /// and a link naming a file reads it back but does not run.
+    #[test]
+    fn flows_over_a_link_s_length_are_named_by_their_file() {
+        let mut s = Scenario::default();
+        let few = "0-5:64KiB,5-0:64KiB";
+        s.set_paths(&[("workload.connections", few)]).unwrap();
+        let (carried_s, named) = carried(&s, Some("few.cm"));
+        assert_eq!((carried_s.as_ref(), named), (&s, None));
+        // 400 flows: more than 4096 characters
+        let many: Vec<String> = (0..400)
+            .map(|i| format!("{}-{}:1000000", i % 128, (i + 1) % 128))
+            .collect();
+        s.set_paths(&[("workload.connections", &many.join(","))])
+            .unwrap();
+        assert!(to_fragment(&s, true).len() > MAX_FRAGMENT);
+        let (rest, named) = carried(&s, Some("perm 128 (1).cm"));
+        assert!(rest.workload.connections.is_empty() && rest.workload.triggers.is_empty());
+        assert_eq!(named.as_deref(), Some("perm_128__1_.cm"));
+        // without a file name the flows stay
+        assert_eq!(carried(&s, None).0.as_ref(), &s);
+        let link = from_fragment(&format!(
+            "{}&{MATRIX}=perm_128.cm&run=1",
+            to_fragment(&rest, false)
+        ))
+        .unwrap();
+        assert_eq!(link.matrix.as_deref(), Some("perm_128.cm"));
+        assert_eq!(link.scenario, *rest);
+        assert!(!link.run, "its flows are not in the link");
+        for bad in ["", "a/b.cm", "x y", &"a".repeat(MAX_MATRIX_NAME + 1)] {
+            let e = from_fragment(&format!("{MATRIX}={bad}")).unwrap_err();
+            assert_eq!(e.field, MATRIX, "{bad:?}");
+            assert!(e.message.contains("must be a file name of 1 to 100"), "{e}");
+        }
     }
 }

@@ -185,11 +185,11 @@ fn bad_input_is_one_line_and_exit_code_2() {
         ),
         (
             "topology.k=-3",
-            "from 4 to 32, to 128 with tiers = 2; the page takes up to 24, got \"-3\"",
+            "from 4 to 32, to 128 with tiers = 2, got \"-3\"",
         ),
         (
             "topology.k=99999999999",
-            "from 4 to 32, to 128 with tiers = 2; the page takes up to 24, got \"99999999999\"",
+            "from 4 to 32, to 128 with tiers = 2, got \"99999999999\"",
         ),
         ("cca.swift.ai=nan", "cca.swift.ai: must be a number from"),
         (

@@ -48,14 +48,17 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// A browser tab: 8 GiB over all flows (1024 hosts × 8 MiB, or 3456 × 2 MiB at k = 24),
-    /// seconds of wasm; about 400 MB of samples kept for playback.
+    /// A browser tab: the largest fat-tree (k = 32, 8192 hosts), 17 GiB over all flows (8192
+    /// hosts × 2 MiB and 4 elephants, htsim's 8192-host 2 MB matrices, or 1024 hosts × 16 MiB),
+    /// under a minute of wasm on a laptop's core; about 400 MB of samples kept for playback;
+    /// 2 GiB of memory at most, estimated from above, half of what a wasm32 worker can address
+    /// (the k = 32 runs measured in docs/performance.md take a fifth of that).
     pub const BROWSER: Budget = Budget {
-        max_k: 24,
-        max_total_bytes: 8 << 30,
+        max_k: super::MAX_K,
+        max_total_bytes: 17 << 30,
         max_data_packets: u64::MAX,
         max_sample_values: 100e6,
-        max_memory_bytes: (1u64 << 30) as f64,
+        max_memory_bytes: (2u64 << 30) as f64,
         drains_every: Some(WORKER_CHUNK_SAMPLES),
         whose: "a browser",
     };

@@ -52,6 +52,13 @@ impl Page {
                     page.choose_partner(beside);
                 }
                 page.story = link.story.map(|n| n - 1);
+                if let Some(name) = &link.matrix {
+                    page.notice = Some(format!(
+                        "this link ran the flows of {name}, more than a link holds: open \
+                         {name} (Open a scenario file…) to run them again; the form has the \
+                         link's other settings"
+                    ));
+                }
                 page.set_presenting(link.present);
                 if page.presenting && page.story.is_none() {
                     page.story = Some(0);
@@ -121,6 +128,7 @@ impl Page {
         self.story = fresh.story.or(self.story);
         self.set_presenting(self.presenting || fresh.presenting);
         self.scenario = fresh.scenario;
+        self.flows_file = None;
         self.partner = fresh.partner;
         self.embed = fresh.embed;
         self.notice = fresh.notice;
@@ -159,10 +167,12 @@ impl Page {
                 || s.jobs(&self.scenario, &crate::scenario::Budget::BROWSER)
                     .is_ok()
         });
+        let (scenario, matrix) = crate::share::carried(&self.scenario, self.flows_file.as_deref());
         let mut fragment = match sweep {
-            Some(s) => crate::share::sweep_fragment(&self.scenario, s, false),
-            None => crate::share::to_fragment(&self.scenario, false),
+            Some(s) => crate::share::sweep_fragment(&scenario, s, false),
+            None => crate::share::to_fragment(&scenario, false),
         };
+        let matrix = matrix.map(|name| format!("{}={name}", crate::share::MATRIX));
         let beside = self
             .beside()
             .map(|c| format!("{}={c}", crate::share::BESIDE));
@@ -173,7 +183,10 @@ impl Page {
         let present = self
             .presenting
             .then(|| format!("{}=1", crate::share::PRESENT));
-        for part in [beside, embed, story, present].into_iter().flatten() {
+        for part in [matrix, beside, embed, story, present]
+            .into_iter()
+            .flatten()
+        {
             let sep = if fragment.is_empty() { "" } else { "&" };
             fragment += &format!("{sep}{part}");
         }
@@ -189,7 +202,12 @@ impl Page {
 
     /// The address that shares the form's scenario (`run`: with `run=1`).
     pub fn share_url(&self, run: bool) -> String {
-        let fragment = crate::share::to_fragment(&self.scenario, run);
+        let (scenario, matrix) = crate::share::carried(&self.scenario, self.flows_file.as_deref());
+        let mut fragment = crate::share::to_fragment(&scenario, run);
+        if let Some(name) = matrix {
+            let sep = if fragment.is_empty() { "" } else { "&" };
+            fragment += &format!("{sep}{}={name}", crate::share::MATRIX);
+        }
         format!("{}#{fragment}", self.base_url)
     }
 

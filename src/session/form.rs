@@ -5,6 +5,8 @@ use super::actions::{EventAction, FormAction};
 use super::edits;
 use super::effects::Effect;
 use super::page::Page;
+use crate::scenario::topo_file::MAX_TOPO_BYTES;
+use crate::scenario::traffic::MAX_MATRIX_BYTES;
 use crate::scenario::Scenario;
 use crate::scenario::{escape_controls, registry};
 
@@ -95,6 +97,11 @@ impl Page {
     pub(super) fn open_file(&mut self, name: &str, text: &str) -> Vec<Effect> {
         match read_scenario_file(name, text, &self.scenario) {
             Ok((s, said)) => {
+                if s.workload.connections.is_empty() {
+                    self.flows_file = None;
+                } else if s.workload.connections != self.scenario.workload.connections {
+                    self.flows_file = Some(name.to_string());
+                }
                 self.scenario = s;
                 self.refused = None;
                 self.highlight = None;
@@ -105,6 +112,14 @@ impl Page {
                     if !notes.is_empty() {
                         notice.push_str(&format!(" ({})", notes.join("; ")));
                     }
+                }
+                if crate::share::carried(&self.scenario, self.flows_file.as_deref())
+                    .1
+                    .is_some()
+                {
+                    notice.push_str(
+                        "; they are more than a link holds, so the address names the file instead",
+                    );
                 }
                 self.notice = Some(notice);
                 vec![Effect::WriteAddress, Effect::RedrawAll]
@@ -152,8 +167,20 @@ impl Page {
     }
 }
 
-/// The largest scenario file the page reads.
+/// The largest scenario file (TOML, JSON) the page reads; a traffic matrix may have
+/// [`MAX_MATRIX_BYTES`], a topology file [`MAX_TOPO_BYTES`].
 pub const MAX_SCENARIO_FILE: usize = 256 * 1024;
+
+/// The largest file of any kind the page reads: the file picker's limit.
+pub const MAX_FILE: usize = max(MAX_SCENARIO_FILE, max(MAX_MATRIX_BYTES, MAX_TOPO_BYTES));
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
 
 /// A scenario file's scenario, checked as a link's is (ranges, and what a tab can run); an
 /// htsim traffic matrix (`.cm`) puts its flows in the form's scenario `form`, an htsim topology
@@ -164,13 +191,20 @@ fn read_scenario_file(
     text: &str,
     form: &Scenario,
 ) -> Result<(Scenario, Vec<String>), String> {
-    if text.len() > MAX_SCENARIO_FILE {
+    let lower = name.to_ascii_lowercase();
+    let (limit, what) = if lower.ends_with(".cm") {
+        (MAX_MATRIX_BYTES, "a traffic matrix")
+    } else if lower.ends_with(".topo") {
+        (MAX_TOPO_BYTES, "a topology file")
+    } else {
+        (MAX_SCENARIO_FILE, "a scenario file")
+    };
+    if text.len() > limit {
         return Err(format!(
-            "{} bytes, more than the {MAX_SCENARIO_FILE} a scenario file may have",
+            "{} bytes, more than the {limit} {what} may have",
             text.len()
         ));
     }
-    let lower = name.to_ascii_lowercase();
     let parsed = if lower.ends_with(".json") {
         Scenario::from_json(text).or_else(|e| {
             // the page's report export holds the scenario under "scenario"
@@ -218,15 +252,6 @@ fn read_matrix_file(text: &str, form: &Scenario) -> Result<(Scenario, Vec<String
     s.workload.connections = m.connections;
     s.workload.triggers = m.triggers;
     let s = checked(s)?;
-    let link = crate::share::to_fragment(&s, true).len();
-    if link > crate::share::MAX_FRAGMENT {
-        return Err(format!(
-            "its {} flows make a link of {link} characters, more than the {} a link holds; \
-             spraylab run --traffic FILE runs it",
-            s.workload.connections.len(),
-            crate::share::MAX_FRAGMENT
-        ));
-    }
     let replaced = format!(
         "its {} flows replace the workload's",
         s.workload.connections.len()

@@ -66,6 +66,9 @@ pub struct Page {
     pub(super) session: Session,
     /// The form's scenario, which the address bar always holds.
     pub(super) scenario: Scenario,
+    /// The file the form's flows came from (an htsim traffic matrix, a scenario file), which
+    /// the address bar names when the flows are more than a link holds.
+    pub(super) flows_file: Option<String>,
     /// Why the last form change was refused.
     pub(super) refused: Option<ScenarioError>,
     /// A one-line notice beside the status (a refused link, a copied link).
@@ -116,6 +119,7 @@ impl Page {
         Page {
             session: Session::new(),
             scenario,
+            flows_file: None,
             refused: None,
             notice: None,
             highlight: None,

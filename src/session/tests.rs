@@ -750,6 +750,57 @@ mod page {
         assert_eq!((progress.flows_done, progress.flows_total), (3, 3));
     }
 
+    /// A matrix whose flows are more than a link holds (htsim's 8192-host files) opens and
+    /// runs; the address bar names its file instead of carrying its flows, and that address
+    /// opens the other settings, says which file to open, and does not run.
+    #[test]
+    fn a_matrix_longer_than_a_link_runs_and_its_address_names_the_file() {
+        let (mut page, mut worker) = ready_page();
+        let flows: String = (0..400)
+            .map(|i| {
+                format!(
+                    "{}->{} id {} start 0 size 65536\n",
+                    i % 16,
+                    (i + 5) % 16,
+                    i + 1
+                )
+            })
+            .collect();
+        page.open_file("big 400.cm", &format!("Nodes 16\nConnections 400\n{flows}"));
+        assert_eq!(
+            page.notice.as_deref(),
+            Some(
+                "opened big 400.cm: its 400 flows replace the workload's; they are more than a \
+                 link holds, so the address names the file instead"
+            )
+        );
+        assert_eq!(page.scenario.workload.connections.len(), 400);
+        let address = page.address_fragment();
+        assert!(address.ends_with("&matrix=big_400.cm"), "{address}");
+        assert!(!address.contains("workload.connections"), "{address}");
+        assert!(page.share_url(true).contains("&run=1&matrix=big_400.cm"));
+        let (opened, run, _) = Page::from_fragment(&format!("{address}&run=1"));
+        assert!(!run, "the link does not hold the flows it ran");
+        let mut rest = page.scenario.clone();
+        rest.workload.connections.clear();
+        assert_eq!(opened.scenario, rest);
+        let notice = opened.notice.unwrap();
+        assert!(
+            notice.starts_with(
+                "this link ran the flows of big_400.cm, more than a link holds: open big_400.cm"
+            ),
+            "{notice}"
+        );
+        worker.budget = 1 << 40;
+        let effects = page.reduce(Action::Form(FormAction::Run));
+        perform(&mut page, &mut worker, effects);
+        let report = page.session.run.as_ref().unwrap().report.as_ref().unwrap();
+        assert_eq!(report.flows.iter().filter(|f| f.sprayed).count(), 400);
+        // a scenario file without flows forgets the matrix's name
+        page.open_file("plain.toml", "[topology]\nk = 4\n");
+        assert!(page.flows_file.is_none() && !page.address_fragment().contains("matrix"));
+    }
+
     /// An htsim topology file opened on the page is read as `--topology` reads it: its fabric
     /// replaces the form's (the workload kept), the address bar carries it, and the run is on
     /// it; a file SprayLab cannot build is refused naming its line.

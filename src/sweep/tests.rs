@@ -216,9 +216,10 @@ fn sweep_links_round_trip_and_hostile_ones_are_refused_with_the_key_named() {
             "sweep=what-if&vary=ecn&values=lots",
             "topology.ecn_min_bytes",
         ),
+        // k = 32 in a tab takes flows of at most 2 MiB
         (
-            "flow-size=1MiB&sweep=what-if&vary=k&values=4,8,16,24,26",
-            "topology.k",
+            "flow-size=4MiB&sweep=what-if&vary=k&values=4,8,16,24,32",
+            "workload.flow_size_bytes",
         ),
         (
             "sweep=what-if&vary=seed&values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",

@@ -190,10 +190,10 @@ pub fn form(props: &FormProps) -> Html {
     }
 }
 
-/// Reads `file` (at most one byte more than a scenario file may hold, so that a larger one is
-/// refused without being read whole) and hands its name and text to the form's callback.
+/// Reads `file` (at most one byte more than the largest file the page reads, so that a larger
+/// one is refused without being read whole) and hands its name and text to the form's callback.
 pub fn open_file(file: web_sys::File, on: Callback<FormAction>) {
-    let limit = crate::session::form::MAX_SCENARIO_FILE as f64 + 1.0;
+    let limit = crate::session::form::MAX_FILE as f64 + 1.0;
     let Ok(head) = file.slice_with_f64_and_f64(0.0, limit) else {
         return;
     };
