@@ -86,6 +86,9 @@ node e2e/keys.mjs "$base" | quiet
 echo "== instruments: every chart read at the pointer and on a tap, a drag zooms, two fingers pinch, a legend entry hides its series"
 node e2e/instruments.mjs "$base" | quiet
 
+echo "== pods: a k = 32 picture draws its pods as blocks; a click or a tap opens one, its label goes back"
+node e2e/pods.mjs "$base" target/e2e/pods | quiet
+
 echo "== decision: the followed flow's decision at the cursor, stepped by ↓ ↑ and the buttons, under MSwift and Swift"
 node e2e/decision.mjs "$base" target/e2e/decision.png | quiet
 

@@ -540,7 +540,7 @@ fn ink(px: &[u8]) -> (f64, usize) {
 }
 
 #[wasm_bindgen_test]
-fn the_network_picture_draws_k4_k16_k24_and_the_npath_model() {
+fn the_network_picture_draws_k4_k16_k32_its_pods_and_one_open_and_the_npath_model() {
     let mut k4 = Scenario::default();
     k4.topology.k = 4;
     k4.workload.elephants = 2;
@@ -548,13 +548,21 @@ fn the_network_picture_draws_k4_k16_k24_and_the_npath_model() {
     let mut k16 = Scenario::default();
     k16.topology.k = 16;
     k16.workload.flow_size_bytes = 8 << 10;
-    let mut k24 = k16.clone();
-    k24.topology.k = 24;
+    let mut k32 = k16.clone();
+    k32.topology.k = 32;
     let mut npath = Scenario::preset("npath").unwrap();
     npath.workload.flow_size_bytes = 1 << 20;
-    for (name, s) in [("k=4", k4), ("k=16", k16), ("k=24", k24), ("n-path", npath)] {
+    let cases = [
+        ("k=4", k4, None),
+        ("k=16", k16, None),
+        ("k=32, all pods", k32.clone(), None),
+        ("k=32, pod 5 open", k32, Some(5)),
+        ("n-path", npath, None),
+    ];
+    for (name, s, open) in cases {
         let run = run_data(&s);
-        let layout = Layout::of(&run.meta.as_ref().unwrap().network);
+        let layout = Layout::of(&run.meta.as_ref().unwrap().network, open);
+        assert_eq!(layout.open.map(|o| o.0), open, "{name}");
         let c = canvas(900, 420);
         let marks = Marks {
             flow: 0,
@@ -875,7 +883,7 @@ async fn a_link_clicked_and_failed_reruns_with_the_event_in_the_link() {
     let scenario = spraylab::share::from_fragment(fragment).unwrap().scenario;
     let sim = spraylab::Simulation::new(&scenario).unwrap();
     let net = sim.network();
-    let layout = Layout::of(&net.map());
+    let layout = Layout::of(&net.map(), None);
     let (i, link) = layout
         .links
         .iter()

@@ -3,7 +3,9 @@
 //!
 //! A fat-tree is drawn in four rows, cores at the top and hosts at the bottom, pod by pod from
 //! left to right. When the hosts are too many to tell apart (more than [`MAX_HOSTS_DRAWN`]),
-//! the hosts of each ToR are drawn as one group. The n-path model is drawn as its sender, the
+//! the hosts of each ToR are drawn as one group. A fat-tree of more than [`MAX_PODS_DRAWN`] pods
+//! (k ≥ 18) is drawn as blocks, one per pod, under its cores in columns; a click on a block
+//! opens that pod ([`super::pods`]). The n-path model is drawn as its sender, the
 //! spray switch, the paths (path 0, the long one, at the top; at most [`MAX_PATHS_DRAWN`]
 //! paths, the rest folded into one band) and the receiver.
 //!
@@ -17,6 +19,8 @@ use crate::sim::netmap::{NetMap, Role, Shape};
 pub const MAX_HOSTS_DRAWN: u32 = 128;
 /// More n-path paths than this are folded into one band.
 pub const MAX_PATHS_DRAWN: u32 = 24;
+/// More pods than this are drawn as blocks, one opened at a time.
+pub const MAX_PODS_DRAWN: u32 = 16;
 
 /// What a link connects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +63,26 @@ pub struct Layout {
     pub links: Vec<Link>,
     /// Hosts are drawn a ToR at a time.
     pub grouped: bool,
+    /// Pods drawn as blocks (a fabric of more than [`MAX_PODS_DRAWN`] pods, none open).
+    pub blocks: Vec<Block>,
+    /// The pod drawn open, of a fabric drawn as blocks, and how many pods there are.
+    pub open: Option<(u32, u32)>,
+    /// Where each fat-tree node is drawn, by node number (hosts, ToRs, aggregation switches,
+    /// cores): a node inside a block at its block, a core at its column; `None` off the picture
+    /// (another pod than the open one). Empty for the n-path model.
+    pub places: Vec<Option<(f64, f64)>>,
+    /// Hosts, ToRs, aggregation switches and cores: how node numbers start per tier.
+    pub tiers: [u32; 4],
+}
+
+/// A pod drawn as one block: its corners, and the timeline ports inside it (host and
+/// ToR–aggregation links), whose largest queue fills it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub pod: u32,
+    pub lo: (f64, f64),
+    pub hi: (f64, f64),
+    pub ports: Vec<u32>,
 }
 
 /// What a click hit.
@@ -68,15 +92,47 @@ pub enum Hit {
     Link(usize),
     /// A host (or the first host of a group).
     Host(u32),
+    /// A pod drawn as a block: open it.
+    Pod(u32),
+    /// The way back from an open pod to all pods ([`BACK`]).
+    AllPods,
 }
 
+/// Where an open pod's picture has its way back to all pods, in unit coordinates (x, y from, to):
+/// the label at the top left.
+pub const BACK: ((f64, f64), (f64, f64)) = ((0.0, 0.0), (0.4, 0.09));
+
 impl Layout {
-    /// The layout of `map`.
-    pub fn of(map: &NetMap) -> Layout {
+    /// The layout of `map`, with pod `open` open when its pods are drawn as blocks (an
+    /// `open` pod the fabric does not have, or one not drawn as blocks, is ignored).
+    pub fn of(map: &NetMap, open: Option<u32>) -> Layout {
         match map.shape {
+            Shape::FatTree { fabric } if fabric.tiers == 3 && fabric.pods > MAX_PODS_DRAWN => {
+                match open.filter(|&p| p < fabric.pods) {
+                    Some(pod) => super::pods::one_pod(map, &fabric, pod),
+                    None => super::pods::blocks(map, &fabric),
+                }
+            }
             Shape::FatTree { fabric } => fat_tree(map, &fabric),
             Shape::NPath { paths } => npath(map, paths),
         }
+    }
+
+    /// Where the node of `role` is drawn: a fat-tree node by [`Layout::places`], an n-path
+    /// node by its own.
+    pub fn place(&self, role: Role) -> Option<(f64, f64)> {
+        let [h, t, a, _] = self.tiers;
+        let n = match role {
+            _ if self.places.is_empty() => {
+                return self.nodes.iter().find(|n| n.role == role).map(|n| n.at)
+            }
+            Role::Host(i) => i,
+            Role::Tor(i) => h + i,
+            Role::Agg(i) => h + t + i,
+            Role::Core(i) => h + t + a + i,
+            Role::Spray | Role::Path(_) | Role::Return => return None,
+        };
+        self.places.get(n as usize).copied().flatten()
     }
 
     /// The node or link nearest to `p` (unit coordinates), within `reach` (unit distance): a
@@ -84,6 +140,25 @@ impl Layout {
     /// A host within a mouse's reach ([`POINTER_REACH_PX`], scaled as `reach` is) wins over the
     /// links that end on it; further out the nearer of the two wins.
     pub fn hit(&self, p: (f64, f64), reach: f64) -> Option<Hit> {
+        let inside = |lo: (f64, f64), hi: (f64, f64)| {
+            (lo.0..=hi.0).contains(&p.0) && (lo.1..=hi.1).contains(&p.1)
+        };
+        if self.open.is_some() && inside(BACK.0, BACK.1) {
+            return Some(Hit::AllPods);
+        }
+        // a block, or the nearest one within reach beside it (on a phone a block is 9 px wide)
+        let beside = |b: &&Block| {
+            let dx = (b.lo.0 - p.0).max(p.0 - b.hi.0).max(0.0);
+            (dx, (b.lo.1..=b.hi.1).contains(&p.1) && dx <= reach)
+        };
+        let block = self
+            .blocks
+            .iter()
+            .filter(|b| beside(b).1)
+            .min_by(|a, b| beside(a).0.total_cmp(&beside(b).0));
+        if let Some(b) = block {
+            return Some(Hit::Pod(b.pod));
+        }
         let host = self
             .nodes
             .iter()
@@ -135,12 +210,12 @@ fn segment_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 }
 
 /// x of item `i` of `n` spread over `[lo, hi]`, centred in its share.
-fn spread(i: u32, n: u32, lo: f64, hi: f64) -> f64 {
+pub(super) fn spread(i: u32, n: u32, lo: f64, hi: f64) -> f64 {
     lo + (hi - lo) * (i as f64 + 0.5) / n.max(1) as f64
 }
 
-const MARGIN: f64 = 0.02;
-const ROWS: [f64; 4] = [0.06, 0.36, 0.64, 0.92];
+pub(super) const MARGIN: f64 = 0.02;
+pub(super) const ROWS: [f64; 4] = [0.06, 0.36, 0.64, 0.92];
 /// A leaf-spine has no cores: its spines take the top row, its ToRs the middle.
 const LEAF_SPINE_ROWS: [f64; 4] = [0.06, 0.06, 0.49, 0.92];
 
@@ -229,6 +304,9 @@ fn fat_tree(map: &NetMap, f: &Fabric) -> Layout {
         nodes,
         links,
         grouped,
+        places: pos.into_iter().map(Some).collect(),
+        tiers: map.tiers(),
+        ..Layout::default()
     }
 }
 
@@ -317,6 +395,7 @@ fn npath(map: &NetMap, paths: u32) -> Layout {
         nodes,
         links,
         grouped: folded,
+        ..Layout::default()
     }
 }
 
@@ -339,7 +418,7 @@ mod tests {
 
     #[test]
     fn a_k4_fat_tree_draws_every_node_and_link_once() {
-        let l = Layout::of(&fat(4));
+        let l = Layout::of(&fat(4), None);
         assert!(!l.grouped);
         // 4 cores, 8 aggregation switches, 8 ToRs, 16 hosts
         assert_eq!(l.nodes.len(), 4 + 8 + 8 + 16);
@@ -375,7 +454,7 @@ mod tests {
         (s.topology.oversubscription, s.topology.pods) = (4, 4);
         s.workload.elephants = 0;
         let map = map_of(&s);
-        let l = Layout::of(&map);
+        let l = Layout::of(&map, None);
         let at = |role: fn(&Role) -> bool| -> Vec<f64> {
             l.nodes
                 .iter()
@@ -397,7 +476,7 @@ mod tests {
 
     #[test]
     fn a_k16_fat_tree_groups_its_hosts_per_tor() {
-        let l = Layout::of(&fat(16));
+        let l = Layout::of(&fat(16), None);
         assert!(l.grouped);
         let groups = l
             .nodes
@@ -419,7 +498,7 @@ mod tests {
     fn the_npath_model_draws_its_paths_with_the_long_one_first() {
         let mut s = Scenario::preset("npath").unwrap();
         s.workload.paths = 10;
-        let l = Layout::of(&map_of(&s));
+        let l = Layout::of(&map_of(&s), None);
         let long: Vec<&Link> = l
             .links
             .iter()
@@ -428,7 +507,7 @@ mod tests {
         assert_eq!(long.len(), 2);
         assert!(long.iter().all(|x| !x.ports.is_empty()));
         s.workload.paths = 1000;
-        let l = Layout::of(&map_of(&s));
+        let l = Layout::of(&map_of(&s), None);
         assert!(l.grouped);
         let band: Vec<usize> = l
             .links
@@ -442,7 +521,7 @@ mod tests {
 
     #[test]
     fn clicks_hit_the_nearest_host_or_link() {
-        let l = Layout::of(&fat(4));
+        let l = Layout::of(&fat(4), None);
         let h = l.nodes.iter().find(|n| n.role == Role::Host(5)).unwrap();
         assert_eq!(l.hit(h.at, 0.01), Some(Hit::Host(5)));
         let link = &l.links[20];

@@ -35,6 +35,7 @@ mod partner;
 mod picture;
 pub mod pixels;
 pub mod playback;
+mod pods;
 mod pointer;
 pub mod recovery;
 mod reduce;

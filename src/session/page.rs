@@ -95,6 +95,8 @@ pub struct Page {
     /// The network pictures' layouts on screen, the main run's and the partner's, each with the
     /// id of the run it is for.
     pub(super) layouts: [Option<(u32, Layout)>; 2],
+    /// The pod the pictures show open, of a fat-tree drawn as blocks (a click on a block).
+    pub(super) open_pod: Option<u32>,
     /// The page's address before its fragment (`https://host/spraylab/`), which shared
     /// addresses start with.
     pub(super) base_url: String,
@@ -142,6 +144,7 @@ impl Page {
             recording: false,
             sweeps: Sweeps::default(),
             layouts: [None, None],
+            open_pod: None,
             base_url: String::new(),
             now_ms: 0.0,
             instruments: Instruments::default(),

@@ -5,7 +5,7 @@
 
 use super::charts::Trigger;
 use super::effects::Effect;
-use super::layout::{Hit, TOUCH_REACH_PX};
+use super::layout::{Hit, Layout, TOUCH_REACH_PX};
 use super::page::Page;
 
 /// How many chosen links the queue chart keeps.
@@ -62,8 +62,11 @@ impl Page {
                     }
                 }
             }
+            Some(Hit::Pod(pod)) => self.open_pod = Some(pod),
+            Some(Hit::AllPods) => self.open_pod = None,
             None => return Vec::new(),
         }
+        self.refresh_layouts();
         vec![Effect::Redraw(Trigger::Cursor)]
     }
 
@@ -74,8 +77,14 @@ impl Page {
             let Some((run, meta)) = run.as_ref().and_then(|r| Some((r, r.meta.as_ref()?))) else {
                 continue;
             };
-            if layout.as_ref().is_none_or(|(id, _)| *id != run.id) {
-                *layout = Some((run.id, super::layout::Layout::of(&meta.network)));
+            // a picture drawn as blocks follows the pod opened or closed
+            let stale = |(id, l): &(u32, Layout)| {
+                *id != run.id
+                    || (l.open.is_some() || !l.blocks.is_empty())
+                        && l.open.map(|o| o.0) != self.open_pod
+            };
+            if layout.as_ref().is_none_or(stale) {
+                *layout = Some((run.id, Layout::of(&meta.network, self.open_pod)));
             }
         }
     }
@@ -154,5 +163,41 @@ mod tests {
         assert!(page.chosen.is_empty());
         // nowhere near anything: nothing changes
         assert_eq!(click(&mut page, (-1.0, -1.0)), vec![]);
+    }
+
+    /// At k = 18 (18 pods) the pictures draw pods as blocks: a click on one opens it, the
+    /// label at the top left goes back, and a host of the open pod highlights its flow.
+    #[test]
+    fn a_block_opens_its_pod_and_the_label_goes_back_to_all_pods() {
+        let mut s = small();
+        (s.topology.k, s.workload.elephants) = (18, 0);
+        s.workload.flow_size_bytes = 4096;
+        let mut page = finished_page(s);
+        page.refresh_layouts();
+        let blocks = page.layouts[0].as_ref().unwrap().1.blocks.clone();
+        assert_eq!(blocks.len(), 18);
+        let b = &blocks[3];
+        let effects = click(
+            &mut page,
+            ((b.lo.0 + b.hi.0) / 2.0, (b.lo.1 + b.hi.1) / 2.0),
+        );
+        assert_eq!(effects, vec![Effect::Redraw(Trigger::Cursor)]);
+        assert_eq!(page.open_pod, Some(3));
+        let (_, open) = page.layouts[0].clone().unwrap();
+        assert_eq!(open.open, Some((3, 18)));
+        let host = open
+            .nodes
+            .iter()
+            .find(|n| matches!(n.role, Role::Host(_)))
+            .unwrap();
+        click(&mut page, host.at);
+        assert!(
+            page.highlight.is_some(),
+            "a host of the open pod highlights a flow"
+        );
+        let back = super::super::layout::BACK;
+        click(&mut page, (back.0 .0 + 0.01, back.0 .1 + 0.01));
+        assert_eq!(page.open_pod, None);
+        assert_eq!(page.layouts[0].as_ref().unwrap().1.blocks.len(), 18);
     }
 }

@@ -164,7 +164,9 @@ pub fn draw_network(
         let mid = at(((link.a.0 + link.b.0) / 2.0, (link.a.1 + link.b.1) / 2.0));
         dot(&ctx, mid, 4.0, "#000");
     }
+    draw_blocks(&ctx, layout, queues, marks, &at);
     draw_spread(&ctx, layout, run, marks.flow, cursor_us, &at);
+    draw_pod_words(&ctx, layout, marks, w, &at);
     let elephant_hosts: Vec<u32> = meta
         .flows
         .iter()
@@ -272,14 +274,8 @@ fn draw_spread(
     };
     let counts = run.spread(flow, cursor_us - SPREAD_WINDOW_US, cursor_us);
     let most = counts.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let pos = |role: Role| layout.nodes.iter().find(|n| n.role == role).map(|n| n.at);
-    let host = |h: u32| {
-        layout
-            .nodes
-            .iter()
-            .find(|n| matches!(n.role, Role::Host(_)) && n.hosts.contains(&h))
-            .map(|n| n.at)
-    };
+    let pos = |role: Role| layout.place(role);
+    let host = |h: u32| layout.place(Role::Host(h));
     for (slot, &n) in counts.iter().enumerate() {
         if n == 0 {
             continue;
@@ -332,6 +328,78 @@ fn draw_spread(
             }
         }
         ctx.stroke();
+    }
+}
+
+/// A fat-tree drawn pod by pod (`session::pods`): the blocks, each filled with the largest
+/// queue inside it, and the words that say how to open a pod or go back to all pods.
+fn draw_blocks(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    queues: Option<&[crate::sim::timeline::MinMax]>,
+    marks: &Marks,
+    at: &dyn Fn((f64, f64)) -> (f64, f64),
+) {
+    for b in &layout.blocks {
+        let depth = queues.map_or(0.0, |q| {
+            b.ports
+                .iter()
+                .filter_map(|&p| q.get(p as usize))
+                .fold(0.0f32, |m, x| m.max(x.max)) as f64
+        });
+        let level = (depth / marks.scale_bytes.max(1.0)).min(1.0);
+        let (lo, hi) = (at(b.lo), at(b.hi));
+        ctx.set_fill_style_str(&palette::css(palette::load(level)));
+        ctx.fill_rect(lo.0, lo.1, hi.0 - lo.0, hi.1 - lo.1);
+        ctx.set_stroke_style_str("#374151");
+        ctx.set_line_width(1.0);
+        ctx.stroke_rect(lo.0, lo.1, hi.0 - lo.0, hi.1 - lo.1);
+    }
+}
+
+/// What a picture drawn pod by pod says, on white over whatever is under it: how to open a
+/// pod, or, a pod open, the way back and what the pod holds (where the width allows).
+fn draw_pod_words(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    marks: &Marks,
+    w: f64,
+    at: &dyn Fn((f64, f64)) -> (f64, f64),
+) {
+    let px = marks.text_px as f64;
+    ctx.set_font(&format!("{px}px sans-serif"));
+    let say = |words: &str, x: f64, y: f64| {
+        let width = ctx.measure_text(words).map_or(0.0, |m| m.width());
+        ctx.set_fill_style_str("rgba(255,255,255,0.9)");
+        ctx.fill_rect(x - 4.0, y - px, width + 8.0, px * 1.4);
+        ctx.set_fill_style_str("#1f2937");
+        let _ = ctx.fill_text(words, x, y);
+        width
+    };
+    if let Some(first) = layout.blocks.first() {
+        let words = format!(
+            "{} pods, each a block: click one to open it",
+            layout.blocks.len()
+        );
+        say(&words, 8.0, at((0.0, first.lo.1)).1 - px * 0.6);
+    }
+    if let Some((pod, pods)) = layout.open {
+        let y = at((0.0, crate::session::layout::BACK.1 .1 / 2.0)).1 + px / 2.0;
+        let back = say(&format!("← all {pods} pods · pod {pod}"), 8.0, y);
+        let count = |role: fn(&Role) -> bool| layout.nodes.iter().filter(|n| role(&n.role)).count();
+        let (aggs, tors) = (
+            count(|r| matches!(r, Role::Agg(_))),
+            count(|r| matches!(r, Role::Tor(_))),
+        );
+        let detail = format!(
+            "cores in columns over {aggs} aggregation switches, {tors} ToRs and their hosts"
+        );
+        let width = ctx
+            .measure_text(&detail)
+            .map_or(f64::INFINITY, |m| m.width());
+        if back + width + 40.0 < w {
+            say(&detail, w - width - 12.0, y);
+        }
     }
 }
 
