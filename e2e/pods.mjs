@@ -26,7 +26,7 @@ const at = async (x, y, how = 'click') => {
   else await page.mouse.click(p.x, p.y);
   await page.waitForTimeout(600);
 };
-// the middle of pod 5's block (session/pods.rs: 32 blocks across the width, rows 0.40 to 0.92)
+// the middle of pod 5's block (src/session/layout/pods.rs: 32 blocks across the width, rows 0.40 to 0.92)
 const pod5 = [0.02 + 0.96 * 5.5 / 32, 0.66];
 const back = [0.05, 0.045];
 

@@ -35,7 +35,6 @@ mod partner;
 mod picture;
 pub mod pixels;
 pub mod playback;
-mod pods;
 mod pointer;
 pub mod recovery;
 mod reduce;

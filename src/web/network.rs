@@ -331,7 +331,7 @@ fn draw_spread(
     }
 }
 
-/// A fat-tree drawn pod by pod (`session::pods`): the blocks, each filled with the largest
+/// A fat-tree drawn pod by pod (`session::layout::pods`): the blocks, each filled with the largest
 /// queue inside it, and the words that say how to open a pod or go back to all pods.
 fn draw_blocks(
     ctx: &CanvasRenderingContext2d,

@@ -5,7 +5,7 @@
 //! left to right. When the hosts are too many to tell apart (more than [`MAX_HOSTS_DRAWN`]),
 //! the hosts of each ToR are drawn as one group. A fat-tree of more than [`MAX_PODS_DRAWN`] pods
 //! (k ≥ 18) is drawn as blocks, one per pod, under its cores in columns; a click on a block
-//! opens that pod ([`super::pods`]). The n-path model is drawn as its sender, the
+//! opens that pod ([`pods`]). The n-path model is drawn as its sender, the
 //! spray switch, the paths (path 0, the long one, at the top; at most [`MAX_PATHS_DRAWN`]
 //! paths, the rest folded into one band) and the receiver.
 //!
@@ -14,6 +14,8 @@
 
 use crate::scenario::Fabric;
 use crate::sim::netmap::{NetMap, Role, Shape};
+
+mod pods;
 
 /// More hosts than this are drawn as one group per ToR.
 pub const MAX_HOSTS_DRAWN: u32 = 128;
@@ -109,8 +111,8 @@ impl Layout {
         match map.shape {
             Shape::FatTree { fabric } if fabric.tiers == 3 && fabric.pods > MAX_PODS_DRAWN => {
                 match open.filter(|&p| p < fabric.pods) {
-                    Some(pod) => super::pods::one_pod(map, &fabric, pod),
-                    None => super::pods::blocks(map, &fabric),
+                    Some(pod) => pods::one_pod(map, &fabric, pod),
+                    None => pods::blocks(map, &fabric),
                 }
             }
             Shape::FatTree { fabric } => fat_tree(map, &fabric),

@@ -1,4 +1,4 @@
-//! A large fat-tree's picture, pod by pod. Beyond [`super::layout::MAX_PODS_DRAWN`] pods (k ≥ 18: 1458 hosts
+//! A large fat-tree's picture, pod by pod. Beyond [`super::MAX_PODS_DRAWN`] pods (k ≥ 18: 1458 hosts
 //! and more) every switch drawn apart makes a grey mass (k = 32: 1280 switches, 16,384 links
 //! between switches), so the picture shows two views instead:
 //! - all pods: each pod one block, filled with the largest queue inside it (its host and
@@ -7,12 +7,12 @@
 //!   column, carrying every port between that pod's aggregation switch and the column's cores;
 //! - one pod open: its aggregation switches, ToRs and host groups as a small fat-tree draws
 //!   them, under the core columns, each aggregation switch linked to its column; the label at
-//!   the top left ([`super::layout::BACK`]) goes back to all pods.
+//!   the top left ([`super::BACK`]) goes back to all pods.
 //!
 //! Every switch port of the network is in exactly one drawn link or block of the all-pods view,
 //! so no queue goes unseen; the open view shows the pod's own ports and its up-links.
 
-use super::layout::{spread, Block, Layout, Link, LinkKind, Node, MARGIN, MAX_HOSTS_DRAWN};
+use super::{spread, Block, Layout, Link, LinkKind, Node, MARGIN, MAX_HOSTS_DRAWN};
 use crate::scenario::Fabric;
 use crate::sim::netmap::{NetMap, Role};
 use std::collections::HashMap;
@@ -212,9 +212,9 @@ pub fn one_pod(map: &NetMap, f: &Fabric, pod: u32) -> Layout {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Hit, BACK};
     use super::*;
     use crate::scenario::Scenario;
-    use crate::session::layout::{Hit, BACK};
     use crate::Simulation;
 
     fn k32() -> NetMap {
