@@ -25,7 +25,12 @@ await page.addInitScript(() => {
 });
 await page.goto(url);
 await page.waitForSelector(selector, { timeout: 60000 });
-await page.waitForTimeout(500);
+// a user clicks a page that has settled: its staged start-up (sections, the charts' warm-up)
+// done, which shows as a second without a long task on the main thread
+await page.waitForFunction(() => {
+  const last = window.__longTasks.reduce((m, [t, d]) => Math.max(m, t + d), 0);
+  return performance.now() - last > 1000 && performance.now() > 1500;
+}, null, { timeout: 30000, polling: 100 });
 const start = await page.evaluate(() => performance.now());
 await page.click(selector);
 await page.waitForFunction(() => /^(done|stopped|cancelled)/.test(document.querySelector('#sweep-status')?.textContent || ''),
