@@ -50,7 +50,7 @@ pub struct Budget {
 impl Budget {
     /// A browser tab: the largest fat-tree (k = 32, 8192 hosts), 17 GiB over all flows (8192
     /// hosts × 2 MiB and 4 elephants, htsim's 8192-host 2 MB matrices, or 1024 hosts × 16 MiB),
-    /// under a minute of wasm on a laptop's core; about 400 MB of samples kept for playback;
+    /// a minute or so of wasm (docs/performance.md); about 400 MB of samples kept for playback;
     /// 2 GiB of memory at most, estimated from above, half of what a wasm32 worker can address
     /// (the k = 32 runs measured in docs/performance.md take a fifth of that).
     pub const BROWSER: Budget = Budget {
