@@ -5,7 +5,7 @@ use crate::args::{model_ccas, Format, ModelArgs};
 use crate::errors::{usage, UsageError};
 use serde::Serialize;
 use spraylab::model::{Model, THEORY_PATHS};
-use spraylab::scenario::{registry, CcaName, Scenario};
+use spraylab::scenario::{CcaName, Scenario};
 use spraylab::Simulation;
 
 /// One point of the table.
@@ -26,17 +26,7 @@ struct Point {
 }
 
 pub fn run(a: ModelArgs) -> Result<(), UsageError> {
-    let mut base = Scenario::preset("npath").expect("the npath preset exists");
-    if let Some(v) = &a.long_delay {
-        base.set_field(registry::WORKLOAD_LONG_PATH_EXTRA_US.key(), v)
-            .map_err(|e| usage(format!("--long-delay: {e}")))?;
-    }
-    if let Some(v) = &a.flow_size {
-        base.set_field(registry::WORKLOAD_FLOW_SIZE_BYTES.key(), v)
-            .map_err(|e| usage(format!("--flow-size: {e}")))?;
-    }
-    base.validate()
-        .map_err(|e| usage(format!("invalid scenario: {e}")))?;
+    let base = a.build()?;
     let ccas = if a.ccas.is_empty() {
         model_ccas().to_vec()
     } else {

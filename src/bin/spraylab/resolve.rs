@@ -1,12 +1,12 @@
 //! The second stage of the command line: arguments, as the grammar (`args.rs`) read them, made
-//! into a checked scenario. The preset or file, the traffic matrix, the overrides by short name
+//! into a checked scenario (`run`, `scenario` and `repro`'s, and `model`'s n-path one). The preset or file, the traffic matrix, the overrides by short name
 //! or by path and the timed events, in that order, then validation and the budget; each error is
 //! one line naming the flag or file. Tested without clap: the tests build the arguments
 //! themselves.
 
-use crate::args::{Overrides, RunArgs, ScenarioArgs, SET};
+use crate::args::{ModelArgs, Overrides, RunArgs, ScenarioArgs, SET};
 use crate::errors::{usage, UsageError};
-use spraylab::scenario::{Budget, Scenario, TimedEvent, PRESETS};
+use spraylab::scenario::{registry, Budget, Scenario, TimedEvent, PRESETS};
 use std::path::PathBuf;
 
 impl Overrides {
@@ -91,6 +91,35 @@ impl ScenarioArgs {
     pub fn build_to_run(&self) -> Result<Scenario, UsageError> {
         let s = self.build()?;
         within_budget(&s, self.allow_large)?;
+        Ok(s)
+    }
+}
+
+impl ModelArgs {
+    /// The n-path theory scenario the models and their simulated points share: the `npath`
+    /// preset with `--long-delay` and `--flow-size` applied, validated.
+    pub fn build(&self) -> Result<Scenario, UsageError> {
+        let mut s = Scenario::preset("npath").expect("the npath preset exists");
+        let flags = [
+            (
+                "long-delay",
+                &registry::WORKLOAD_LONG_PATH_EXTRA_US,
+                &self.long_delay,
+            ),
+            (
+                "flow-size",
+                &registry::WORKLOAD_FLOW_SIZE_BYTES,
+                &self.flow_size,
+            ),
+        ];
+        for (flag, field, value) in flags {
+            if let Some(v) = value {
+                s.set_field(field.key(), v)
+                    .map_err(|e| usage(format!("--{flag}: {e}")))?;
+            }
+        }
+        s.validate()
+            .map_err(|e| usage(format!("invalid scenario: {e}")))?;
         Ok(s)
     }
 }
