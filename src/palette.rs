@@ -7,23 +7,34 @@
 use crate::scenario::{CcaKind, CcaName, MEDIAN};
 use plotters::style::RGBColor;
 
-/// MSwift at another percentile than the median: sky blue, darkened.
-pub const MSWIFT_P: RGBColor = RGBColor(40, 140, 200);
+/// Declares the colours outside the CCA table, each with its name in a word (for sentences
+/// that name what a chart draws: [`name`]) beside its value, so neither is listed twice.
+macro_rules! colours {
+    ($($(#[$doc:meta])* $id:ident = ($r:expr, $g:expr, $b:expr), $word:expr;)*) => {
+        $($(#[$doc])* pub const $id: RGBColor = RGBColor($r, $g, $b);)*
+        /// Every colour outside the CCA table, with its name.
+        const NAMED: &[(RGBColor, &str)] = &[$(($id, $word)),*];
+    };
+}
 
-/// The elephants (long-lived ECMP flows): dark wine, drawn dashed-thick.
-pub const ELEPHANT: RGBColor = RGBColor(136, 34, 85);
-/// One highlighted flow: near black.
-pub const HIGHLIGHT: RGBColor = RGBColor(25, 25, 25);
-/// The playback cursor.
-pub const CURSOR: RGBColor = RGBColor(200, 0, 0);
-/// Timed events: their marks on the time charts, and a link down in the network picture.
-pub const EVENT: RGBColor = RGBColor(68, 85, 102);
-/// Reference lines (lower bound, closed forms).
-pub const REFERENCE: RGBColor = RGBColor(70, 70, 70);
-/// The delay a CCA holds its signal to (its target), drawn dashed on the delay chart.
-pub const TARGET: RGBColor = RGBColor(0, 0, 0);
-/// The line rate in the theory chart.
-pub const LINE_RATE: RGBColor = RGBColor(140, 140, 140);
+colours! {
+    /// MSwift at another percentile than the median: sky blue, darkened.
+    MSWIFT_P = (40, 140, 200), "sky blue";
+    /// The elephants (long-lived ECMP flows): dark wine, drawn dashed-thick.
+    ELEPHANT = (136, 34, 85), "wine";
+    /// One highlighted flow: near black.
+    HIGHLIGHT = (25, 25, 25), "black";
+    /// The playback cursor.
+    CURSOR = (200, 0, 0), "red";
+    /// Timed events: their marks on the time charts, and a link down in the network picture.
+    EVENT = (68, 85, 102), "slate";
+    /// Reference lines (lower bound, closed forms).
+    REFERENCE = (70, 70, 70), "grey";
+    /// The delay a CCA holds its signal to (its target), drawn dashed on the delay chart.
+    TARGET = (0, 0, 0), "black";
+    /// The line rate in the theory chart.
+    LINE_RATE = (140, 140, 140), "light grey";
+}
 
 /// The colour of a CCA: one per algorithm in every chart and run, MSwift's other percentiles in
 /// a shade of their own.
@@ -71,21 +82,12 @@ pub fn series(i: usize) -> RGBColor {
 /// A palette colour in a word, for sentences that name what a chart draws (`None` for a colour
 /// outside the palette).
 pub fn name(c: RGBColor) -> Option<&'static str> {
-    let named = [
-        (MSWIFT_P, "sky blue"),
-        (ELEPHANT, "wine"),
-        (HIGHLIGHT, "black"),
-        (TARGET, "black"),
-        (CURSOR, "red"),
-        (EVENT, "slate"),
-        (REFERENCE, "grey"),
-        (LINE_RATE, "light grey"),
-    ];
     let ccas = crate::scenario::CCAS
         .iter()
         .map(|i| (colour(i.kind), i.colour_name));
-    named
-        .into_iter()
+    NAMED
+        .iter()
+        .copied()
         .chain(ccas)
         .find(|(x, _)| *x == c)
         .map(|(_, n)| n)
@@ -133,20 +135,21 @@ mod tests {
 
     #[test]
     fn every_colour_a_sentence_names_has_one_name_of_its_own() {
-        let mut names: Vec<&str> = CcaKind::ALL
+        let ccas: Vec<(RGBColor, &str)> = crate::scenario::CCAS
             .iter()
-            .map(|&k| name(colour(k)).expect("every CCA's colour is named"))
-            .chain(
-                [
-                    MSWIFT_P, ELEPHANT, HIGHLIGHT, CURSOR, EVENT, REFERENCE, LINE_RATE,
-                ]
-                .map(|c| name(c).expect("every named colour")),
-            )
+            .map(|i| (colour(i.kind), i.colour_name))
             .collect();
-        let n = names.len();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), n, "two colours share a name");
+        // each colour is declared once: its name is the one declared with it
+        for &(c, word) in NAMED.iter().chain(&ccas) {
+            assert_eq!(name(c), Some(word), "{c:?}");
+        }
+        // a CCA's colour names that CCA alone (the highlighted flow and the target share black)
+        let mut words: Vec<&str> = ccas.iter().map(|x| x.1).collect();
+        words.extend(NAMED.iter().map(|x| x.1).filter(|w| *w != "black"));
+        let n = words.len();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), n, "two colours share a name");
         assert_eq!(name(RGBColor(1, 2, 3)), None);
     }
 }
