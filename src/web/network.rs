@@ -119,12 +119,7 @@ pub fn draw_network(
             picture.next = Some((i, run.id));
             return Ok(false);
         }
-        let depth = queues.map_or(0.0, |q| {
-            link.ports
-                .iter()
-                .filter_map(|&p| q.get(p as usize))
-                .fold(0.0f32, |m, x| m.max(x.max)) as f64
-        });
+        let depth = deepest(queues, &link.ports);
         let level = (depth / marks.scale_bytes.max(1.0)).min(1.0);
         let down = link
             .ports
@@ -228,6 +223,16 @@ pub fn draw_network(
     }
     draw_key(&ctx, (w, h), marks);
     Ok(true)
+}
+
+/// The largest queue of `ports` in the sample `queues`, bytes (0 without a sample).
+fn deepest(queues: Option<&[crate::sim::timeline::MinMax]>, ports: &[u32]) -> f64 {
+    queues.map_or(0.0, |q| {
+        ports
+            .iter()
+            .filter_map(|&p| q.get(p as usize))
+            .fold(0.0f32, |m, x| m.max(x.max)) as f64
+    })
 }
 
 /// Failed links: light grey (they carry nothing).
@@ -341,12 +346,7 @@ fn draw_blocks(
     at: &dyn Fn((f64, f64)) -> (f64, f64),
 ) {
     for b in &layout.blocks {
-        let depth = queues.map_or(0.0, |q| {
-            b.ports
-                .iter()
-                .filter_map(|&p| q.get(p as usize))
-                .fold(0.0f32, |m, x| m.max(x.max)) as f64
-        });
+        let depth = deepest(queues, &b.ports);
         let level = (depth / marks.scale_bytes.max(1.0)).min(1.0);
         let (lo, hi) = (at(b.lo), at(b.hi));
         ctx.set_fill_style_str(&palette::css(palette::load(level)));

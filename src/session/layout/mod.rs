@@ -211,6 +211,46 @@ fn segment_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     dist(p, (a.0 + t * dx, a.1 + t * dy))
 }
 
+/// The drawn links, gathered port by port: the ports whose ends are drawn as the same two
+/// nodes (`key`, the lower end first) share one link.
+#[derive(Default)]
+pub(super) struct Links {
+    pub drawn: Vec<Link>,
+    index: std::collections::HashMap<(u32, u32), usize>,
+}
+
+impl Links {
+    /// Adds switch port `port` to the link `key`, made on its first port with its ends where
+    /// `at` draws them and its kind from its lower end.
+    pub fn add(
+        &mut self,
+        map: &NetMap,
+        port: usize,
+        key: (u32, u32),
+        at: impl Fn(u32) -> (f64, f64),
+    ) {
+        let drawn = &mut self.drawn;
+        let i = *self.index.entry(key).or_insert_with(|| {
+            let kind = match map.role(key.0) {
+                Role::Host(_) => LinkKind::Host,
+                Role::Tor(_) => LinkKind::TorAgg,
+                _ => LinkKind::AggCore,
+            };
+            drawn.push(Link {
+                a: at(key.0),
+                b: at(key.1),
+                kind,
+                ports: Vec::new(),
+                ends: key,
+                failed: false,
+            });
+            drawn.len() - 1
+        });
+        drawn[i].ports.push(port as u32);
+        drawn[i].failed |= map.failed_ports.contains(&(port as u32));
+    }
+}
+
 /// x of item `i` of `n` spread over `[lo, hi]`, centred in its share.
 pub(super) fn spread(i: u32, n: u32, lo: f64, hi: f64) -> f64 {
     lo + (hi - lo) * (i as f64 + 0.5) / n.max(1) as f64
@@ -275,33 +315,16 @@ fn fat_tree(map: &NetMap, f: &Fabric) -> Layout {
     }
     // one link per undirected pair, with the ports of both directions; a ToR's host links as
     // one per host group when grouped
-    let mut links: Vec<Link> = Vec::new();
-    let mut index = std::collections::HashMap::new();
+    let mut links = Links::default();
     for (p, &(from, to)) in map.port_ends.iter().enumerate() {
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
         let key = match (map.role(lo), grouped) {
             (Role::Host(h), true) => (h / hpt * hpt, hi),
             _ => (lo, hi),
         };
-        let kind = match (map.role(lo), map.role(hi)) {
-            (Role::Host(_), _) => LinkKind::Host,
-            (Role::Tor(_), _) => LinkKind::TorAgg,
-            _ => LinkKind::AggCore,
-        };
-        let i = *index.entry(key).or_insert_with(|| {
-            links.push(Link {
-                a: pos[key.0 as usize],
-                b: pos[key.1 as usize],
-                kind,
-                ports: Vec::new(),
-                ends: (key.0, key.1),
-                failed: false,
-            });
-            links.len() - 1
-        });
-        links[i].ports.push(p as u32);
-        links[i].failed |= map.failed_ports.contains(&(p as u32));
+        links.add(map, p, key, |n| pos[n as usize]);
     }
+    let links = links.drawn;
     Layout {
         nodes,
         links,

@@ -12,10 +12,9 @@
 //! Every switch port of the network is in exactly one drawn link or block of the all-pods view,
 //! so no queue goes unseen; the open view shows the pod's own ports and its up-links.
 
-use super::{spread, Block, Layout, Link, LinkKind, Node, MARGIN, MAX_HOSTS_DRAWN};
+use super::{spread, Block, Layout, Links, Node, MARGIN, MAX_HOSTS_DRAWN};
 use crate::scenario::Fabric;
 use crate::sim::netmap::{NetMap, Role};
-use std::collections::HashMap;
 
 /// The cores row, then the blocks from top to bottom (all pods).
 const CORE_Y: f64 = 0.08;
@@ -86,33 +85,26 @@ pub fn blocks(map: &NetMap, f: &Fabric) -> Layout {
             places[n as usize] = Some((x, y));
         }
     }
-    let mut links: Vec<Link> = Vec::new();
-    let mut index = HashMap::new();
+    let mut links = Links::default();
+    let cpc = f.cores_per_column().max(1);
     for (p, &(from, to)) in map.port_ends.iter().enumerate() {
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
         let pod = pod_of(map.role(lo), f).unwrap_or(0);
         match map.role(hi) {
+            // the pod's aggregation switch of column i, up to the column's cores, drawn from
+            // the top of the pod's block
             Role::Core(c) => {
-                // the pod's aggregation switch of column i, up to the column's cores
-                let column = c / f.cores_per_column().max(1);
-                let i = *index.entry((pod, column)).or_insert_with(|| {
-                    let b = &blocks[pod as usize];
-                    links.push(Link {
-                        a: ((b.lo.0 + b.hi.0) / 2.0, b.lo.1),
-                        b: (column_x(column, app), CORE_Y),
-                        kind: LinkKind::AggCore,
-                        ports: Vec::new(),
-                        ends: (lo, hi),
-                        failed: false,
-                    });
-                    links.len() - 1
-                });
-                links[i].ports.push(p as u32);
-                links[i].failed |= map.failed_ports.contains(&(p as u32));
+                let key = (lo, hi - c + c / cpc * cpc);
+                let top = |n: u32| match map.role(n) {
+                    Role::Agg(_) => places[n as usize].unwrap_or_default(),
+                    _ => (column_x(c / cpc, app), CORE_Y),
+                };
+                links.add(map, p, key, top);
             }
             _ => blocks[pod as usize].ports.push(p as u32),
         }
     }
+    let links = links.drawn;
     Layout {
         nodes,
         links,
@@ -163,8 +155,7 @@ pub fn one_pod(map: &NetMap, f: &Fabric, pod: u32) -> Layout {
             place(h, at, drawn);
         }
     }
-    let mut links: Vec<Link> = Vec::new();
-    let mut index = HashMap::new();
+    let mut links = Links::default();
     for (p, &(from, to)) in map.port_ends.iter().enumerate() {
         let (lo_n, hi_n) = if from < to { (from, to) } else { (to, from) };
         if pod_of(map.role(lo_n), f) != Some(pod) {
@@ -179,26 +170,9 @@ pub fn one_pod(map: &NetMap, f: &Fabric, pod: u32) -> Layout {
             }
             _ => (lo_n, hi_n),
         };
-        let kind = match (map.role(lo_n), map.role(hi_n)) {
-            (Role::Host(_), _) => LinkKind::Host,
-            (Role::Tor(_), _) => LinkKind::TorAgg,
-            _ => LinkKind::AggCore,
-        };
-        let i = *index.entry(key).or_insert_with(|| {
-            let end = |n: u32| places[n as usize].unwrap_or_default();
-            links.push(Link {
-                a: end(key.0),
-                b: end(key.1),
-                kind,
-                ports: Vec::new(),
-                ends: key,
-                failed: false,
-            });
-            links.len() - 1
-        });
-        links[i].ports.push(p as u32);
-        links[i].failed |= map.failed_ports.contains(&(p as u32));
+        links.add(map, p, key, |n| places[n as usize].unwrap_or_default());
     }
+    let links = links.drawn;
     Layout {
         nodes,
         links,
@@ -212,7 +186,7 @@ pub fn one_pod(map: &NetMap, f: &Fabric, pod: u32) -> Layout {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Hit, BACK};
+    use super::super::{Hit, Link, LinkKind, BACK};
     use super::*;
     use crate::scenario::Scenario;
     use crate::Simulation;
