@@ -13,13 +13,11 @@
 //! cache line); the rest of its report is posted here, keyed by the transmission that triggered
 //! the ACK (its sequence number and send time, which the ACK echoes), and taken when the ACK
 //! reaches the sender ([`Receiver::report`]). The report is the one written when the ACK was
-//! made, so nothing travels faster than the ACK. The postings are a table indexed by sequence
-//! number that doubles, from 64 entries up to the scoreboard's 4096, whenever a new posting
-//! would land on one still on its way: it grows with the span of sequence numbers a flow has
-//! ACKs in flight for (wide after a retransmission far behind the newest packet). A posting is
-//! lost only to a second ACK triggered by the same sequence number (a retransmission arriving
-//! while the first ACK is still on its way), or when its ACK was dropped and its slot is needed
-//! again; that ACK then counts as carrying its cumulative ACK alone.
+//! made, so nothing travels faster than the ACK. The postings are filed by sequence number
+//! modulo the scoreboard's 4096 slots, in a table sized by the ACKs on their way ([`Postings`]).
+//! A posting is lost only to a second ACK triggered by the same sequence number (a
+//! retransmission arriving while the first ACK is still on its way), or when its ACK was dropped
+//! and its key is needed again; that ACK then counts as carrying its cumulative ACK alone.
 
 use super::ring::SeqRing;
 use super::{SackBits, SCOREBOARD};
@@ -74,49 +72,68 @@ struct Posted {
     live: bool,
 }
 
-/// The postings of ACKs on their way, by sequence number modulo the table's size.
+/// The postings of ACKs on their way, one per scoreboard slot at most: a posting is filed under
+/// its sequence number modulo [`SCOREBOARD`] (its *key*), and a new posting replaces a live one
+/// of the same key. The packets whose ACKs are on their way all lie within one scoreboard, so
+/// two of them never share a key; a posting of the same key is either the same packet's
+/// (a retransmission's ACK) or one whose ACK was dropped.
+///
+/// The table holds only the live postings, by open addressing: a posting sits at the first free
+/// slot from `key mod len` on, and the table doubles once three quarters are taken, up to one
+/// slot per key, where every key sits at its own slot. A flow has a few dozen ACKs on their way
+/// while the sequence numbers they span run to hundreds: a table indexed by sequence number
+/// needed that span (8 KiB a flow at 8192 hosts), this one the count.
 #[derive(Clone, Debug)]
 struct Postings {
     slots: Vec<Posted>,
+    live: usize,
 }
 
 impl Postings {
-    const FIRST: usize = 64;
-    /// The largest table, one entry per scoreboard slot: the packets whose ACKs are on their
-    /// way all lie within one scoreboard, so live postings never share a slot there (the
-    /// memory budget charges this many postings per flow).
+    const FIRST: usize = 8;
+    /// Keys, and the largest table: one slot per scoreboard slot (the memory budget charges
+    /// this many postings per flow).
     pub const MOST: usize = SCOREBOARD as usize;
 
     fn new() -> Postings {
         Postings {
             slots: vec![Posted::default(); Self::FIRST],
+            live: 0,
         }
     }
 
-    fn slot(&self, seq: u64) -> usize {
-        seq as usize & (self.slots.len() - 1)
+    fn key(seq: u64) -> usize {
+        seq as usize & (Self::MOST - 1)
     }
 
-    /// Posts `p`, doubling the table while its slot holds another packet's live posting.
+    /// The slot holding the live posting of `key`, or the free slot where it would go.
+    fn find(&self, key: usize) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut at = key & mask;
+        while self.slots[at].live && Self::key(self.slots[at].seq) != key {
+            at = (at + 1) & mask;
+        }
+        at
+    }
+
+    /// Posts `p`, replacing a live posting of the same key.
     fn post(&mut self, p: Posted) {
-        loop {
-            let at = self.slot(p.seq);
-            let old = self.slots[at];
-            if !old.live || old.seq == p.seq || self.slots.len() >= Self::MOST {
-                self.slots[at] = p;
-                return;
-            }
+        let at = self.find(Self::key(p.seq));
+        if !self.slots[at].live {
+            self.live += 1;
+        }
+        self.slots[at] = p;
+        if 4 * self.live > 3 * self.slots.len() && self.slots.len() < Self::MOST {
             self.grow();
         }
     }
 
-    /// Doubles the table. Two live postings in distinct slots i and j of n land in i or i + n
-    /// and j or j + n of 2n: distinct again.
+    /// Doubles the table, filing every live posting again.
     fn grow(&mut self) {
         let doubled = vec![Posted::default(); 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, doubled);
         for p in old.into_iter().filter(|p| p.live) {
-            let at = self.slot(p.seq);
+            let at = self.find(Self::key(p.seq));
             self.slots[at] = p;
         }
     }
@@ -128,12 +145,31 @@ impl Postings {
 
     /// Takes the posting of the transmission of `seq` sent at `sent_at`, if it is still there.
     fn take(&mut self, seq: u64, sent_at: SimTime) -> Option<Posted> {
-        let at = self.slot(seq);
-        let p = &mut self.slots[at];
+        let at = self.find(Self::key(seq));
+        let p = self.slots[at];
         (p.live && p.seq == seq && p.sent_at == sent_at).then(|| {
-            p.live = false;
-            *p
+            self.remove(at);
+            p
         })
+    }
+
+    /// Frees slot `at`, moving back the postings after it that probed past it (backward-shift
+    /// deletion: every live posting stays reachable from its key's first slot). In the largest
+    /// table every posting sits at its key's slot, and nothing moves.
+    fn remove(&mut self, mut at: usize) {
+        let mask = self.slots.len() - 1;
+        self.live -= 1;
+        let mut next = (at + 1) & mask;
+        while self.slots.len() < Self::MOST && self.slots[next].live {
+            let home = Self::key(self.slots[next].seq) & mask;
+            // the posting at `next` may move to `at` if `at` lies on its way from `home`
+            if (next.wrapping_sub(home) & mask) >= (next.wrapping_sub(at) & mask) {
+                self.slots[at] = self.slots[next];
+                at = next;
+            }
+            next = (next + 1) & mask;
+        }
+        self.slots[at].live = false;
     }
 }
 
@@ -317,5 +353,75 @@ impl Receiver {
             }
         }
         SackBits { base, bits }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Posts and takes as a flow makes them (sequence numbers in a sliding window, some ACKs
+    /// dropped and never taken, retransmissions posting a sequence number again), against a
+    /// table of one slot per key: the same postings are taken, the same ones lost.
+    #[test]
+    fn postings_behave_as_one_slot_per_key() {
+        let mut table = Postings::new();
+        let mut reference = vec![Posted::default(); Postings::MOST];
+        let mut x = 11u64;
+        let (mut newest, mut taken) = (0u64, 0);
+        for step in 0..200_000u64 {
+            x = crate::sim::rng::mix64(x);
+            let seq = newest.saturating_sub(x % 300);
+            if x % 5 < 3 {
+                let p = Posted {
+                    seq,
+                    sent_at: step,
+                    delivered: step as u32,
+                    live: true,
+                    ..Posted::default()
+                };
+                table.post(p);
+                reference[Postings::key(seq)] = p;
+                newest += x % 3;
+            } else {
+                let key = Postings::key(seq);
+                let held = reference[key];
+                // most takes are of a posting still there; some of one replaced or never made
+                let sent_at = if x % 7 == 0 { step } else { held.sent_at };
+                let expected = (held.live && held.seq == seq && held.sent_at == sent_at)
+                    .then(|| std::mem::take(&mut reference[key]));
+                let got = table.take(seq, sent_at);
+                assert_eq!(got.map(|p| p.delivered), expected.map(|p| p.delivered));
+                taken += got.is_some() as u32;
+            }
+            let live = reference.iter().filter(|p| p.live).count();
+            if step % 1000 == 0 {
+                assert_eq!(table.live, live);
+                assert!(table.slots.len() <= Postings::MOST);
+                assert!(4 * live <= 3 * table.slots.len() || table.slots.len() == Postings::MOST);
+            }
+        }
+        assert!(taken > 20_000, "{taken}");
+    }
+
+    /// With one slot per key, a take and a post never probe past their key's slot.
+    #[test]
+    fn the_largest_table_holds_every_key_at_its_own_slot() {
+        let mut table = Postings::new();
+        for seq in 0..Postings::MOST as u64 {
+            table.post(Posted {
+                seq,
+                sent_at: seq,
+                live: true,
+                ..Posted::default()
+            });
+        }
+        assert_eq!(
+            (table.live, table.slots.len()),
+            (Postings::MOST, Postings::MOST)
+        );
+        assert!((0..Postings::MOST).all(|i| Postings::key(table.slots[i].seq) == i));
+        assert!(table.take(7, 7).is_some() && table.take(7, 7).is_none());
+        assert_eq!(table.live, Postings::MOST - 1);
     }
 }

@@ -203,7 +203,7 @@ impl Sender {
             RtoRule::PerPacket => {
                 self.sent_at.cover(self.snd_una, seq);
                 *self.sent_at.get_mut(seq) = now;
-                self.send_order.push_back((now, seq));
+                self.record_send(now, seq);
                 if self.rto_deadline.is_none() {
                     self.rto_deadline = Some(now + self.rto_min);
                 }
@@ -562,13 +562,34 @@ impl Sender {
         }
     }
 
+    /// [`RtoRule::PerPacket`]: files a transmission in send order. The queue drops a dead
+    /// entry only when it reaches the front, so behind a transmission long on its way (a packet
+    /// on a congested path, or one waiting for its timeout) the acknowledged ones pile up: when
+    /// the queue is full, the dead are dropped before it grows. An entry once dead stays dead
+    /// (acknowledged, declared lost, or sent again at a later time), so which one is oldest,
+    /// and every deadline, is unchanged; the queue holds about what is in flight.
+    fn record_send(&mut self, now: SimTime, seq: u64) {
+        if self.send_order.len() == self.send_order.capacity() {
+            let mut order = std::mem::take(&mut self.send_order);
+            order.retain(|&(t, seq)| self.in_network(t, seq));
+            // room for as many again, so that pruning costs O(1) a transmission
+            order.reserve(order.len().max(1));
+            self.send_order = order;
+        }
+        self.send_order.push_back((now, seq));
+    }
+
+    /// Whether the transmission of `seq` at `t` is still in the network: not acknowledged, not
+    /// declared lost, and not sent again since.
+    fn in_network(&self, t: SimTime, seq: u64) -> bool {
+        !self.is_acked(seq) && self.flag(seq) & IN_PIPE != 0 && self.sent_at.get(seq) == t
+    }
+
     /// [`RtoRule::PerPacket`]: the deadline of the oldest transmission still in the network
     /// (dropping entries acknowledged, declared lost or sent again since).
     fn rearm_per_packet(&mut self) {
         while let Some(&(t, seq)) = self.send_order.front() {
-            let live =
-                !self.is_acked(seq) && self.flag(seq) & IN_PIPE != 0 && self.sent_at.get(seq) == t;
-            if live {
+            if self.in_network(t, seq) {
                 break;
             }
             self.send_order.pop_front();
