@@ -15,7 +15,7 @@
 //! timeline by `max_buffered`, the event queue by the packets in flight.
 
 use super::{err, registry, Scenario, ScenarioError, WorkloadKind};
-use super::{RtoRule, POSTING_BYTES, SCOREBOARD};
+use super::{RtoRule, POSTING_BYTES, SCOREBOARD, SEND_ORDER_ENTRIES};
 
 /// The timeline's series per flow: cwnd, the decision signal, the raw delay and the target.
 const FLOW_SERIES: u64 = 4;
@@ -165,9 +165,10 @@ impl Scenario {
         let window = per_flow_packets.min(self.window_packets().ceil() as u64);
         // a bucket: the min/max series per flow (8 B each), its path counts, a queue per port
         let bucket = flows * (FLOW_SERIES * 8 + path_slots) + switch_ports * 8;
-        // two scoreboards of flags; a send time per slot where packets time out one by one
+        // two scoreboards of flags; where packets time out one by one, a send time per slot
+        // and the transmissions in send order
         let scoreboards = match self.cca.algorithm.rto_rule() {
-            RtoRule::PerPacket => 10 * SCOREBOARD,
+            RtoRule::PerPacket => 10 * SCOREBOARD + 8 * SEND_ORDER_ENTRIES,
             RtoRule::CumulativeAck => 2 * SCOREBOARD,
         };
         // a coalescing receiver's reports of ACKs on their way, at most

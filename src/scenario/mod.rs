@@ -255,6 +255,10 @@ pub const SCOREBOARD: u64 = 4096;
 /// transport checks its own at compile time); the memory budget charges `SCOREBOARD` of them.
 pub const POSTING_BYTES: usize = 32;
 
+/// Entries a flow's per-packet retransmission timeout keeps in send order, at most: what can be
+/// in flight and half as many again (the transport holds its queue to it, 8 bytes an entry).
+pub const SEND_ORDER_ENTRIES: u64 = SCOREBOARD * 3 / 2 + 8;
+
 /// Loss detection and retransmission timers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

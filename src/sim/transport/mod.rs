@@ -18,6 +18,7 @@
 
 mod receiver;
 mod ring;
+mod send_order;
 mod sender;
 #[cfg(test)]
 mod tests;

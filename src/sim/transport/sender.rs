@@ -2,6 +2,7 @@
 //! estimation, the retransmission timeout and pacing, around the flow's CCA.
 
 use super::ring::SeqRing;
+use super::send_order::SendOrder;
 use super::{
     AckReport, RtoRule, SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED,
     SCOREBOARD,
@@ -42,7 +43,7 @@ pub struct Sender {
     rto_rule: RtoRule,
     /// [`RtoRule::PerPacket`]: every transmission in send order, and each sequence number's
     /// latest send time (an entry whose time differs was sent again since).
-    send_order: VecDeque<(SimTime, u64)>,
+    send_order: SendOrder,
     sent_at: SeqRing<SimTime>,
     pace_next: SimTime,
     pace_always: bool,
@@ -68,7 +69,7 @@ impl Sender {
             + self.top_acked.capacity() * std::mem::size_of::<u64>()
             + deque(&self.retx_queue)
             + deque(&self.pending)
-            + deque(&self.send_order)
+            + self.send_order.heap_bytes()
             + self.cca.heap_bytes()
     }
 
@@ -94,7 +95,7 @@ impl Sender {
             rto_min: cfg.rto_min,
             rto_deadline: None,
             rto_rule: cfg.rto_rule,
-            send_order: VecDeque::new(),
+            send_order: SendOrder::default(),
             sent_at: match cfg.rto_rule {
                 RtoRule::PerPacket => SeqRing::new(),
                 RtoRule::CumulativeAck => SeqRing::none(),
@@ -203,7 +204,9 @@ impl Sender {
             RtoRule::PerPacket => {
                 self.sent_at.cover(self.snd_una, seq);
                 *self.sent_at.get_mut(seq) = now;
-                self.record_send(now, seq);
+                let mut order = std::mem::take(&mut self.send_order);
+                order.push(now, seq, self.snd_una, |t, s| self.in_network(t, s));
+                self.send_order = order;
                 if self.rto_deadline.is_none() {
                     self.rto_deadline = Some(now + self.rto_min);
                 }
@@ -546,8 +549,8 @@ impl Sender {
         let mut fired = false;
         loop {
             self.rearm_per_packet();
-            match (self.rto_deadline, self.send_order.front()) {
-                (Some(deadline), Some(&(_, seq))) if deadline <= now => {
+            match (self.rto_deadline, self.send_order.front(self.snd_una)) {
+                (Some(deadline), Some((_, seq))) if deadline <= now => {
                     self.send_order.pop_front();
                     self.timeouts += 1;
                     self.cca.on_timeout(&Timeout {
@@ -562,38 +565,27 @@ impl Sender {
         }
     }
 
-    /// [`RtoRule::PerPacket`]: files a transmission in send order. The queue drops a dead
-    /// entry only when it reaches the front, so behind a transmission long on its way (a packet
-    /// on a congested path, or one waiting for its timeout) the acknowledged ones pile up: when
-    /// the queue is full, the dead are dropped before it grows. An entry once dead stays dead
-    /// (acknowledged, declared lost, or sent again at a later time), so which one is oldest,
-    /// and every deadline, is unchanged; the queue holds about what is in flight.
-    fn record_send(&mut self, now: SimTime, seq: u64) {
-        if self.send_order.len() == self.send_order.capacity() {
-            let mut order = std::mem::take(&mut self.send_order);
-            order.retain(|&(t, seq)| self.in_network(t, seq));
-            // room for as many again, so that pruning costs O(1) a transmission
-            order.reserve(order.len().max(1));
-            self.send_order = order;
-        }
-        self.send_order.push_back((now, seq));
-    }
-
-    /// Whether the transmission of `seq` at `t` is still in the network: not acknowledged, not
-    /// declared lost, and not sent again since.
+    /// Whether the transmission of `seq` at `t` is still in the network: sent, not
+    /// acknowledged, not declared lost, and not sent again since.
     fn in_network(&self, t: SimTime, seq: u64) -> bool {
-        !self.is_acked(seq) && self.flag(seq) & IN_PIPE != 0 && self.sent_at.get(seq) == t
+        seq < self.snd_nxt
+            && !self.is_acked(seq)
+            && self.flag(seq) & IN_PIPE != 0
+            && self.sent_at.get(seq) == t
     }
 
     /// [`RtoRule::PerPacket`]: the deadline of the oldest transmission still in the network
     /// (dropping entries acknowledged, declared lost or sent again since).
     fn rearm_per_packet(&mut self) {
-        while let Some(&(t, seq)) = self.send_order.front() {
+        while let Some((t, seq)) = self.send_order.front(self.snd_una) {
             if self.in_network(t, seq) {
                 break;
             }
             self.send_order.pop_front();
         }
-        self.rto_deadline = self.send_order.front().map(|&(t, _)| t + self.rto_min);
+        self.rto_deadline = self
+            .send_order
+            .front(self.snd_una)
+            .map(|(t, _)| t + self.rto_min);
     }
 }
