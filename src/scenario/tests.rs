@@ -338,3 +338,20 @@ fn docs_scenario_md_holds_the_registry_table() {
         "docs/scenario.md's table of fields is stale: SPRAYLAB_BLESS=1 cargo test --release --lib docs_scenario"
     );
 }
+
+#[test]
+fn an_elephant_s_packets_are_numbered_in_32_bits() {
+    // at 3200 Gbps in 64-byte packets a long-lived flow sends 2^32 packets in 687 ms
+    let mut s = Scenario::preset("baseline").unwrap();
+    (s.topology.link_gbps, s.topology.mss_bytes) = (3200, 64);
+    s.max_sim_time_us = 687_194.0;
+    s.validate().unwrap();
+    s.max_sim_time_us = 687_195.0;
+    let e = s.validate().unwrap_err();
+    assert_eq!(e.field, "max_sim_time_us");
+    assert!(e.message.contains("at most 687194 µs"), "{e}");
+    // finite flows alone (at most 2^24 packets of a 1 GiB flow) run to the longest limit
+    s.workload.elephants = 0;
+    s.max_sim_time_us = 1e7;
+    s.validate().unwrap();
+}

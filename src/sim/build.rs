@@ -67,7 +67,7 @@ impl Simulation {
             },
             salts,
             flows: Vec::new(),
-            flow_src: Vec::new(),
+            flow_ends: Vec::new(),
             host_flows: vec![Vec::new(); topo.hosts() as usize],
             host_rr: vec![0; topo.hosts() as usize],
             ecn_rng: stream(scenario.seed, Purpose::Ecn, 0),
@@ -131,7 +131,7 @@ impl Simulation {
             };
             let cca = AnyController::new(&scenario.cca, &ctx);
             self.host_flows[spec.src as usize].push(FlowId(i as u32));
-            self.flow_src.push(spec.src);
+            self.flow_ends.push([spec.src, spec.dst]);
             if spec.bytes.is_some() {
                 self.finite_flows += 1;
             }

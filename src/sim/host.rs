@@ -49,19 +49,18 @@ impl Simulation {
         let flow = &mut self.flows[p.flow.index()];
         // with ACK coalescing, an in-order packet may wait for a later ACK that covers it
         let arrival = Arrival {
-            seq: p.seq,
+            seq: p.seq as u64,
             sent_at: p.sent_at,
             bytes: p.size,
             ecn: p.ecn,
             ack_request: matches!(p.kind, PacketKind::Data { ack_request: true }),
         };
-        let src = flow.src;
         let answer = flow.receiver.on_packet(arrival);
         if self.starts.on_receive {
             self.check_received(p.flow);
         }
         if let Some(cum_ack) = answer {
-            let ack = p.into_ack(src, cum_ack, self.link.ack_bytes);
+            let ack = p.into_ack(cum_ack, self.link.ack_bytes);
             self.counters.acks += 1;
             self.enqueue(self.topo.nic_port(host), ack);
         }
@@ -70,8 +69,7 @@ impl Simulation {
     /// A trimmed header reached its receiver: a NACK goes back at once, whatever the
     /// receiver's coalescing (the reference's `UecSink::processTrimmed`).
     pub(super) fn receive_trimmed(&mut self, host: HostId, p: Packet) {
-        let src = self.flows[p.flow.index()].src;
-        let nack = p.into_nack(src, self.link.ack_bytes);
+        let nack = p.into_nack(self.link.ack_bytes);
         self.enqueue(self.topo.nic_port(host), nack);
     }
 
@@ -90,7 +88,7 @@ impl Simulation {
         // receiver's port says nothing of the path (the reference's processEv)
         flow.paths
             .on_ack(now, p.label, p.ecn || !p.cut_at_last_hop());
-        flow.sender.on_nack(now, p.seq, p.sent_at);
+        flow.sender.on_nack(now, p.seq as u64, p.sent_at);
         if let Some(before) = before {
             self.record_decision(p.flow, before, trace::Cause::Nack, Some(&p));
         }
@@ -125,10 +123,15 @@ impl Simulation {
         // only a coalescing receiver posts more than the cumulative ACK (and the sender's line
         // says so without touching the receiver's)
         let report = match flow.sender.coalesced_acks() {
-            true => flow.receiver.report(p.seq, p.sent_at, p.cum_ack),
-            false => AckReport::cumulative(p.cum_ack),
+            true => flow
+                .receiver
+                .report(p.seq as u64, p.sent_at, p.cum_ack as u64),
+            false => AckReport::cumulative(p.cum_ack as u64),
         };
-        if flow.sender.on_report(now, p.seq, p.sent_at, p.ecn, &report) {
+        if flow
+            .sender
+            .on_report(now, p.seq as u64, p.sent_at, p.ecn, &report)
+        {
             self.unfinished -= 1;
             if self.unfinished == 0 {
                 self.done = true;
@@ -234,7 +237,7 @@ impl Simulation {
                     };
                     let label = flow.paths.next_label();
                     let size = payload + self.link.header;
-                    let mut packet = Packet::data(f, flow.dst, seq, size, label, now);
+                    let mut packet = Packet::data(f, seq, size, label, now);
                     packet.kind = PacketKind::Data { ack_request };
                     self.data_in_network += 1;
                     self.arm_timer(f);

@@ -49,7 +49,7 @@ mod timed;
 
 use crate::scenario::{Connection, Scenario, ScenarioError, WorkloadKind};
 use cca::{AnyController, CcaContext, Controller};
-use events::{EventQueue, Next};
+use events::{Due, EventQueue};
 use host::Flow;
 use lb::{hash_port, pick_lowest, quantize, PathChooser, ADAPTIVE};
 use metrics::Counters;
@@ -72,8 +72,8 @@ use prefetch::prefetch;
 /// An event a constant delay after the one that schedules it (kept in FIFO lanes).
 #[derive(Clone, Copy, Debug)]
 enum Event {
-    /// A packet reaches a node over a port's link.
-    Arrive { at: Landing, packet: Packet },
+    /// A packet reaches a node over a port's link (`Packet::landing` says which).
+    Arrive(Packet),
     /// A port finished sending and has more to send; `next` is the slab slot of the packet it
     /// is expected to send then (a hint for the cache, see [`Simulation::warm_next`]).
     PortFree { port: PortId, next: u32 },
@@ -97,28 +97,31 @@ enum Timer {
     Start(FlowId),
 }
 
+// an arrival event is a packet, which carries where it lands: with its key, 48 bytes in a lane
+const _: () = assert!(std::mem::size_of::<Event>() == 32);
+
 /// Arrivals scheduled as timers, for delays beyond the lanes' limit: a slab with a free list.
 #[derive(Default)]
 struct Parked {
-    slots: Vec<(Landing, Packet)>,
+    slots: Vec<Packet>,
     free: Vec<u32>,
 }
 
 impl Parked {
-    fn park(&mut self, at: Landing, packet: Packet) -> u32 {
+    fn park(&mut self, packet: Packet) -> u32 {
         match self.free.pop() {
             Some(i) => {
-                self.slots[i as usize] = (at, packet);
+                self.slots[i as usize] = packet;
                 i
             }
             None => {
-                self.slots.push((at, packet));
+                self.slots.push(packet);
                 (self.slots.len() - 1) as u32
             }
         }
     }
 
-    fn take(&mut self, slot: u32) -> (Landing, Packet) {
+    fn take(&mut self, slot: u32) -> Packet {
         self.free.push(slot);
         self.slots[slot as usize]
     }
@@ -157,9 +160,10 @@ pub struct Simulation {
     /// Hash salt of every node.
     salts: Vec<u64>,
     flows: Vec<Flow>,
-    /// Each flow's source host: the one field of a flow read at every switch a data packet
-    /// crosses (for the timeline's path counts), kept apart from the large `Flow`s.
-    flow_src: Vec<u32>,
+    /// Each flow's source and destination hosts: what a switch reads of a flow to route its
+    /// packets (which carry no destination) and count their paths, kept apart from the large
+    /// `Flow`s.
+    flow_ends: Vec<[u32; 2]>,
     /// Flows each host sends, and the round-robin position.
     host_flows: Vec<Vec<FlowId>>,
     host_rr: Vec<u32>,
@@ -243,7 +247,7 @@ impl Simulation {
         let mut left = budget;
         let limit = until.min(self.max_time);
         while left > 0 && !self.done {
-            let Some((_, event)) = self.queue.pop_until(limit) else {
+            let Some(due) = self.queue.pop_due(limit) else {
                 if self.queue.peek_time().is_none_or(|t| t > self.max_time) {
                     self.done = true;
                 }
@@ -251,25 +255,30 @@ impl Simulation {
             };
             self.counters.events += 1;
             left -= 1;
-            match event {
-                Next::Lane(Event::Arrive { at, packet }) => {
-                    if self.warm {
-                        self.warm_arrival();
+            match due {
+                // the event is read in the lane: a packet is copied once, whole
+                Due::Lane(lane) => match *self.queue.lane_front(lane) {
+                    Event::Arrive(packet) => {
+                        self.queue.drop_lane_front(lane);
+                        if self.warm {
+                            self.warm_arrival();
+                        }
+                        self.arrive(packet)
                     }
-                    self.arrive(at.node(), at.via(), packet)
-                }
-                Next::Lane(Event::PortFree { port, .. }) => {
-                    if self.warm {
-                        self.warm_next();
+                    Event::PortFree { port, .. } => {
+                        self.queue.drop_lane_front(lane);
+                        if self.warm {
+                            self.warm_next();
+                        }
+                        self.port_free(port);
                     }
-                    self.port_free(port);
-                }
-                Next::Heap(Timer::PortFree(port)) => self.port_free(port),
-                Next::Heap(Timer::FlowWake(f)) => self.flow_wake(f),
-                Next::Heap(Timer::Sample) => self.sample(),
-                Next::Heap(Timer::Arrive(slot)) => self.arrive_parked(slot),
-                Next::Heap(Timer::Timed(i)) => self.apply_timed(i),
-                Next::Heap(Timer::Start(f)) => self.start_flow(f),
+                },
+                Due::Heap(Timer::PortFree(port)) => self.port_free(port),
+                Due::Heap(Timer::FlowWake(f)) => self.flow_wake(f),
+                Due::Heap(Timer::Sample) => self.sample(),
+                Due::Heap(Timer::Arrive(slot)) => self.arrive_parked(slot),
+                Due::Heap(Timer::Timed(i)) => self.apply_timed(i),
+                Due::Heap(Timer::Start(f)) => self.start_flow(f),
             }
         }
         self.progress()
@@ -297,8 +306,8 @@ impl Simulation {
     /// reaches a host: its receiver takes a data packet, its sender an ACK.
     #[inline(always)]
     fn warm_arrival(&self) {
-        if let Some(&Event::Arrive { at, packet }) = self.queue.next_in_last_lane() {
-            if self.topo.host_of(at.node()).is_some() {
+        if let Some(&Event::Arrive(packet)) = self.queue.next_in_last_lane() {
+            if self.topo.host_of(packet.landing.node()).is_some() {
                 self.flows[packet.flow.index()].prefetch();
             }
         }
@@ -353,8 +362,9 @@ impl Simulation {
     }
 
     #[inline(always)]
-    fn arrive(&mut self, node: NodeId, via: PortId, p: Packet) {
-        if !self.lost_until.is_empty() && self.lost_on_wire(via, &p) {
+    fn arrive(&mut self, p: Packet) {
+        let node = p.landing.node();
+        if !self.lost_until.is_empty() && self.lost_on_wire(p.landing.via(), &p) {
             return;
         }
         if let Some(host) = self.topo.host_of(node) {
@@ -378,8 +388,14 @@ impl Simulation {
             // a trimmed header goes on the way its data packet went
             PacketKind::Trimmed => p.flow.0,
         };
-        let port = self.route(node, p.kind, key, p.label, p.dst);
+        let port = self.route(node, p.kind, key, p.label, self.dst_of(&p));
         self.enqueue(port, p);
+    }
+
+    /// The host `p` goes to: its flow's receiver, or its sender for an ACK or a NACK.
+    #[inline(always)]
+    fn dst_of(&self, p: &Packet) -> u32 {
+        self.flow_ends[p.flow.index()][!p.to_sender() as usize]
     }
 
     /// A parked arrival ([`Timer::Arrive`]); kept out of line so that the event loop inlines
@@ -387,18 +403,22 @@ impl Simulation {
     #[cold]
     #[inline(never)]
     fn arrive_parked(&mut self, slot: u32) {
-        let (at, packet) = self.parked.take(slot);
-        self.arrive(at.node(), at.via(), packet);
+        let packet = self.parked.take(slot);
+        self.arrive(packet);
     }
 
     /// Whether `p` is a transmission [`lose_packet`](Self::lose_packet) asked to lose; if so it is
     /// counted as dropped.
     fn lost_on_purpose(&mut self, p: &Packet) -> bool {
-        let Some(i) = self.losses.iter().position(|&l| l == (p.flow, p.seq)) else {
+        let Some(i) = self
+            .losses
+            .iter()
+            .position(|&l| l == (p.flow, p.seq as u64))
+        else {
             return false;
         };
         self.losses.remove(i);
-        self.log_drop(None, p.flow, p.seq);
+        self.log_drop(None, p.flow, p.seq as u64);
         self.counters.drops += 1;
         self.data_in_network -= 1;
         true

@@ -55,8 +55,8 @@ impl Simulation {
         if self.row.path_pkts.is_empty() {
             return;
         }
-        let src = self.flow_src[p.flow.index()];
-        if let Some(slot) = self.topo.path_slot(node, src, p.dst) {
+        let [src, dst] = self.flow_ends[p.flow.index()];
+        if let Some(slot) = self.topo.path_slot(node, src, dst) {
             let at = p.flow.index() * self.timeline.paths() + slot as usize;
             let n = &mut self.row.path_pkts[at];
             *n = n.saturating_add(1);

@@ -190,7 +190,7 @@ impl Simulation {
     fn overflow(&mut self, port: PortId, packet: Packet) {
         self.data_in_network -= 1;
         if !self.link.trim {
-            self.log_drop(Some(port), packet.flow, packet.seq);
+            self.log_drop(Some(port), packet.flow, packet.seq as u64);
             self.counters.drops += 1;
             return;
         }
@@ -231,11 +231,8 @@ impl Simulation {
             LinkState::Up => self.link.serialization(packet.size),
             _ => serialization(packet.size, self.port_gbps[port.index()]),
         };
-        let arrive = Event::Arrive {
-            at: Landing::new(wire.to, port),
-            packet,
-        };
-        self.schedule_after(ser + wire.latency, arrive);
+        packet.landing = Landing::new(wire.to, port);
+        self.schedule_after(ser + wire.latency, Event::Arrive(packet));
         let now = self.queue.now();
         let p = &mut self.ports[port.index()];
         p.busy_until = now + ser;
@@ -272,8 +269,8 @@ impl Simulation {
     fn schedule_as_timer(&mut self, delay: SimTime, event: Event) {
         let time = self.queue.now() + delay;
         match event {
-            Event::Arrive { at, packet } => {
-                let slot = self.parked.park(at, packet);
+            Event::Arrive(packet) => {
+                let slot = self.parked.park(packet);
                 self.queue.schedule_at(time, Timer::Arrive(slot));
             }
             Event::PortFree { port, .. } => self.queue.schedule_at(time, Timer::PortFree(port)),

@@ -251,7 +251,7 @@ mod tests {
     use crate::sim::packet::Packet;
 
     fn pkt(size: u32) -> Packet {
-        Packet::data(crate::sim::FlowId(0), 1, 0, size, 0, 0)
+        Packet::data(crate::sim::FlowId(0), 0, size, 0, 0)
     }
 
     /// Bytes each class sends while both stay backlogged.

@@ -132,7 +132,7 @@ mod tests {
         let key = 3 | ACK_HASH_BIT;
         let hashed = sim.hashed_route(tor, key, ADAPTIVE, dst);
         // fill the hashed port's queue past AR's last level
-        let filler = Packet::data(FlowId(0), dst, 0, 4096, ADAPTIVE, 0);
+        let filler = Packet::data(FlowId(0), 0, 4096, ADAPTIVE, 0);
         for _ in 0..64 {
             sim.ports[hashed.index()]
                 .data

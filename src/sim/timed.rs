@@ -197,7 +197,7 @@ impl Simulation {
         if packet.kind.is_data() {
             self.counters.link_losses += 1;
             self.data_in_network -= 1;
-            self.log_drop(port, packet.flow, packet.seq);
+            self.log_drop(port, packet.flow, packet.seq as u64);
         } else {
             self.counters.link_ack_losses += 1;
         }

@@ -303,7 +303,7 @@ impl super::Simulation {
         self.trace.decisions.push(Decision {
             time: now,
             cause,
-            seq: ack.map(|p| p.seq),
+            seq: ack.map(|p| p.seq as u64),
             rtt: ack.map(|p| now - p.sent_at),
             ecn: ack.is_some_and(|p| p.ecn),
             label: ack.map(|p| p.label),

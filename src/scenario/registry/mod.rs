@@ -561,7 +561,8 @@ pub const MAX_SIM_TIME_US: Field = field(
     "the run stops here even if flows are unfinished",
     real!(max_sim_time_us),
 )
-.unit(Micros);
+.unit(Micros)
+.across(rules::long_lived_packets);
 pub const TOPOLOGY_K: Field = field(
     "topology.k",
     "fat-tree k",

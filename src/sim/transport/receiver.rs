@@ -9,8 +9,8 @@
 //! reports a 64-packet bitmap of the out-of-order packets held ([`SackBits`]) and the count of
 //! distinct packets received.
 //!
-//! The ACK packet itself carries only the cumulative ACK (a packet stays 40 bytes, one event a
-//! cache line); the rest of its report is posted here, keyed by the transmission that triggered
+//! The ACK packet itself carries only the cumulative ACK (a packet stays 32 bytes, an arrival
+//! event 48); the rest of its report is posted here, keyed by the transmission that triggered
 //! the ACK (its sequence number and send time, which the ACK echoes), and taken when the ACK
 //! reaches the sender ([`Receiver::report`]). The report is the one written when the ACK was
 //! made, so nothing travels faster than the ACK. The postings are filed by sequence number
