@@ -162,10 +162,11 @@ impl<L: Copy, H: Copy> EventQueue<L, H> {
     }
 
     /// The earliest event, if it is at or before `limit`: a timer, taken, or the lane whose
-    /// front it is, for [`take_lane`](Self::take_lane). `now` advances to its time. In two
-    /// steps so that a lane's event, a whole packet, is copied once, from the lane to its
-    /// handler: handed out inside `Option<(SimTime, Next)>` it went through the stack in
-    /// overlapping pieces, and cost a fifth of the run at 1024 hosts.
+    /// front it is, to read in place ([`lane_front`](Self::lane_front), then
+    /// [`drop_lane_front`](Self::drop_lane_front)) or take ([`take_lane`](Self::take_lane)).
+    /// `now` advances to its time. In steps so that a lane's event, a whole packet, is copied
+    /// once, from the lane to its handler: handed out inside `Option<(SimTime, Next)>` it went
+    /// through the stack in overlapping pieces, and cost a fifth of the run at 1024 hosts.
     #[inline(always)]
     pub fn pop_due(&mut self, limit: SimTime) -> Option<Due<H>> {
         let mut best = self.heap.min_key().unwrap_or(NONE);
