@@ -395,7 +395,7 @@ impl Simulation {
     /// The host `p` goes to: its flow's receiver, or its sender for an ACK or a NACK.
     #[inline(always)]
     fn dst_of(&self, p: &Packet) -> u32 {
-        self.flow_ends[p.flow.index()][!p.to_sender() as usize]
+        self.flow_ends[p.flow.index()][!p.kind.is_reply() as usize]
     }
 
     /// A parked arrival ([`Timer::Arrive`]); kept out of line so that the event loop inlines

@@ -89,11 +89,6 @@ impl Packet {
         }
     }
 
-    /// Travels back to its flow's sender (an ACK or a NACK), not to its receiver.
-    pub fn to_sender(&self) -> bool {
-        self.kind.is_reply()
-    }
-
     /// This data packet cut to its header, as a switch port trims it; `last_hop`: the port
     /// leads to the receiver.
     pub fn trimmed(self, last_hop: bool) -> Packet {
@@ -150,7 +145,7 @@ mod tests {
             (a.seq, a.sent_at, a.label, a.ecn, a.flow),
             (42, 1234, 17, true, FlowId(3))
         );
-        assert!(a.to_sender() && !d.to_sender());
+        assert!(a.kind.is_reply() && !d.kind.is_reply());
         assert_eq!(std::mem::size_of::<Packet>(), 32);
     }
 
@@ -166,7 +161,7 @@ mod tests {
         assert!(!d.trimmed(false).cut_at_last_hop());
         let n = t.into_nack(64);
         assert_eq!((n.kind, n.seq, n.label), (PacketKind::Nack, 42, 17));
-        assert!(n.to_sender() && !t.to_sender());
+        assert!(n.kind.is_reply() && !t.kind.is_reply());
         assert!(n.cut_at_last_hop());
         assert!(n.kind.is_reply() && !t.kind.is_reply() && !t.kind.is_data());
     }

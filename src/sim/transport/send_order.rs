@@ -37,26 +37,28 @@ impl SendOrder {
         self.queue.capacity() * std::mem::size_of::<u64>()
     }
 
-    /// Files the transmission of `seq` at `time`; when the queue is full, first drops the
-    /// entries `alive` says are dead (called with each entry's time and sequence number,
-    /// read from `snd_una` on).
-    pub fn push(
-        &mut self,
-        time: SimTime,
-        seq: u64,
-        snd_una: u64,
-        alive: impl Fn(SimTime, u64) -> bool,
-    ) {
+    /// No room for another entry: [`drop_dead`](Self::drop_dead) before the next
+    /// [`push`](Self::push).
+    pub fn is_full(&self) -> bool {
+        self.queue.len() == self.queue.capacity()
+    }
+
+    /// Drops the entries `alive` says are dead (called with each entry's time and sequence
+    /// number, read from `snd_una` on), and makes room for half as many again as are left,
+    /// so that dropping costs O(1) a transmission.
+    pub fn drop_dead(&mut self, snd_una: u64, alive: impl Fn(SimTime, u64) -> bool) {
+        self.queue.retain(|&e| {
+            let (t, s) = unpack(e, snd_una);
+            alive(t, s)
+        });
+        self.queue.reserve_exact((self.queue.len() / 2).max(8));
+        debug_assert!(self.queue.capacity() as u64 <= SEND_ORDER_ENTRIES);
+    }
+
+    /// Files the transmission of `seq` at `time` (the queue grows if it is full: the caller
+    /// drops the dead first).
+    pub fn push(&mut self, time: SimTime, seq: u64) {
         debug_assert!(time < 1 << (64 - SEQ_BITS), "a send time beyond 281 s");
-        if self.queue.len() == self.queue.capacity() {
-            self.queue.retain(|&e| {
-                let (t, s) = unpack(e, snd_una);
-                alive(t, s)
-            });
-            // room for half as many again, so that dropping costs O(1) a transmission
-            self.queue.reserve_exact((self.queue.len() / 2).max(8));
-            debug_assert!(self.queue.capacity() as u64 <= SEND_ORDER_ENTRIES);
-        }
         self.queue
             .push_back(time << SEQ_BITS | seq & ((1 << SEQ_BITS) - 1));
     }
@@ -86,7 +88,7 @@ mod tests {
     fn an_entry_reads_back_its_time_and_sequence_number_from_the_oldest_unacknowledged_on() {
         let mut q = SendOrder::default();
         let t = 9_999_999_999_999; // 10 s in picoseconds
-        q.push(t, 70_000, 69_000, |_, _| true);
+        q.push(t, 70_000);
         assert_eq!(q.front(69_000), Some((t, 70_000)));
         assert_eq!(q.front(70_000), Some((t, 70_000)));
         // once acknowledged (below snd_una) it reads as a sequence number not sent yet
@@ -98,7 +100,10 @@ mod tests {
         let mut q = SendOrder::default();
         // three transmissions in four are acknowledged at once: a quarter stays
         for seq in 0..10_000u64 {
-            q.push(seq * 10, seq, 0, |_, s| s % 4 == 1);
+            if q.is_full() {
+                q.drop_dead(0, |_, s| s % 4 == 1);
+            }
+            q.push(seq * 10, seq);
         }
         // 2500 live ones (and dead ones pushed since the last drop), in a queue half as
         // large again

@@ -204,9 +204,13 @@ impl Sender {
             RtoRule::PerPacket => {
                 self.sent_at.cover(self.snd_una, seq);
                 *self.sent_at.get_mut(seq) = now;
-                let mut order = std::mem::take(&mut self.send_order);
-                order.push(now, seq, self.snd_una, |t, s| self.in_network(t, s));
-                self.send_order = order;
+                if self.send_order.is_full() {
+                    // the closure reads the scoreboard while the queue is changed
+                    let mut order = std::mem::take(&mut self.send_order);
+                    order.drop_dead(self.snd_una, |t, s| self.in_network(t, s));
+                    self.send_order = order;
+                }
+                self.send_order.push(now, seq);
                 if self.rto_deadline.is_none() {
                     self.rto_deadline = Some(now + self.rto_min);
                 }
