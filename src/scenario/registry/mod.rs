@@ -1022,7 +1022,8 @@ pub const CCA_SWIFT_FS_RANGE_US: Field = field(
 pub const CCA_SWIFT_FS_MIN_CWND: Field = field(
     "cca.swift.fs_min_cwnd",
     "flow scaling from",
-    Real(1e-6, 1e6),
+    // below fs_max_cwnd's largest, so that some fs_max_cwnd is always above it
+    Real(1e-6, 1e5),
     "flow scaling: the window where the added target is largest",
     real!(cca.swift.fs_min_cwnd),
 );
