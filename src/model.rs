@@ -102,27 +102,12 @@ pub fn npath_rtts(s: &Scenario) -> (f64, f64) {
     )
 }
 
-/// The CCAs with a closed form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Model {
-    Tcp,
-    DctcpBound,
-    Swift,
-    Smartt,
-}
+pub use crate::scenario::Model;
 
 impl Model {
     /// The closed form of a simulated CCA, where the paper gives one (Theorems 1–4).
     pub fn of(kind: CcaKind) -> Option<Model> {
-        match kind {
-            CcaKind::Tcp => Some(Model::Tcp),
-            CcaKind::Dctcp => Some(Model::DctcpBound),
-            CcaKind::Swift => Some(Model::Swift),
-            CcaKind::Smartt => Some(Model::Smartt),
-            // the paper proves the collapse of LSwift (Theorem 5) without a closed form, and
-            // gives none for NSCC or the median variants
-            CcaKind::LSwift | CcaKind::MSwift | CcaKind::Nscc | CcaKind::Mnscc => None,
-        }
+        kind.info().model
     }
 
     /// The closed form for the n-path network of `s` at q = 1/`s.workload.paths`, Gbps, with the

@@ -82,6 +82,16 @@ pub enum PercentileOf {
     Named,
 }
 
+/// The paper's closed form for a CCA's throughput on the n-path network (Theorems 1–4), where
+/// it gives one; the formulas are in `crate::model`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    Tcp,
+    DctcpBound,
+    Swift,
+    Smartt,
+}
+
 /// What a reader sees of one CCA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CcaInfo {
@@ -103,6 +113,9 @@ pub struct CcaInfo {
     pub history: HistoryBound,
     pub window_cap: WindowCap,
     pub percentile: PercentileOf,
+    /// Its closed form (the paper proves LSwift's collapse, Theorem 5, without one, and gives
+    /// none for NSCC or the median variants).
+    pub model: Option<Model>,
 }
 
 /// Every CCA, in [`CcaKind::ALL`]'s order.
@@ -120,6 +133,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::Latest,
         window_cap: WindowCap::MaxCwnd,
         percentile: PercentileOf::Latest,
+        model: Some(Model::Swift),
     },
     CcaInfo {
         kind: CcaKind::LSwift,
@@ -134,6 +148,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::Latest,
         window_cap: WindowCap::MaxCwnd,
         percentile: PercentileOf::Latest,
+        model: None,
     },
     CcaInfo {
         kind: CcaKind::MSwift,
@@ -148,6 +163,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::SwiftGrowth,
         window_cap: WindowCap::MaxCwnd,
         percentile: PercentileOf::Named,
+        model: None,
     },
     CcaInfo {
         kind: CcaKind::Nscc,
@@ -162,6 +178,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::Latest,
         window_cap: WindowCap::Bdps,
         percentile: PercentileOf::Latest,
+        model: None,
     },
     CcaInfo {
         kind: CcaKind::Mnscc,
@@ -176,6 +193,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::NsccGrowth,
         window_cap: WindowCap::Bdps,
         percentile: PercentileOf::Configured,
+        model: None,
     },
     CcaInfo {
         kind: CcaKind::Tcp,
@@ -190,6 +208,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::Latest,
         window_cap: WindowCap::MaxCwnd,
         percentile: PercentileOf::Latest,
+        model: Some(Model::Tcp),
     },
     CcaInfo {
         kind: CcaKind::Dctcp,
@@ -204,6 +223,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::Latest,
         window_cap: WindowCap::MaxCwnd,
         percentile: PercentileOf::Latest,
+        model: Some(Model::DctcpBound),
     },
     CcaInfo {
         kind: CcaKind::Smartt,
@@ -218,6 +238,7 @@ pub const CCAS: [CcaInfo; 8] = [
         history: HistoryBound::Latest,
         window_cap: WindowCap::Bdps,
         percentile: PercentileOf::Latest,
+        model: Some(Model::Smartt),
     },
 ];
 

@@ -29,7 +29,7 @@ mod validate;
 
 pub use budget::{Budget, Work, WORKER_CHUNK_SAMPLES};
 pub use cca_policy::RtoRule;
-pub use cca_table::{CcaInfo, CCAS};
+pub use cca_table::{CcaInfo, Model, CCAS};
 pub use fabric::{Fabric, MAX_SWITCH_UP};
 pub use fields::{format_bytes, parse_bytes, ECN_STEP};
 pub use history::History;

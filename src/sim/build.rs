@@ -271,7 +271,7 @@ fn link_config(scenario: &Scenario) -> LinkConfig {
 }
 
 /// The transport's settings; NSCC and MNSCC take their own minimum RTO (ALGORITHMS.md §6.1).
-fn transport_config(scenario: &Scenario) -> TransportConfig {
+pub(crate) fn transport_config(scenario: &Scenario) -> TransportConfig {
     let tr = &scenario.transport;
     let rto_min_us = scenario.cca.rto_min_us(tr);
     TransportConfig {

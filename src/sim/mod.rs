@@ -33,7 +33,7 @@ pub mod transport;
 pub mod workload;
 
 mod bound;
-mod build;
+pub(crate) mod build;
 mod collectives;
 mod fifo;
 mod host;

@@ -1,96 +1,87 @@
-//! [`AnyController`]: the scenario's CCA, chosen once per flow and dispatched statically.
+//! [`controllers!`]: the algorithms' table, which declares each algorithm's file and builds
+//! [`AnyController`](super::AnyController) from it, the scenario's CCA chosen once per flow and
+//! dispatched statically (an enum, no boxing: smoltcp's `AnyController`, written out by the
+//! macro so that a new algorithm is one line of the table in `mod.rs`).
 
-use super::{
-    AckSample, CcaContext, Controller, Hole, HoleVerdict, Nscc, Smartt, Stats, Swift, Tcp, Timeout,
-    Window,
-};
-use crate::scenario::{CcaConfig, CcaKind};
-use crate::sim::time::SimTime;
+/// Declares each algorithm's module (`swift::Swift for Swift | LSwift | MSwift`: the file, its
+/// controller and the scenario's CCAs it runs) and builds `AnyController`: a variant per
+/// controller, its constructor (each controller's `for_flow`; a CCA no line names does not
+/// compile, the match being over every `CcaKind`) and [`Controller`](super::Controller)'s every
+/// method forwarded to the controller inside.
+macro_rules! controllers {
+    ($($file:ident::$ty:ident for $($kind:ident)|+,)+) => {
+        $(
+            pub mod $file;
+            pub use $file::$ty;
+        )+
 
-/// One flow's congestion controller, whichever algorithm the scenario names.
-#[derive(Clone, Debug)]
-pub enum AnyController {
-    /// Swift, LSwift and MSwift.
-    Swift(Swift),
-    /// NSCC and MNSCC.
-    Nscc(Nscc),
-    /// TCP NewReno and DCTCP.
-    Tcp(Tcp),
-    Smartt(Smartt),
-}
-
-impl AnyController {
-    /// The controller `config` asks for, for a flow described by `ctx`.
-    pub fn new(config: &CcaConfig, ctx: &CcaContext) -> AnyController {
-        match config.algorithm {
-            CcaKind::Swift | CcaKind::LSwift | CcaKind::MSwift => {
-                AnyController::Swift(Swift::for_flow(config, ctx))
-            }
-            CcaKind::Nscc | CcaKind::Mnscc => AnyController::Nscc(Nscc::for_flow(config, ctx)),
-            CcaKind::Tcp | CcaKind::Dctcp => AnyController::Tcp(Tcp::for_flow(config, ctx)),
-            CcaKind::Smartt => AnyController::Smartt(Smartt::for_flow(config, ctx)),
+        /// One flow's congestion controller, whichever algorithm the scenario names.
+        #[derive(Clone, Debug)]
+        pub enum AnyController {
+            $($ty($ty),)+
         }
-    }
-}
 
-/// Forwards a call to the algorithm inside.
-macro_rules! dispatch {
-    ($self:ident, $c:ident => $call:expr) => {
-        match $self {
-            AnyController::Swift($c) => $call,
-            AnyController::Nscc($c) => $call,
-            AnyController::Tcp($c) => $call,
-            AnyController::Smartt($c) => $call,
+        impl AnyController {
+            /// The controller `config` asks for, for a flow described by `ctx`.
+            pub fn new(
+                config: &crate::scenario::CcaConfig,
+                ctx: &CcaContext,
+            ) -> AnyController {
+                use crate::scenario::CcaKind;
+                match config.algorithm {
+                    $($(CcaKind::$kind)|+ => AnyController::$ty($ty::for_flow(config, ctx)),)+
+                }
+            }
+        }
+
+        impl Controller for AnyController {
+            #[inline]
+            fn cwnd(&self) -> f64 {
+                match self { $(AnyController::$ty(c) => c.cwnd(),)+ }
+            }
+
+            #[inline]
+            fn stats(&self) -> &Stats {
+                match self { $(AnyController::$ty(c) => c.stats(),)+ }
+            }
+
+            #[inline]
+            fn on_ack(&mut self, ack: &AckSample, window: &Window) {
+                match self { $(AnyController::$ty(c) => c.on_ack(ack, window),)+ }
+            }
+
+            fn on_hole(&mut self, hole: &Hole) -> HoleVerdict {
+                match self { $(AnyController::$ty(c) => c.on_hole(hole),)+ }
+            }
+
+            fn on_delayed_packet(&mut self, hole: &Hole) {
+                match self { $(AnyController::$ty(c) => c.on_delayed_packet(hole),)+ }
+            }
+
+            fn on_timeout(&mut self, timeout: &Timeout) {
+                match self { $(AnyController::$ty(c) => c.on_timeout(timeout),)+ }
+            }
+
+            fn on_nack(&mut self, hole: &Hole) {
+                match self { $(AnyController::$ty(c) => c.on_nack(hole),)+ }
+            }
+
+            #[inline]
+            fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
+                match self { $(AnyController::$ty(c) => c.pacing_interval(srtt),)+ }
+            }
+
+            fn history(&self) -> Option<usize> {
+                match self { $(AnyController::$ty(c) => c.history(),)+ }
+            }
+
+            fn heap_bytes(&self) -> usize {
+                match self { $(AnyController::$ty(c) => c.heap_bytes(),)+ }
+            }
+
+            fn target(&self) -> Option<f64> {
+                match self { $(AnyController::$ty(c) => c.target(),)+ }
+            }
         }
     };
-}
-
-impl Controller for AnyController {
-    #[inline]
-    fn cwnd(&self) -> f64 {
-        dispatch!(self, c => c.cwnd())
-    }
-
-    #[inline]
-    fn stats(&self) -> &Stats {
-        dispatch!(self, c => c.stats())
-    }
-
-    #[inline]
-    fn on_ack(&mut self, ack: &AckSample, window: &Window) {
-        dispatch!(self, c => c.on_ack(ack, window))
-    }
-
-    fn on_hole(&mut self, hole: &Hole) -> HoleVerdict {
-        dispatch!(self, c => c.on_hole(hole))
-    }
-
-    fn on_delayed_packet(&mut self, hole: &Hole) {
-        dispatch!(self, c => c.on_delayed_packet(hole))
-    }
-
-    fn on_timeout(&mut self, timeout: &Timeout) {
-        dispatch!(self, c => c.on_timeout(timeout))
-    }
-
-    fn on_nack(&mut self, hole: &Hole) {
-        dispatch!(self, c => c.on_nack(hole))
-    }
-
-    #[inline]
-    fn pacing_interval(&self, srtt: SimTime) -> Option<SimTime> {
-        dispatch!(self, c => c.pacing_interval(srtt))
-    }
-
-    fn history(&self) -> Option<usize> {
-        dispatch!(self, c => c.history())
-    }
-
-    fn heap_bytes(&self) -> usize {
-        dispatch!(self, c => c.heap_bytes())
-    }
-
-    fn target(&self) -> Option<f64> {
-        dispatch!(self, c => c.target())
-    }
 }

@@ -7,8 +7,8 @@
 //!
 //! Every CCA implements [`Controller`], whose methods take the same inputs for every algorithm
 //! and default to doing nothing, so each file writes only the reactions its algorithm has. The
-//! transport holds an [`AnyController`], an enum over the algorithms: static dispatch, no boxing,
-//! and a `Copy`-free but allocation-free state per flow.
+//! transport holds an [`AnyController`], an enum over the algorithms built from the table below
+//! (`controllers!`): static dispatch, no boxing, and an allocation-free state per flow.
 //!
 //! | file | algorithms | reference |
 //! |---|---|---|
@@ -18,21 +18,22 @@
 //! | `smartt.rs` | SMaRTT | §8 |
 //! | `estimator.rs` | the median framework all "M" variants share | §9 |
 
+#[macro_use]
 mod any;
 pub mod estimator;
-pub mod nscc;
 pub mod samples;
-pub mod smartt;
-pub mod swift;
-pub mod tcp;
 
 pub use crate::scenario::{nscc_params, NsccParams, SwiftParams};
 use crate::sim::time::SimTime;
-pub use any::AnyController;
-pub use nscc::Nscc;
-pub use smartt::Smartt;
-pub use swift::Swift;
-pub use tcp::Tcp;
+
+// The algorithms: each one's file, its controller and the scenario's CCAs it runs. A new
+// algorithm is its file and a line here; `AnyController` and its dispatch follow (any.rs).
+controllers! {
+    swift::Swift for Swift | LSwift | MSwift,
+    nscc::Nscc for Nscc | Mnscc,
+    tcp::Tcp for Tcp | Dctcp,
+    smartt::Smartt for Smartt,
+}
 
 /// What one ACK tells the CCA.
 #[derive(Clone, Copy, Debug)]

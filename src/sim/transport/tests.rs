@@ -1,5 +1,6 @@
 use super::*;
 use crate::scenario::{CcaKind, Scenario};
+use crate::sim::build::transport_config;
 use crate::sim::cca::{AnyController, CcaContext, Controller};
 
 const US: SimTime = 1_000_000;
@@ -14,18 +15,25 @@ fn ctx(cwnd: f64) -> CcaContext {
     }
 }
 
-fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
+/// The tests' scenario: `kind` with a 100 µs minimum RTO (NSCC's too), a 1 ms first one, an ACK
+/// per packet, the reordering wait, and pacing as `pacing` says.
+fn scenario(kind: CcaKind, pacing: bool) -> Scenario {
     let mut s = Scenario::default();
     s.cca.algorithm = kind;
-    let cfg = TransportConfig {
-        dupthresh: 3,
-        rto_min: 100 * US,
-        rto_initial: 1000 * US,
-        pacing: false,
-        reordering_wait: true,
-        rto_rule: kind.rto_rule(),
-        ack_every_bytes: 0,
-    };
+    s.cca.nscc.rto_min_us = 100.0;
+    s.cca.nscc.ack_every_bytes = 0;
+    s.transport.dupthresh = 3;
+    s.transport.rto_min_us = 100.0;
+    s.transport.rto_initial_us = 1000.0;
+    s.transport.pacing = pacing;
+    s.transport.reordering_wait = true;
+    s.transport.ack_every_bytes = 0;
+    s
+}
+
+fn sender(kind: CcaKind, total: u64, cwnd: f64) -> Sender {
+    let s = scenario(kind, false);
+    let cfg = transport_config(&s);
     Sender::new(total, AnyController::new(&s.cca, &ctx(cwnd)), 6 * US, &cfg)
 }
 
@@ -217,17 +225,8 @@ fn a_timeout_retransmits_everything_unacked_in_the_cumulative_rule() {
 
 #[test]
 fn pacing_spaces_packets_by_srtt_over_cwnd() {
-    let mut s = Scenario::default();
-    s.cca.algorithm = CcaKind::MSwift;
-    let cfg = TransportConfig {
-        dupthresh: 3,
-        rto_min: 100 * US,
-        rto_initial: 1000 * US,
-        pacing: true,
-        reordering_wait: true,
-        rto_rule: RtoRule::CumulativeAck,
-        ack_every_bytes: 0,
-    };
+    let s = scenario(CcaKind::MSwift, true);
+    let cfg = transport_config(&s);
     let mut p = Sender::new(100, AnyController::new(&s.cca, &ctx(4.0)), 6 * US, &cfg);
     assert_eq!(
         p.next_send(0),
