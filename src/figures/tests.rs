@@ -48,7 +48,7 @@ fn baseline_rows() -> Vec<PointRow> {
 #[test]
 fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_edge() {
     let session = finished_session(small());
-    let run = &session.run.as_ref().unwrap().view();
+    let run = &session.run().unwrap().view();
     let span = run.span_us();
     type Draw = fn(Root<SVGBackend>, &RunView, &At) -> DrawResult;
     let figures: [(&str, Draw, &[&str]); 5] = [
@@ -207,8 +207,8 @@ fn the_comparison_figures_name_every_run() {
     b.set_field("cca", "swift").unwrap();
     let b = finished_session(b);
     let runs = [&a, &b].map(|s| Compared {
-        run: s.run.as_ref().unwrap().view(),
-        label: format!("#0 {}", s.run.as_ref().unwrap().view().cca()),
+        run: s.run().unwrap().view(),
+        label: format!("#0 {}", s.run().unwrap().view().cca()),
     });
     let at = At::still(Style::PAGE);
     for drawn in [
@@ -343,7 +343,7 @@ fn text_is_drawn_at_the_style_s_sizes() {
 #[test]
 fn the_time_charts_draw_their_reference_lines_labelled() {
     let session = finished_session(small());
-    let run = &session.run.as_ref().unwrap().view();
+    let run = &session.run().unwrap().view();
     let refs = run.meta.as_ref().unwrap().references;
     assert!(refs.bdp_packets > 1.0 && refs.window_cap_packets >= refs.bdp_packets);
     let at = At::still(Style::PAGE);
@@ -363,7 +363,7 @@ fn the_time_charts_draw_their_reference_lines_labelled() {
 #[test]
 fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
     let session = finished_session(small());
-    let run = &session.run.as_ref().unwrap().view();
+    let run = &session.run().unwrap().view();
     let all = At::still(Style::PAGE);
     let (shown, drawn) = svg_drawn(|root| cwnd(root, run, 0, &all));
     let keys: Vec<&str> = drawn.legend.iter().map(|b| b.key.as_str()).collect();
@@ -397,7 +397,7 @@ fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
 #[test]
 fn a_zoomed_time_chart_spans_the_zoom_and_says_so_on_its_axis() {
     let session = finished_session(small());
-    let run = &session.run.as_ref().unwrap().view();
+    let run = &session.run().unwrap().view();
     let span = run.span_us();
     let at = At {
         zoom: Some((span / 4.0, span / 2.0)),

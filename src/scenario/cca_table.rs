@@ -83,7 +83,7 @@ pub enum PercentileOf {
 }
 
 /// The paper's closed form for a CCA's throughput on the n-path network (Theorems 1–4), where
-/// it gives one; the formulas are in `crate::model`.
+/// it gives one; the formulas are in src/model.rs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
     Tcp,

@@ -260,7 +260,7 @@ pub const POSTING_BYTES: usize = 32;
 pub const SEND_ORDER_ENTRIES: u64 = SCOREBOARD * 3 / 2 + 8;
 
 /// Loss detection and retransmission timers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Transport {
     /// Acknowledged packets above a missing one that make it a hole (a loss for Swift; for

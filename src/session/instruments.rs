@@ -50,12 +50,12 @@ pub struct Readout {
 /// readout on screen and a drag in progress.
 #[derive(Debug)]
 pub struct Instruments {
-    pub drawn: [Drawn; COUNT],
+    pub(super) drawn: [Drawn; COUNT],
     /// The time range every time chart shows, µs; `None`: the whole run.
-    pub zoom: Option<(f64, f64)>,
+    pub(super) zoom: Option<(f64, f64)>,
     /// (chart, legend key) of every series hidden.
-    pub hidden: Vec<(Chart, String)>,
-    pub readout: Option<Readout>,
+    pub(super) hidden: Vec<(Chart, String)>,
+    pub(super) readout: Option<Readout>,
     /// A press on a chart: which pointer, where (CSS px), until it is released.
     pub(super) pressed: Option<(Chart, i32, f64)>,
     /// Two fingers on a time chart, while they stay.
@@ -85,6 +85,16 @@ impl Default for Instruments {
 }
 
 impl Instruments {
+    /// What the pointer reads, where it is over a chart.
+    pub fn readout(&self) -> Option<&Readout> {
+        self.readout.as_ref()
+    }
+
+    /// The time charts' zoom, µs (`None`: the whole run).
+    pub fn zoom(&self) -> Option<(f64, f64)> {
+        self.zoom
+    }
+
     /// The legend keys hidden on `chart`.
     pub fn hidden_on(&self, chart: Chart) -> Vec<String> {
         self.hidden

@@ -91,25 +91,25 @@ enum Slot {
 #[derive(Debug, Default)]
 pub struct Session {
     /// The main run on screen.
-    pub run: Option<RunData>,
-    pub phase: Option<Phase>,
+    run: Option<RunData>,
+    phase: Option<Phase>,
     /// The run beside it in lockstep, and where it stands (`Idle`: waiting for the main run).
-    pub partner: Option<RunData>,
-    pub partner_phase: Option<Phase>,
+    partner: Option<RunData>,
+    partner_phase: Option<Phase>,
     partner_pending: Option<Box<Scenario>>,
     /// Finished runs (summaries), oldest first: main runs and comparison runs.
-    pub past: Vec<RunData>,
+    past: Vec<RunData>,
     /// Comparison runs (say the three Swift variants), in the background.
-    pub compare: Series<()>,
+    compare: Series<()>,
     /// The theory sweep, in the background, and its points so far.
-    pub theory: Series<TheoryRun>,
-    pub theory_points: Vec<TheoryPoint>,
-    pub playback: Playback,
+    theory: Series<TheoryRun>,
+    theory_points: Vec<TheoryPoint>,
+    playback: Playback,
     /// The partner is not on screen (the presentation layout shows the main run alone): the
     /// playback spans the main run.
-    pub partner_off_screen: bool,
+    partner_off_screen: bool,
     /// The followed flow's decisions, replayed once the main run has finished.
-    pub tracing: Option<decisions::Tracing>,
+    tracing: Option<decisions::Tracing>,
     worker_ready: bool,
     /// A main run waiting for the worker to load (series wait in their own queues).
     pending: Option<Box<Scenario>>,
@@ -122,6 +122,46 @@ impl Session {
             next_id: 1,
             ..Default::default()
         }
+    }
+
+    /// The main run on screen.
+    pub fn run(&self) -> Option<&RunData> {
+        self.run.as_ref()
+    }
+
+    /// Where the main run stands (`None`: none yet).
+    pub fn phase(&self) -> Option<&Phase> {
+        self.phase.as_ref()
+    }
+
+    /// The run beside the main one in lockstep.
+    pub fn partner(&self) -> Option<&RunData> {
+        self.partner.as_ref()
+    }
+
+    /// Finished runs (summaries), oldest first.
+    pub fn past(&self) -> &[RunData] {
+        &self.past
+    }
+
+    /// The comparison runs.
+    pub fn compare(&self) -> &Series<()> {
+        &self.compare
+    }
+
+    /// The theory sweep.
+    pub fn theory(&self) -> &Series<TheoryRun> {
+        &self.theory
+    }
+
+    /// The theory sweep's points so far.
+    pub fn theory_points(&self) -> &[TheoryPoint] {
+        &self.theory_points
+    }
+
+    /// The playback cursor over the runs on screen.
+    pub fn playback(&self) -> &Playback {
+        &self.playback
     }
 
     /// The main run is in progress.

@@ -9,18 +9,18 @@ use crate::sweep::{Sweep, SweepRun};
 /// What the sweeps area holds.
 #[derive(Debug, Default)]
 pub struct Sweeps {
-    pub form: SweepForm,
+    pub(super) form: SweepForm,
     /// Why the last sweep was refused.
-    pub refused: Option<ScenarioError>,
+    pub(super) refused: Option<ScenarioError>,
     /// The sweep on screen, running or ended.
-    pub run: Option<SweepRun>,
+    pub(super) run: Option<SweepRun>,
     /// The last sweep started or opened, which the address bar holds.
-    pub shared: Option<Sweep>,
+    pub(super) shared: Option<Sweep>,
     /// The generation of the pool running the sweep; `None` when no pool runs.
-    pub pool: Option<u32>,
+    pub(super) pool: Option<u32>,
     pub(super) generation: u32,
     /// The most workers a sweep gets: the machine's cores less one (the shell says how many).
-    pub cores: usize,
+    pub(super) cores: usize,
 }
 
 /// A message from a worker of a sweep's pool.
@@ -34,6 +34,21 @@ pub struct PoolMessage {
 }
 
 impl Sweeps {
+    /// The sweep on screen, running or done.
+    pub fn run(&self) -> Option<&SweepRun> {
+        self.run.as_ref()
+    }
+
+    /// The sweep form's inputs.
+    pub fn form(&self) -> &SweepForm {
+        &self.form
+    }
+
+    /// Why the form's sweep was refused, if it was.
+    pub fn refused(&self) -> Option<&ScenarioError> {
+        self.refused.as_ref()
+    }
+
     /// Shows `sweep` in the form and the address bar, without running it (an address opened).
     pub fn show(&mut self, sweep: Sweep) {
         self.form.show(&sweep);

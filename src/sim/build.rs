@@ -275,11 +275,9 @@ pub(crate) fn transport_config(scenario: &Scenario) -> TransportConfig {
     let tr = &scenario.transport;
     let rto_min_us = scenario.cca.rto_min_us(tr);
     TransportConfig {
-        dupthresh: tr.dupthresh,
+        given: *tr,
         rto_min: from_us(rto_min_us),
         rto_initial: from_us(tr.rto_initial_us),
-        pacing: tr.pacing,
-        reordering_wait: tr.reordering_wait,
         rto_rule: scenario.cca.algorithm.rto_rule(),
         ack_every_bytes: scenario.cca.ack_every_bytes(tr),
     }

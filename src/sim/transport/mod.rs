@@ -25,6 +25,7 @@ mod tests;
 
 use super::time::SimTime;
 pub use crate::scenario::RtoRule;
+use crate::scenario::Transport;
 pub use receiver::{AckReport, Arrival, Receiver};
 pub use sender::Sender;
 
@@ -73,20 +74,20 @@ pub enum SendDecision {
     Idle,
 }
 
-/// Timer settings of the transport.
+/// What the transport runs by: the scenario's transport section as written, and what the
+/// scenario's CCA makes of it. A setting of the section reaches the sender through `given`
+/// untouched (its dupthresh, pacing and reordering wait), so a new one is read where it acts; the
+/// members beside it are the ones the CCA decides or that run in simulated time.
 #[derive(Clone, Copy, Debug)]
 pub struct TransportConfig {
-    pub dupthresh: u32,
+    pub given: Transport,
+    /// The minimum RTO: the scenario's, or NSCC's own (`cca.nscc.rto_min_us`), not `given`'s.
     pub rto_min: SimTime,
     pub rto_initial: SimTime,
-    /// Pace at every cwnd, not only below one packet.
-    pub pacing: bool,
-    /// LSwift/MSwift wait srtt + 4·rttvar for a hole before counting it delayed (ALGORITHMS.md §15 A3);
-    /// without, a hole counts as delayed as soon as it is detected.
-    pub reordering_wait: bool,
     pub rto_rule: RtoRule,
     /// The receiver coalesces ACKs every this many bytes (0: an ACK per packet; ALGORITHMS.md
     /// §6.7); the sender then counts what it reports as received, as the UEC reference's
-    /// sender does, rather than only what its SACKs name.
+    /// sender does, rather than only what its SACKs name. The scenario's, or NSCC's own
+    /// (`cca.nscc.ack_every_bytes`), not `given`'s.
     pub ack_every_bytes: u64,
 }

@@ -214,7 +214,7 @@ impl App {
         let Some(recorder) = &self.recorder else {
             return false;
         };
-        let title = self.page.session().run.as_ref().map_or(String::new(), |r| {
+        let title = self.page.session().run().map_or(String::new(), |r| {
             format!("SprayLab {} · {}", env!("CARGO_PKG_VERSION"), r.label())
         });
         recorder.frame(&title, &self.stage_canvases());
@@ -366,7 +366,7 @@ impl App {
             _ => &fallback,
         };
         let ecn = run.scenario.topology.ecn_min_bytes as f64;
-        let peak = [&s.run, &s.partner]
+        let peak = [s.run(), s.partner()]
             .into_iter()
             .flatten()
             .flat_map(|r| r.port_peak.iter().copied())
@@ -415,7 +415,7 @@ impl App {
         let s = self.page.session();
         let hidden = self.page.instruments().hidden_on(which);
         let at = At {
-            cursor: (!s.playback.at_edge()).then(|| s.cursor_us()),
+            cursor: (!s.playback().at_edge()).then(|| s.cursor_us()),
             style: self.chart_style(),
             zoom: self.page.instruments().zoom_of(which),
             hidden: &hidden,
@@ -429,9 +429,9 @@ impl App {
         match which {
             Chart::Network => {
                 let empty = RunData::new(0, self.page.scenario().clone());
-                picture(0, s.run.as_ref().unwrap_or(&empty), &self.drawing.picture)
+                picture(0, s.run().unwrap_or(&empty), &self.drawing.picture)
             }
-            Chart::PartnerNetwork => match &s.partner {
+            Chart::PartnerNetwork => match s.partner() {
                 Some(p) => picture(1, p, &self.drawing.partner_picture),
                 None => Ok(Some(figures::Drawn::default())),
             },

@@ -51,7 +51,7 @@ impl App {
                 }
                 Effect::Redraw(trigger) => self.mark(Chart::on(trigger), ctx),
                 Effect::RedrawAll => self.mark(Chart::all(), ctx),
-                Effect::Readout => dom::show_readout(self.page.instruments().readout.as_ref()),
+                Effect::Readout => dom::show_readout(self.page.instruments().readout()),
                 Effect::Record(Some(name)) => match super::super::recorder::Recorder::start(name) {
                     Ok(r) => self.recorder = Some(r),
                     Err(why) => {

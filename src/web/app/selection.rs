@@ -6,15 +6,14 @@ impl App {
     pub(super) fn meta_flows(&self) -> usize {
         self.page
             .session()
-            .run
-            .as_ref()
+            .run()
             .and_then(|r| r.meta.as_ref())
             .map_or(0, |m| m.flows.len())
     }
 
     /// One line on the highlighted flow and the chosen links.
     pub(super) fn selection_text(&self, cursor: f64) -> String {
-        let Some(run) = &self.page.session().run else {
+        let Some(run) = self.page.session().run() else {
             return String::new();
         };
         let Some(meta) = &run.meta else {
@@ -48,8 +47,7 @@ impl App {
         let Some((run, meta)) = self
             .page
             .session()
-            .run
-            .as_ref()
+            .run()
             .and_then(|r| Some((r, r.meta.as_ref()?)))
         else {
             return "Network picture: appears when a run starts.".to_string();

@@ -9,7 +9,7 @@ impl App {
     pub(super) fn render(&self, ctx: &Context<Self>) -> Html {
         let on = ctx.link().callback(|m: Msg| m);
         let s = self.page.session();
-        let run = s.run.as_ref();
+        let run = s.run();
         let cursor = s.cursor_us();
         let flow = self.page.flow();
         let ports = run.map_or(Vec::new(), |r| {
@@ -28,7 +28,7 @@ impl App {
         let npath = matches!(shape, Some(Shape::NPath { .. }));
         let leaf_spine = matches!(shape, Some(Shape::FatTree { fabric }) if fabric.tiers == 2);
         let canvas = |c: Chart| self.drawing.canvases[c as usize].clone();
-        let sweep = self.page.sweeps().run.as_ref();
+        let sweep = self.page.sweeps().run();
         let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
@@ -72,11 +72,11 @@ impl App {
                 </section>
                 }
                 <section class="run" aria-label="the run">
-                    <Status phase={s.phase.clone()} text={status_text(&s.phase, run, self.page.notice())}
+                    <Status phase={s.phase().cloned()} text={status_text(s.phase(), run, self.page.notice())}
                         {progress} worker_error={self.page.worker_error().map(AttrValue::from)}
                         on_cancel={on.reform(|_| Msg::page(FormAction::Cancel))} />
-                    <Playback playing={s.playback.moving(s.running())} at_edge={s.playback.at_edge()} cursor_us={cursor}
-                        span_us={s.span_us()} speed={s.playback.speed()} live={s.running()} on={on.reform(Msg::page)} />
+                    <Playback playing={s.playback().moving(s.running())} at_edge={s.playback().at_edge()} cursor_us={cursor}
+                        span_us={s.span_us()} speed={s.playback().speed()} live={s.running()} on={on.reform(Msg::page)} />
                     if self.sections_shown >= shown(Section::Stage) {
                     if titles.is_some() {
                         <p id="lockstep-diff" aria-live="polite">{ self.page.partner_difference() }</p>
@@ -88,7 +88,7 @@ impl App {
                             }
                             <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                                 {npath} {leaf_spine} on={on.reform(Msg::page)} />
-                            if let Some((a, b)) = self.page.instruments().zoom {
+                            if let Some((a, b)) = self.page.instruments().zoom() {
                                 <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::Page(Action::ResetZoom))}>
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
                             }
@@ -108,7 +108,7 @@ impl App {
                         gbps={self.page.events().gbps.clone()} refused={self.page.events().refused.clone().map(AttrValue::from)}
                         enabled={!npath} on={on.reform(Msg::page)} />
                     <Lockstep choice={self.page.partner().choice.clone()} field={self.page.partner().field.clone()}
-                        refused={self.page.partner().refused.clone().map(AttrValue::from)} shown={s.partner.is_some()}
+                        refused={self.page.partner().refused.clone().map(AttrValue::from)} shown={s.partner().is_some()}
                         status={self.page.partner_status()} enabled={!npath} on={on.reform(Msg::page)} />
                     <Report {flow} flows={self.meta_flows()} counters={run.and_then(|r| r.report.as_ref()).map(|r| r.counters.clone())}
                         recording={self.page.recording()} on={on.reform(Msg::page)} />
@@ -117,17 +117,17 @@ impl App {
                 </section>
                 if self.sections_shown >= shown(Section::Compare) && !self.page.embed() {
                 <section class="compare" aria-label="compare runs">
-                    <Compare rows={compare::rows(&s.past)} status={s.compare.status()} busy={s.busy()}
+                    <Compare rows={compare::rows(s.past())} status={s.compare().status()} busy={s.busy()}
                         canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::page)} />
                 </section>
                 <section class="theory" aria-label="theory">
-                    <TheoryView points={s.theory_points.clone()} status={s.theory.status()} busy={s.busy()}
+                    <TheoryView points={s.theory_points().to_vec()} status={s.theory().status()} busy={s.busy()}
                         canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::Page(Action::Theory))} />
                 </section>
                 }
                 if self.sections_shown >= shown(Section::Sweeps) && !self.page.embed() {
                 <section id="sweeps" class="sweeps" aria-label="sweeps">
-                    <SweepView form={self.page.sweeps().form.clone()} refused={self.page.sweeps().refused.clone()} status={sweep_status}
+                    <SweepView form={self.page.sweeps().form().clone()} refused={self.page.sweeps().refused().cloned()} status={sweep_status}
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}

@@ -18,7 +18,7 @@ pub struct StatusProps {
 }
 
 /// The status line of a main run.
-pub fn status_text(phase: &Option<Phase>, run: Option<&RunData>, notice: Option<&str>) -> String {
+pub fn status_text(phase: Option<&Phase>, run: Option<&RunData>, notice: Option<&str>) -> String {
     let base = match phase {
         None => "Ready: choose a figure or change a setting, then Run.".to_string(),
         Some(Phase::Idle) => "idle".to_string(),
