@@ -29,7 +29,10 @@ pub fn generate(s: &Scenario) -> Option<(Vec<Connection>, Vec<Trigger>)> {
     let steps = |g: u32| match s.workload.kind {
         WorkloadKind::Allreduce => Some(2 * g - 1),
         WorkloadKind::Alltoall => Some(g - 1),
-        _ => None,
+        WorkloadKind::Permutation
+        | WorkloadKind::NPath
+        | WorkloadKind::Incast
+        | WorkloadKind::Hsdp => None,
     };
     let g = s.workload.group_size;
     let chain = steps(g)?;

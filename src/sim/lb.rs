@@ -50,7 +50,12 @@ impl PathChooser {
         let fixed = rng.random_range(0..labels) as u16;
         let xor = match scheme {
             LbScheme::Oblivious => rng.random_range(0..labels),
-            _ => 0,
+            LbScheme::Ecmp
+            | LbScheme::Ops
+            | LbScheme::Rr
+            | LbScheme::Reps
+            | LbScheme::RepsUec
+            | LbScheme::Ar => 0,
         };
         PathChooser {
             scheme,
@@ -60,7 +65,12 @@ impl PathChooser {
             xor,
             recycled: match scheme {
                 LbScheme::RepsUec => Recycled::Uec(RepsBuffer::new(trimming)),
-                _ => Recycled::List(VecDeque::new()),
+                LbScheme::Ecmp
+                | LbScheme::Ops
+                | LbScheme::Rr
+                | LbScheme::Reps
+                | LbScheme::Ar
+                | LbScheme::Oblivious => Recycled::List(VecDeque::new()),
             },
             rng,
         }

@@ -89,11 +89,14 @@ impl Swift {
         let fs_alpha = fs_range / (1.0 / p.fs_min_cwnd.sqrt() - 1.0 / p.fs_max_cwnd.sqrt());
         let holes = match kind {
             CcaKind::Swift => HoleReaction::EveryHoleIsLoss,
-            // LSwift and MSwift (a Swift is never built for the other kinds)
-            _ => HoleReaction::SuccessiveHoles {
+            CcaKind::LSwift | CcaKind::MSwift => HoleReaction::SuccessiveHoles {
                 run_start: 0,
                 run_len: 0,
             },
+            // a Swift is built for the three Swifts only (sim/cca/mod.rs's table)
+            CcaKind::Nscc | CcaKind::Mnscc | CcaKind::Tcp | CcaKind::Dctcp | CcaKind::Smartt => {
+                unreachable!("a Swift for {kind}")
+            }
         };
         let filter = (kind == CcaKind::MSwift)
             .then(|| PercentileFilter::new(history, percentile, p.max_growth_period()));
