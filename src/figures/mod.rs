@@ -268,13 +268,7 @@ fn chart<'a, DB: DrawingBackend>(
     y: Range<f64>,
     x_desc: &str,
 ) -> Result<Chart<'a, DB>, String> {
-    let mut chart = frame(root, at, title, x, y)?;
-    let height = chart.plotting_area().dim_in_pixel().1;
-    house_mesh(&mut chart.configure_mesh(), at.style, height)
-        .x_desc(x_desc)
-        .draw()
-        .map_err(err)?;
-    Ok(chart)
+    meshed(root, at, title, (x, x_desc), y, None)
 }
 
 /// A chart in the house style whose y axis is rows, each tick labelled by `row_name`.
@@ -286,14 +280,26 @@ fn chart_of_rows<'a, DB: DrawingBackend>(
     (y, y_desc): (Range<f64>, &str),
     row_name: &dyn Fn(&f64) -> String,
 ) -> Result<Chart<'a, DB>, String> {
+    meshed(root, at, title, (x, x_desc), y, Some((y_desc, row_name)))
+}
+
+/// The frame and the house mesh, the y axis named and its ticks labelled by `rows` when given.
+fn meshed<'a, DB: DrawingBackend>(
+    root: &'a Root<DB>,
+    at: &At,
+    title: &str,
+    (x, x_desc): (Range<f64>, &str),
+    y: Range<f64>,
+    rows: Option<(&str, &dyn Fn(&f64) -> String)>,
+) -> Result<Chart<'a, DB>, String> {
     let mut chart = frame(root, at, title, x, y)?;
     let height = chart.plotting_area().dim_in_pixel().1;
-    house_mesh(&mut chart.configure_mesh(), at.style, height)
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .y_label_formatter(row_name)
-        .draw()
-        .map_err(err)?;
+    let mut mesh = chart.configure_mesh();
+    let mesh = house_mesh(&mut mesh, at.style, height).x_desc(x_desc);
+    if let Some((y_desc, row_name)) = rows {
+        mesh.y_desc(y_desc).y_label_formatter(row_name);
+    }
+    mesh.draw().map_err(err)?;
     Ok(chart)
 }
 
@@ -315,9 +321,8 @@ fn frame<'a, DB: DrawingBackend>(
 }
 
 /// The house style of a chart's mesh and labels: tick labels and axis names at the text size, no
-/// minor grid lines, faint major ones.
-/// The house mesh: its labels at the style's size, and on the y axis plotters' eleven, fewer
-/// where the plot is short (a label every line and a half of text), so that they never overlap.
+/// minor grid lines, faint major ones, and on the y axis plotters' eleven labels, fewer where the
+/// plot is short (a label every line and a half of text), so that they never overlap.
 fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
     mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
     style: Style,
