@@ -278,10 +278,13 @@ fn chart_of_rows<'a, DB: DrawingBackend>(
     title: &str,
     (x, x_desc): (Range<f64>, &str),
     (y, y_desc): (Range<f64>, &str),
-    row_name: &dyn Fn(&f64) -> String,
+    row_name: RowName,
 ) -> Result<Chart<'a, DB>, String> {
     meshed(root, at, title, (x, x_desc), y, Some((y_desc, row_name)))
 }
+
+/// A row's name from its place on the y axis.
+type RowName<'f> = &'f dyn Fn(&f64) -> String;
 
 /// The frame and the house mesh, the y axis named and its ticks labelled by `rows` when given.
 fn meshed<'a, DB: DrawingBackend>(
@@ -290,7 +293,7 @@ fn meshed<'a, DB: DrawingBackend>(
     title: &str,
     (x, x_desc): (Range<f64>, &str),
     y: Range<f64>,
-    rows: Option<(&str, &dyn Fn(&f64) -> String)>,
+    rows: Option<(&str, RowName)>,
 ) -> Result<Chart<'a, DB>, String> {
     let mut chart = frame(root, at, title, x, y)?;
     let height = chart.plotting_area().dim_in_pixel().1;
