@@ -4,7 +4,8 @@
 // question by a number key before its run. At each step it checks that the key picked the
 // answer, that after the run the answer the run supports is marked and said against the pick,
 // that the address bar follows the step (story=N&present=1), that the key card is on screen, that the
-// answer, the step's Look for line, the network picture (but for the theory step) and the step's chart fit the screen
+// answer, the step's Look for line, the network picture (but for the theory step; the decision view for
+// a step about the median's decision) and the step's chart fit the screen
 // without scrolling, that each canvas is drawn at its displayed size times the pixel ratio
 // (never stretched), and that no visible text is under 16 px. Saves a screenshot per step;
 // prints a JSON summary; exits non-zero on failure.
@@ -29,7 +30,9 @@ const measure = () => page.evaluate(() => {
   const point = [...document.querySelector('main').classList].find(c => c.startsWith('point-'))?.slice(6);
   // after its run a step shows the answer the run supports in place of its narration
   const needed = { answer: '#story-answer', look: '.story p.hint', chart: `#${point}`, keys: '#key-card' };
-  if (point !== 'chart-theory') needed.network = '#network';
+  // a step about the median's decision shows the followed flow's decision in the picture's place
+  if (document.querySelector('main.present-decision')) needed.decision = '#chart-decision';
+  else if (point !== 'chart-theory') needed.network = '#network';
   const placed = Object.fromEntries(Object.entries(needed).map(([k, sel]) => {
     const el = document.querySelector(sel);
     return [k, shown(el) && inside(el)];
@@ -75,6 +78,16 @@ for (let step = 1; ; step++) {
     await page.waitForTimeout(tries ? 500 : 800);
     check = { step, ...await measure() };
     if (fits(check)) break;
+  }
+  // a step about the median's decision draws the followed flow's decision once its trace has come
+  const [about, shown] = await page.evaluate(() => [/^Look for: The decision view/.test(document.querySelector('.story p.hint')?.textContent || ''),
+    !!document.querySelector('main.present-decision')]);
+  if (about !== shown) errors.push(`step ${step}: its Look for ${about ? 'names' : 'does not name'} the decision view, which is ${shown ? '' : 'not '}shown`);
+  if (shown) {
+    const traced = await page.waitForFunction(() => /^Decision \d+ of \d+/.test(document.querySelector('#decision-sentence')?.textContent || ''),
+      null, { timeout: 60000 }).then(() => true, () => false);
+    if (!traced) errors.push(`step ${step}: the decision view has no trace`);
+    await page.waitForTimeout(500);
   }
   await page.screenshot({ path: `${prefix}-step${step}.png` });
   // observe, explain: the answer the run supports, marked, and said against the class's pick

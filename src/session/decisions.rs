@@ -535,4 +535,30 @@ mod tests {
             "{effects:?}"
         );
     }
+
+    /// A story step about the median's decision shows it in the presentation: its run, once
+    /// finished, asks for the followed flow's trace; the other steps ask for none.
+    #[test]
+    fn the_presentation_traces_only_the_step_about_the_decision() {
+        use crate::session::actions::{Action, StoryAction};
+        use crate::session::effects::Effect;
+        use crate::session::fake_worker::FakeWorker;
+        use crate::session::page::Page;
+        use crate::session::story::STEPS;
+        let about = STEPS.iter().filter(|s| s.decision).count();
+        assert_eq!(about, 1, "one step is about the decision (MSwift's)");
+        for (i, step) in STEPS.iter().enumerate() {
+            let (mut page, mut worker) = (Page::new(small()), FakeWorker::new());
+            worker.run_to_idle(&mut page);
+            page.reduce(Action::Present(true));
+            page.reduce(Action::Story(StoryAction::Show(Some(i))));
+            assert_eq!(page.presents_decision(), step.decision, "step {}", i + 1);
+            worker.send(page.session.start(small()));
+            worker.run_to_idle(&mut page);
+            let asked = page.reduce(Action::Tick(0.0)).iter().any(
+                |e| matches!(e, Effect::Worker(m) if matches!(m[..], [ToWorker::Trace { .. }])),
+            ) || page.session.tracing.is_some();
+            assert_eq!(asked, step.decision, "step {}: a trace asked", i + 1);
+        }
+    }
 }

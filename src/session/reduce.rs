@@ -69,10 +69,11 @@ impl Page {
     }
 
     /// The followed flow's decisions, asked for once its run has finished ([`super::decisions`]).
-    /// The presentation layout does not show them: it asks for none, so that a class's next
-    /// step has the worker (and the projector's machine) to itself.
+    /// The presentation layout shows them only where the story's step is about them: elsewhere
+    /// it asks for none, so that a class's next step has the worker (and the projector's
+    /// machine) to itself.
     fn follow_decisions(&mut self) -> Vec<ToWorker> {
-        if self.presenting {
+        if self.presenting && !self.presents_decision() {
             return Vec::new();
         }
         let flow = self.flow();

@@ -122,9 +122,18 @@ impl Page {
     /// with the story closed, the window chart.
     pub fn pointed(&self) -> &'static str {
         match self.story {
-            Some(i) => STEPS[i.min(STEPS.len() - 1)].point,
+            Some(i) => STEPS[i.min(STEPS.len() - 1)].point.id(),
             None => super::charts::Chart::Cwnd.id(),
         }
+    }
+
+    /// The presentation layout shows the followed flow's decision at the cursor: the story's
+    /// step is about the median's decision.
+    pub fn presents_decision(&self) -> bool {
+        self.presenting
+            && self
+                .story
+                .is_some_and(|i| STEPS[i.min(STEPS.len() - 1)].decision)
     }
 
     /// Shows the class story's step (closed: `None`); the address follows it.
@@ -214,7 +223,7 @@ impl Page {
             out.push(Effect::Worker(self.session.start_partner(other)));
         }
         // on a phone the step's chart is far below the story
-        out.extend([Effect::WriteAddress, Effect::Reveal(step.point)]);
+        out.extend([Effect::WriteAddress, Effect::Reveal(step.point.id())]);
         out
     }
 

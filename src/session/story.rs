@@ -3,6 +3,7 @@
 //! point. The page's reducer runs a step ([`super::page::Page::reduce`]); the story's component
 //! shows it.
 
+use super::charts::Chart;
 use super::store::RunData;
 use super::{theory_total, TheoryPoint};
 use crate::palette;
@@ -65,9 +66,12 @@ pub struct Step {
     /// button runs into the comparison when the class has not seen it.
     pub compare: Option<(CcaName, LbScheme)>,
     pub run: StepRun,
-    /// The canvas of the one chart that makes the step's point: the presentation layout shows
-    /// it beside the network picture.
-    pub point: &'static str,
+    /// The one chart that makes the step's point: the presentation layout shows it beside the
+    /// network picture.
+    pub point: Chart,
+    /// The presentation layout shows the followed flow's decision at the cursor in the network
+    /// picture's place: the step is about what the median decides.
+    pub decision: bool,
 }
 
 /// What the class has seen: the run on screen, the one beside it, every finished run, and the
@@ -301,7 +305,8 @@ pub const STEPS: [Step; 5] = [
         },
         run: StepRun::Baseline { cca: CcaName::SWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
         compare: None,
-        point: "chart-cwnd",
+        point: Chart::Cwnd,
+        decision: false,
     },
     Step {
         title: "LSwift: reordering handled, still collapsing",
@@ -322,17 +327,20 @@ pub const STEPS: [Step; 5] = [
         },
         run: StepRun::Baseline { cca: CcaName::LSWIFT, lb: LbScheme::Ops, speed: 7, partner: None },
         compare: None,
-        point: "chart-delay",
+        point: Chart::Delay,
+        decision: false,
     },
     Step {
         title: "MSwift: the median holds (in slow motion)",
         narration: "MSwift decides on the median of the last H delays. The few late ACKs from congested paths are outvoted \
             by the many on-time ones. Beside it, Swift runs on the same network in lockstep, one cursor for both.",
         look: || format!(
-            "The delay chart: the median ({}, thick) stays near the short paths' delay while the raw RTT ({}) jumps. \
-             Pause (Space), scrub back, click a link to plot its queue, click a host to follow its flow.",
+            "The decision view: MSwift's signal is the median ({} line) of its last H delays ({} dots); the latest ({} ring) \
+             jumps when its packet crossed a congested path, the median does not. The delay chart: the median ({0}, thick) \
+             beside the raw RTT ({1}).",
             colour_of(CcaName::MSWIFT),
-            palette::name(palette::REFERENCE).unwrap_or("grey")
+            palette::name(palette::REFERENCE).unwrap_or("grey"),
+            palette::name(palette::CURSOR).unwrap_or("red")
         ),
         says: mswift_step,
         ask: Question {
@@ -343,7 +351,8 @@ pub const STEPS: [Step; 5] = [
         },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3, partner: Some(CcaName::SWIFT) },
         compare: None,
-        point: "chart-delay",
+        point: Chart::Delay,
+        decision: true,
     },
     Step {
         title: "MSwift with REPS",
@@ -361,7 +370,8 @@ pub const STEPS: [Step; 5] = [
         },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Reps, speed: 7, partner: None },
         compare: Some((CcaName::LSWIFT, LbScheme::Reps)),
-        point: "chart-fct",
+        point: Chart::Fct,
+        decision: false,
     },
     Step {
         title: "The Θ(1/√q) rule",
@@ -384,7 +394,8 @@ pub const STEPS: [Step; 5] = [
         },
         run: StepRun::Theory,
         compare: None,
-        point: "chart-theory",
+        point: Chart::Theory,
+        decision: false,
     },
 ];
 

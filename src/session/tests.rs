@@ -496,8 +496,8 @@ mod page {
             page.reduce(Action::Key(KeyCommand::Pick(0)));
             let effects = next(&mut page);
             let shown = match step.run {
-                crate::session::story::StepRun::Theory => Effect::ScrollTo(step.point),
-                _ => Effect::Reveal(step.point),
+                crate::session::story::StepRun::Theory => Effect::ScrollTo(step.point.id()),
+                _ => Effect::Reveal(step.point.id()),
             };
             assert!(
                 effects.contains(&shown),
@@ -1197,7 +1197,7 @@ mod page {
         let mut fresh = Page::new(small());
         fresh.reduce(Action::Present(true));
         assert_eq!((fresh.presenting, fresh.story), (true, Some(0)));
-        assert_eq!(fresh.pointed(), crate::session::story::STEPS[0].point);
+        assert_eq!(fresh.pointed(), crate::session::story::STEPS[0].point.id());
         // closing the story while presenting keeps a chart beside the picture
         fresh.reduce(Action::Story(crate::session::actions::StoryAction::Show(
             None,

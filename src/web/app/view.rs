@@ -33,13 +33,14 @@ impl App {
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
         // the step's chart, which the presentation layout shows beside the picture
         let point = format!("point-{}", self.page.pointed());
+        let decision = self.page.presents_decision().then_some("present-decision");
         let form = html! {
             <Form scenario={self.page.scenario().clone()} refused={self.page.refused().cloned()} running={s.running()}
                 run_ref={self.run_button.clone()} on={on.reform(Msg::page)} />
         };
         html! {
             <main class={classes!("app", self.page.presenting().then_some("present"), self.page.embed().then_some("embed"),
-                self.page.story_waiting().then_some("waiting"), point)}>
+                self.page.story_waiting().then_some("waiting"), point, decision)}>
                 if self.page.embed() {
                     // the embedded page: the run's stage alone, and the way to the whole page
                     <p class="embed-title"><a href={self.page.share_url(false)} target="_blank" rel="noopener">
