@@ -536,8 +536,9 @@ mod tests {
         );
     }
 
-    /// A story step about the median's decision shows it in the presentation: its run, once
-    /// finished, asks for the followed flow's trace; the other steps ask for none.
+    /// A story step about the median's decision shows it in the presentation: its own run, once
+    /// finished, asks for the followed flow's trace; another run on screen (the step before's)
+    /// asks for none, nor does any run under the other steps.
     #[test]
     fn the_presentation_traces_only_the_step_about_the_decision() {
         use crate::session::actions::{Action, StoryAction};
@@ -552,9 +553,17 @@ mod tests {
             worker.run_to_idle(&mut page);
             page.reduce(Action::Present(true));
             page.reduce(Action::Story(StoryAction::Show(Some(i))));
-            assert_eq!(page.presents_decision(), step.decision, "step {}", i + 1);
+            // a run no step makes (TCP): another run on screen
+            let mut other = small();
+            other.set_field("cca", "tcp").unwrap();
+            worker.send(page.session.start(other));
+            worker.run_to_idle(&mut page);
+            assert!(!page.presents_decision(), "step {}: not its run", i + 1);
+            assert!(page.session.tracing.is_none(), "step {}: a trace", i + 1);
+            // MSwift with OPS on a small tree: step 3's CCA and LB, the run its own
             worker.send(page.session.start(small()));
             worker.run_to_idle(&mut page);
+            assert_eq!(page.presents_decision(), step.decision, "step {}", i + 1);
             let asked = page.reduce(Action::Tick(0.0)).iter().any(
                 |e| matches!(e, Effect::Worker(m) if matches!(m[..], [ToWorker::Trace { .. }])),
             ) || page.session.tracing.is_some();

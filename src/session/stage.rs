@@ -128,12 +128,11 @@ impl Page {
     }
 
     /// The presentation layout shows the followed flow's decision at the cursor: the story's
-    /// step is about the median's decision.
+    /// step is about the median's decision and its run is on screen (until then the picture
+    /// stays, and the worker traces nothing of the step before's run).
     pub fn presents_decision(&self) -> bool {
-        self.presenting
-            && self
-                .story
-                .is_some_and(|i| STEPS[i.min(STEPS.len() - 1)].decision)
+        let step = self.story.map(|i| i.min(STEPS.len() - 1));
+        self.presenting && step.is_some_and(|i| STEPS[i].decision && self.step_on_screen(i))
     }
 
     /// Shows the class story's step (closed: `None`); the address follows it.
