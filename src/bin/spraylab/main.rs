@@ -9,7 +9,10 @@
 //! - `spraylab repro`, `spraylab merge`: the paper's evaluation grids, on all cores, in shards.
 //! - `spraylab bench`: simulator speed and memory on the standard cases.
 //!
-//! Errors in flags, values or files print one line and exit with code 2.
+//! Errors in flags, values or files print one line and exit with code 2 (`errors.rs`). The
+//! arguments are parsed in two stages, as ripgrep parses its flags: the grammar (`args.rs`),
+//! then the resolver that makes them a checked scenario (`resolve.rs`); each subcommand's effect
+//! is its own file, dispatched below.
 
 // the one unsafe call: restoring SIGPIPE (quiet_on_closed_pipe)
 #![deny(unsafe_code)]
@@ -20,8 +23,6 @@ mod args;
 mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod bitmap_text;
-#[cfg(not(target_arch = "wasm32"))]
-mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod errors;
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,8 +44,62 @@ mod scenario;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
+    use args::Parsed;
+    use spraylab::scenario::escape_controls;
+    use std::process::ExitCode;
     quiet_on_closed_pipe();
-    cli::main()
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args::parse(&argv) {
+        Ok(Parsed::Print(text)) => {
+            print!("{text}");
+            // the top-level help also lists the overrides every scenario command takes
+            if argv.len() == 1 && ["help", "--help", "-h"].contains(&argv[0].as_str()) {
+                print!("\n{}", args::overrides_help());
+            }
+            Ok(())
+        }
+        Ok(Parsed::Command(c)) => dispatch(*c),
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("spraylab: error: {}", escape_controls(&e.to_string()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs a subcommand: each is its own file's function of its arguments (a missing arm does not
+/// compile).
+#[cfg(not(target_arch = "wasm32"))]
+fn dispatch(command: args::Command) -> Result<(), errors::UsageError> {
+    use args::Command;
+    match command {
+        Command::Run(a) => crate::run::run(a),
+        Command::Scenario(a) => crate::scenario::scenario(&a),
+        Command::Matrix(a) => crate::scenario::matrix(&a),
+        Command::Presets => crate::scenario::presets(),
+        Command::Fields { markdown } => crate::fields::fields(markdown),
+        Command::Model(a) => crate::model::run(a),
+        Command::Repro(a) => crate::repro::run(a),
+        Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),
+        Command::Report { dir, out, force } => {
+            let to = out.unwrap_or_else(|| dir.join(crate::repro::REPORT));
+            crate::repro::report(&dir, &to, force)
+        }
+        Command::Bench {
+            quick,
+            against: None,
+            ..
+        } => crate::bench::run(quick),
+        Command::Bench {
+            quick,
+            against: Some(other),
+            rounds,
+        } => crate::bench::against(quick, &other, rounds),
+        Command::BenchCase(a) => crate::bench::case(&a),
+    }
 }
 
 /// A closed pipe (`spraylab run --format json | head`) ends the program quietly, as it does
