@@ -56,36 +56,29 @@ impl Draw {
 type Rule = fn(&mut Scenario, &mut Draw);
 
 /// A value of `field` within the range the registry gives it, as text for [`Field::set`]; `None`
-/// for a field whose range is in words (drawn by [`RULES`]). A quarter of the time the field
-/// keeps its default, so that a feature off by default (a zero) is drawn off as often as an end.
-fn in_range(field: &Field, s: &Scenario, d: &mut Draw) -> Option<Option<String>> {
-    let one = |d: &mut Draw| -> Option<String> {
-        Some(match field.allowed {
-            Allowed::Whole(lo, hi) => d.u(lo, hi).to_string(),
-            Allowed::Real(lo, hi) => d.f(lo, hi).to_string(),
-            Allowed::Names(names, _) => d.of(names).to_string(),
-            Allowed::Switch => d.bool().to_string(),
-            Allowed::Ccas => d.of(CcaKind::ALL).to_string(),
-            Allowed::Words(_) => return None,
-        })
+/// leaves the field as it is: a field whose range is in words (drawn by [`RULES`]), and a quarter
+/// of the time any other, so that a feature off by default (a zero) is drawn off as often as an
+/// end.
+fn in_range(field: &Field, s: &Scenario, d: &mut Draw) -> Option<String> {
+    let one = |d: &mut Draw| match field.allowed {
+        Allowed::Whole(lo, hi) => d.u(lo, hi).to_string(),
+        Allowed::Real(lo, hi) => d.f(lo, hi).to_string(),
+        Allowed::Names(names, _) => d.of(names).to_string(),
+        Allowed::Switch => d.bool().to_string(),
+        Allowed::Ccas => d.of(CcaKind::ALL).to_string(),
+        Allowed::Words(_) => unreachable!("a range in words is drawn by RULES"),
     };
-    let default = field.get(s);
-    if matches!(field.allowed, Allowed::Words(_)) {
+    if matches!(field.allowed, Allowed::Words(_)) || d.below(4) == 0 {
         return None;
     }
-    if d.below(4) == 0 {
-        return Some(None);
-    }
     // a list (the DRR weights) draws each of its elements from the range
-    let text = match default.strip_prefix('[') {
+    Some(match field.get(s).strip_prefix('[') {
         Some(items) => {
-            let n = items.split(',').count();
-            let items: Vec<String> = (0..n).filter_map(|_| one(d)).collect();
+            let items: Vec<String> = items.split(',').map(|_| one(d)).collect();
             format!("[{}]", items.join(", "))
         }
-        None => one(d)?,
-    };
-    Some(Some(text))
+        None => one(d),
+    })
 }
 
 /// How the fields whose range the registry says in words are drawn (it depends on other fields,
@@ -316,7 +309,7 @@ fn the_rules_draw_exactly_the_fields_whose_range_is_in_words() {
 fn draw_scenario(d: &mut Draw) -> Scenario {
     let mut s = Scenario::default();
     for field in FIELDS {
-        if let Some(Some(text)) = in_range(field, &s, d) {
+        if let Some(text) = in_range(field, &s, d) {
             field.set(&mut s, &text).unwrap_or_else(|e| {
                 panic!("{}: {text} drawn in its range and refused: {e}", field.path)
             });
