@@ -370,8 +370,15 @@ fn timeline_covers_the_run_and_drains_incrementally() {
             buckets += b.buckets;
         }
     }
-    buckets += sim.drain_timeline().buckets;
+    let closing = sim.drain_timeline();
+    buckets += closing.buckets;
     let sim_us = sim.report().sim_time_us;
+    // the last sample shows the run as it ended
+    let end = match closing.buckets {
+        0 => last_end,
+        n => closing.time_us(n - 1),
+    };
+    assert_eq!(end, sim_us, "the last sample is at the run's end");
     assert!(
         (buckets as f64 - sim_us).abs() <= 2.0,
         "{buckets} buckets for {sim_us} µs"

@@ -206,8 +206,7 @@ impl RunData {
             .partition_point(|b| b.start_us <= t_us)
             .checked_sub(1)?;
         let b = &self.batches[i];
-        let within = ((t_us - b.start_us) / b.bucket_us).floor().max(0.0) as usize;
-        Some((b, within.min(b.buckets - 1)))
+        Some((b, b.bucket_at(t_us)))
     }
 
     /// Every switch port's queue (bytes, the largest in the bucket) at `t_us`.

@@ -51,8 +51,13 @@ fn replaying_a_finished_run_reaches_the_live_final_state() {
     }
     assert!(ticks > 1, "a replay takes several frames: {ticks}");
     assert_eq!(session.cursor_us(), span);
-    let replayed = session.run.as_ref().unwrap().queues_at(session.cursor_us());
+    let run = session.run.as_ref().unwrap();
+    let replayed = run.queues_at(session.cursor_us());
     assert_eq!(replayed.unwrap(), &live_queues[..]);
+    // and its last picture is the run as it ended, not the tick before
+    let (b, i) = run.bucket_at(session.cursor_us()).unwrap();
+    let end = run.report.as_ref().unwrap().sim_time_us;
+    assert_eq!((b.time_us(i), span), (end, end));
 }
 
 #[test]
@@ -251,6 +256,7 @@ fn synthetic_batch(start: usize, buckets: usize) -> TimelineBatch {
         target_us: vec![mm(0.5); 2 * buckets],
         queue_bytes: times.clone().flat_map(|t| [mm(t as f32); 3]).collect(),
         path_pkts: times.flat_map(|t| [(t % 16 == 0) as u8; 4]).collect(),
+        end_us: None,
     }
 }
 
@@ -291,8 +297,18 @@ fn a_long_run_keeps_bounded_history_with_every_sample_inside_its_bucket() {
         .map(|b| b.path_pkts.iter().map(|&n| n as u32).sum::<u32>())
         .sum();
     assert_eq!(counted, 4 * total as u32 / 16);
-
     assert!(run.span_us() >= (total - per) as f64);
+
+    // the run ends between two ticks: its closing sample keeps a bucket of its own at the end
+    let end = total as f64 - 0.5;
+    let mut closing = synthetic_batch(total, 1);
+    (closing.start_us, closing.end_us) = (end, Some(end));
+    run.append(closing);
+    let (b, i) = run.bucket_at(end).unwrap();
+    assert!(b.is_closing(i) && b.time_us(i) == end, "{:?}", b.end_us);
+    assert_eq!(b.cwnd[i * b.flows].max, total as f32);
+    let (b, i) = run.bucket_at(end - 0.1).unwrap();
+    assert!(!b.is_closing(i) && b.cwnd[i * b.flows].max == (total - 1) as f32);
 }
 
 #[test]

@@ -134,7 +134,7 @@ impl Simulation {
         {
             self.unfinished -= 1;
             if self.unfinished == 0 {
-                self.done = true;
+                self.finish();
             }
             self.sent_all(p.flow);
         }

@@ -249,7 +249,7 @@ impl Simulation {
         while left > 0 && !self.done {
             let Some(due) = self.queue.pop_due(limit) else {
                 if self.queue.peek_time().is_none_or(|t| t > self.max_time) {
-                    self.done = true;
+                    self.finish();
                 }
                 break;
             };

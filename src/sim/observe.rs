@@ -21,8 +21,34 @@ impl Simulation {
         }
     }
 
+    /// A tick of the timeline: a sample, and the next tick while the run goes on.
     pub(super) fn sample(&mut self) {
         let now = self.now();
+        self.fill_row();
+        self.timeline.record(now, &self.row);
+        self.row.path_pkts.fill(0);
+        if !self.done {
+            // a timer, not a lane: samples are rare, and every lane costs a comparison per event
+            self.queue
+                .schedule_at(now + self.timeline.interval(), Timer::Sample);
+        }
+    }
+
+    /// The run has ended: no event will be handled after this. The timeline's closing sample
+    /// shows the run as it ended (its last tick may be up to an interval earlier).
+    pub(super) fn finish(&mut self) {
+        self.done = true;
+        if self.timeline.interval() > 0 {
+            let now = self.now();
+            self.fill_row();
+            self.timeline.close(now, &self.row);
+            self.row.path_pkts.fill(0);
+        }
+    }
+
+    /// Writes every flow's and switch port's values now into the sample row, and starts the
+    /// ports' peaks afresh.
+    fn fill_row(&mut self) {
         let row = &mut self.row;
         row.cwnd.clear();
         row.signal_us.clear();
@@ -40,13 +66,6 @@ impl Simulation {
         for p in &mut self.ports[self.topo.hosts() as usize..] {
             row.queue_bytes.push(p.peak_bytes as f32);
             p.peak_bytes = p.data.total_bytes() as u32;
-        }
-        self.timeline.record(now, &self.row);
-        self.row.path_pkts.fill(0);
-        if !self.done {
-            // a timer, not a lane: samples are rare, and every lane costs a comparison per event
-            self.queue
-                .schedule_at(now + self.timeline.interval(), Timer::Sample);
         }
     }
 

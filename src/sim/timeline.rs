@@ -13,6 +13,10 @@
 //! bucket then covers twice as many samples. A drain hands over every bucket and starts afresh
 //! at one sample per bucket, so a consumer that drains often (the web worker) gets full
 //! resolution, and one that never drains still holds a bounded amount.
+//!
+//! The run's end is sampled too: when the run finishes between two ticks of the interval, a
+//! *closing sample* taken at that moment ends the timeline as a bucket of its own, off the grid
+//! ([`TimelineBatch::end_us`]), so a replay's last picture is the run as it ended.
 
 use super::time::{to_us, SimTime};
 use serde::{Deserialize, Serialize};
@@ -68,6 +72,9 @@ pub struct TimelineBatch {
     /// `(b * flows + f) * paths + s`.
     pub paths: usize,
     pub path_pkts: Vec<u8>,
+    /// When the run ended in this batch between two ticks: the time of its last bucket, the
+    /// closing sample, µs (the other buckets stay on the grid of `bucket_us`).
+    pub end_us: Option<f64>,
 }
 
 impl TimelineBatch {
@@ -121,7 +128,26 @@ impl TimelineBatch {
 
     /// Time of bucket `b`, µs.
     pub fn time_us(&self, b: usize) -> f64 {
-        self.start_us + b as f64 * self.bucket_us
+        match self.end_us {
+            Some(end) if b + 1 == self.buckets => end,
+            _ => self.start_us + b as f64 * self.bucket_us,
+        }
+    }
+
+    /// Whether bucket `b` is the closing sample, taken at the run's end.
+    pub fn is_closing(&self, b: usize) -> bool {
+        self.end_us.is_some() && b + 1 == self.buckets
+    }
+
+    /// The newest bucket sampled at or before `t_us` (the first one before it starts).
+    pub fn bucket_at(&self, t_us: f64) -> usize {
+        let last = self.buckets.saturating_sub(1);
+        if self.end_us.is_some_and(|end| t_us >= end) {
+            return last;
+        }
+        let on_grid = last - usize::from(self.end_us.is_some() && last > 0);
+        let within = ((t_us - self.start_us) / self.bucket_us).floor().max(0.0);
+        (within as usize).min(on_grid)
     }
 
     /// The path counts of flow `f` in bucket `b` (empty when paths were not counted).
@@ -175,6 +201,8 @@ pub struct Timeline {
     stride: u32,
     /// Samples in the last bucket.
     in_last: u32,
+    /// When the newest sample was taken.
+    last_at: Option<SimTime>,
     batch: TimelineBatch,
 }
 
@@ -191,6 +219,7 @@ impl Timeline {
             max_buckets: (max_buffered as usize).max(2) & !1,
             stride: 1,
             in_last: 0,
+            last_at: None,
             batch: TimelineBatch {
                 flows,
                 ports,
@@ -208,6 +237,7 @@ impl Timeline {
 
     /// Adds the sample taken at `now`.
     pub fn record(&mut self, now: SimTime, row: &SampleRow) {
+        self.last_at = Some(now);
         if self.batch.buckets == 0 {
             self.batch.start_us = to_us(now);
         }
@@ -216,6 +246,25 @@ impl Timeline {
             self.in_last += 1;
             return;
         }
+        self.push(row);
+    }
+
+    /// Adds the closing sample, taken when the run ended at `now`, as a bucket of its own. Nothing
+    /// is added when sampling is off, nothing was sampled yet, or the last tick was at `now`.
+    pub fn close(&mut self, now: SimTime, row: &SampleRow) {
+        if self.interval == 0 || self.last_at.is_none_or(|t| t >= now) {
+            return;
+        }
+        self.last_at = Some(now);
+        if self.batch.buckets == 0 {
+            self.batch.start_us = to_us(now);
+        }
+        self.push(row);
+        self.batch.end_us = Some(to_us(now));
+    }
+
+    /// Adds `row` as a new bucket, halving the buffer first when it is full.
+    fn push(&mut self, row: &SampleRow) {
         if self.batch.buckets == self.max_buckets {
             self.halve();
         }
@@ -366,6 +415,48 @@ mod tests {
         assert_eq!(lines[1], "3.000,cwnd_pkts,flow0,2,2");
         assert_eq!(lines[4], "3.000,target_us,flow0,7,7");
         assert_eq!(lines[8], "3.000,queue_bytes,b,5,5");
+    }
+
+    #[test]
+    fn the_run_s_end_is_a_closing_sample_off_the_grid() {
+        let mut t = Timeline::new(1_000_000, 8, 2, 1, 2);
+        for i in 0..3 {
+            t.record(i * 1_000_000, &row(i as f32));
+        }
+        t.close(2_400_000, &row(9.0));
+        let b = t.drain();
+        assert_eq!((b.buckets, b.end_us), (4, Some(2.4)));
+        assert_eq!((b.time_us(2), b.time_us(3)), (2.0, 2.4));
+        assert!(b.is_closing(3) && !b.is_closing(2));
+        assert_eq!(b.cwnd[3 * 2], MinMax { min: 9.0, max: 9.0 });
+        let at = |us: f64| b.bucket_at(us);
+        assert_eq!(
+            (at(-1.0), at(0.5), at(2.39), at(2.4), at(50.0)),
+            (0, 0, 2, 3, 3)
+        );
+        // a run that ends on a tick has nothing more to show
+        t.record(3_000_000, &row(1.0));
+        t.close(3_000_000, &row(2.0));
+        let b = t.drain();
+        assert_eq!((b.buckets, b.end_us), (1, None));
+        // nor does one never sampled
+        let mut off = Timeline::new(0, 8, 2, 1, 2);
+        off.close(5, &row(1.0));
+        assert!(off.drain().is_empty());
+    }
+
+    #[test]
+    fn a_closing_sample_on_a_full_buffer_halves_it_first() {
+        let mut t = Timeline::new(1_000_000, 8, 2, 1, 2);
+        for i in 0..8 {
+            t.record(i * 1_000_000, &row(i as f32));
+        }
+        t.close(7_500_000, &row(20.0));
+        let b = t.drain();
+        assert_eq!((b.buckets, b.bucket_us), (5, 2.0));
+        assert_eq!((b.time_us(3), b.time_us(4)), (6.0, 7.5));
+        assert_eq!(b.cwnd[3 * 2], MinMax { min: 6.0, max: 7.0 });
+        assert_eq!(b.cwnd[4 * 2].max, 20.0);
     }
 
     #[test]
