@@ -5,7 +5,8 @@
 // answer, that after the run the answer the run supports is marked and said against the pick,
 // that the address bar follows the step (story=N&present=1), that the key card is on screen, that the
 // answer, the step's Look for line, the network picture (but for the theory step; the decision view for
-// a step about the median's decision) and the step's chart fit the screen
+// a step about the median's decision) and the step's chart fit the screen (a lockstep step's chart
+// reading both runs)
 // without scrolling, that each canvas is drawn at its displayed size times the pixel ratio
 // (never stretched), and that no visible text is under 16 px. Saves a screenshot per step;
 // prints a JSON summary; exits non-zero on failure.
@@ -90,6 +91,22 @@ for (let step = 1; ; step++) {
     await page.waitForTimeout(500);
   }
   await page.screenshot({ path: `${prefix}-step${step}.png` });
+  // a lockstep step draws both runs into its one window chart, on one time and window axis: the
+  // pointer reads both means there
+  if (await page.evaluate(() => !!document.querySelector('.stages.paired'))) {
+    const b = await page.evaluate(sel => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width, h: r.height };
+    }, `#${check.point}`);
+    await page.mouse.move(b.x + b.w * 0.5, b.y + b.h * 0.4);
+    await page.waitForTimeout(300);
+    const read = await page.evaluate(() => document.querySelector('#readout')?.textContent || '');
+    if (!/^at [\d.]+ µs\nmean [\d.]+ pkts\n\w+ in lockstep: mean [\d.]+ pkts/.test(read)) {
+      errors.push(`step ${step}: its chart does not read both runs of the lockstep pair: ${JSON.stringify(read)}`);
+    }
+    check.lockstep = read.split('\n')[2];
+    await page.mouse.move(2, 2);
+  }
   // observe, explain: the answer the run supports, marked, and said against the class's pick
   const answer = await page.evaluate(() => ({
     text: document.querySelector('#story-answer')?.textContent || '',

@@ -73,7 +73,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 pub use run::{cwnd, cwnd_top, delay, fct_cdf, queue_ports, queues, sorted_fcts};
-pub use run::{CWND_BAND, CWND_BDP, CWND_CAP, CWND_ELEPHANTS, CWND_FLOW, CWND_MEAN};
+pub use run::{CWND_BAND, CWND_BDP, CWND_CAP, CWND_ELEPHANTS, CWND_FLOW, CWND_MEAN, CWND_PARTNER};
 pub use run::{DELAY_RAW, DELAY_SIGNAL, DELAY_TARGET, FCT_SERIES, QUEUE_BUFFER, QUEUE_ECN};
 use std::ops::Range;
 pub use sweep::{figure_title, sweep, SweepChart};

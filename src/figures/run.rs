@@ -18,8 +18,16 @@ pub fn sorted_fcts(run: &RunView, until_us: f64) -> Vec<f64> {
 }
 
 /// cwnd over time: the band over all sprayed flows, their mean, one highlighted flow, and the
-/// elephants' mean; the network's BDP and the CCA's window cap as reference lines.
-pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: &At) -> DrawResult {
+/// elephants' mean; the network's BDP and the CCA's window cap as reference lines. `beside`, a
+/// run in lockstep with this one on the same network, adds its mean in its CCA's colour: both
+/// runs on one time axis and one window axis (the presentation's one chart of a lockstep step).
+pub fn cwnd<DB: DrawingBackend>(
+    root: Root<DB>,
+    run: &RunView,
+    beside: Option<&RunView>,
+    flow: usize,
+    at: &At,
+) -> DrawResult {
     const TITLE: &str = "congestion window (packets)";
     if run.summary.is_empty() {
         return empty(root, at, TITLE, "press Run");
@@ -38,6 +46,12 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
             one.add(t, m.min, m.max);
         }
     }
+    let mut partner = Columns::new(width, x.clone());
+    for s in beside.iter().flat_map(|p| p.summary.iter()) {
+        if at.shows(s.time_us) {
+            partner.add(s.time_us, s.cwnd_mean, s.cwnd_mean);
+        }
+    }
     let colour = palette::cca(run.cca());
     let has_elephants = run.summary.iter().any(|s| s.elephant_cwnd > 0.0);
     let refs = run.meta.as_ref().map(|m| m.references);
@@ -48,6 +62,10 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
         Mark::Line(colour, 3),
         format!("mean ({})", run.cca()),
     );
+    if let Some(p) = beside {
+        let name = format!("mean ({}, in lockstep)", p.cca());
+        legend.add_keyed(CWND_PARTNER, Mark::Line(palette::cca(p.cca()), 3), name);
+    }
     legend.add_keyed(
         CWND_FLOW,
         Mark::Line(palette::HIGHLIGHT, 1),
@@ -67,7 +85,10 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
         legend.add_keyed(CWND_CAP, Mark::Line(palette::LINE_RATE, 1), cap);
     }
     let (root, boxes) = with_legend(root, &legend, at)?;
-    let data_top = band.top().max(one.top()).max(elephants.top()).max(1.0);
+    let data_top = [&band, &one, &elephants, &partner]
+        .iter()
+        .map(|c| c.top())
+        .fold(1.0, f64::max);
     let near = |v: f64| near_reference(v, data_top);
     let y_top = lifted_to_references(data_top, &cwnd_references(run), at);
     let y_top = y_top.max(at.y_top.unwrap_or(0.0)) * 1.05;
@@ -104,9 +125,21 @@ pub fn cwnd<DB: DrawingBackend>(root: Root<DB>, run: &RunView, flow: usize, at: 
             elephants.means(),
             palette::ELEPHANT.stroke_width(3),
         ),
+        (
+            CWND_PARTNER,
+            partner.means(),
+            beside
+                .map_or(colour, |p| palette::cca(p.cca()))
+                .stroke_width(3),
+        ),
     ];
     for (key, points, style) in series {
-        if at.shows_series(key) && (key != CWND_ELEPHANTS || has_elephants) {
+        let drawn = match key {
+            CWND_ELEPHANTS => has_elephants,
+            CWND_PARTNER => beside.is_some(),
+            _ => true,
+        };
+        if at.shows_series(key) && drawn {
             line(&mut c, points, style)?;
         }
     }
@@ -160,6 +193,8 @@ pub const CWND_BAND: &str = "band";
 pub const CWND_MEAN: &str = "mean";
 pub const CWND_FLOW: &str = "flow";
 pub const CWND_ELEPHANTS: &str = "elephants";
+/// The mean window of a run in lockstep beside this one.
+pub const CWND_PARTNER: &str = "partner";
 pub const CWND_BDP: &str = "bdp";
 pub const CWND_CAP: &str = "cap";
 /// The legend keys of the delay chart's series.

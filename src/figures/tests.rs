@@ -54,7 +54,7 @@ fn every_time_figure_draws_its_run_and_marks_the_cursor_only_when_away_from_the_
     let figures: [(&str, Draw, &[&str]); 5] = [
         (
             "cwnd",
-            |r, run, at| cwnd(r, run, 3, at),
+            |r, run, at| cwnd(r, run, None, 3, at),
             &["congestion window", "flow 3", "elephants"],
         ),
         (
@@ -101,7 +101,7 @@ fn an_empty_run_draws_each_time_figure_with_a_note() {
     let run = kept.view();
     let at = At::still(Style::PAGE);
     for drawn in [
-        svg(|root| cwnd(root, &run, 0, &at)),
+        svg(|root| cwnd(root, &run, None, 0, &at)),
         svg(|root| delay(root, &run, 0, &at)),
         svg(|root| queues(root, &run, &[], &at)),
     ] {
@@ -347,7 +347,7 @@ fn the_time_charts_draw_their_reference_lines_labelled() {
     let refs = run.meta.as_ref().unwrap().references;
     assert!(refs.bdp_packets > 1.0 && refs.window_cap_packets >= refs.bdp_packets);
     let at = At::still(Style::PAGE);
-    let cwnd = svg(|root| cwnd(root, run, 0, &at));
+    let cwnd = svg(|root| cwnd(root, run, None, 0, &at));
     has_all(
         &cwnd,
         &[&format!("BDP {:.0} pkts", refs.bdp_packets), "window cap"],
@@ -365,7 +365,7 @@ fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
     let session = finished_session(small());
     let run = &session.run().unwrap().view();
     let all = At::still(Style::PAGE);
-    let (shown, drawn) = svg_drawn(|root| cwnd(root, run, 0, &all));
+    let (shown, drawn) = svg_drawn(|root| cwnd(root, run, None, 0, &all));
     let keys: Vec<&str> = drawn.legend.iter().map(|b| b.key.as_str()).collect();
     assert_eq!(
         keys,
@@ -383,7 +383,7 @@ fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
         hidden: &hidden,
         ..all
     };
-    let (without, drawn_without) = svg_drawn(|root| cwnd(root, run, 0, &at));
+    let (without, drawn_without) = svg_drawn(|root| cwnd(root, run, None, 0, &at));
     assert_ne!(shown, without);
     assert_eq!(
         drawn.legend, drawn_without.legend,
@@ -392,6 +392,27 @@ fn a_hidden_series_leaves_the_plot_and_stays_greyed_in_the_legend() {
     // MSwift's colour: its mean line is gone, the band (its colour, translucent) stays
     let mean_lines = |svg: &str| svg.matches("stroke-width=\"3\"").count();
     assert!(mean_lines(&without) < mean_lines(&shown));
+}
+
+#[test]
+fn a_run_in_lockstep_beside_draws_its_mean_window_in_its_colour() {
+    let session = finished_session(small());
+    let run = &session.run().unwrap().view();
+    let mut swift = small();
+    swift.cca.algorithm = crate::scenario::CcaKind::Swift;
+    let partner_session = finished_session(swift);
+    let partner = &partner_session.run().unwrap().view();
+    let at = At::still(Style::PAGE);
+    let (alone, drawn_alone) = svg_drawn(|root| cwnd(root, run, None, 0, &at));
+    let (both, drawn) = svg_drawn(|root| cwnd(root, run, Some(partner), 0, &at));
+    let keys: Vec<&str> = drawn.legend.iter().map(|b| b.key.as_str()).collect();
+    assert_eq!(&keys[..3], [CWND_BAND, CWND_MEAN, CWND_PARTNER]);
+    assert!(!drawn_alone.legend.iter().any(|b| b.key == CWND_PARTNER));
+    has_all(&both, &["mean (swift, in lockstep)"]);
+    let (r, g, b) = palette::cca(partner.cca()).rgb();
+    let swift_stroke = format!("stroke=\"#{r:02X}{g:02X}{b:02X}\"");
+    let count = |svg: &str| svg.matches(&swift_stroke).count();
+    assert!(count(&both) > count(&alone), "{swift_stroke}");
 }
 
 #[test]
@@ -404,7 +425,7 @@ fn a_zoomed_time_chart_spans_the_zoom_and_says_so_on_its_axis() {
         ..At::still(Style::PAGE)
     };
     let drawn = [
-        svg_drawn(|root| cwnd(root, run, 0, &at)).1,
+        svg_drawn(|root| cwnd(root, run, None, 0, &at)).1,
         svg_drawn(|root| delay(root, run, 0, &at)).1,
         svg_drawn(|root| queues(root, run, &[], &at)).1,
     ];

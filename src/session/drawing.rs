@@ -18,7 +18,7 @@ impl Page {
             return *at;
         };
         if self.presenting {
-            return *at; // the presentation shows the main run alone
+            return *at; // the presentation draws both into one chart
         }
         let span = s.span_us();
         let both = At {
@@ -35,6 +35,12 @@ impl Page {
         }
     }
 
+    /// The lockstep partner drawn into the main run's window chart: the presentation shows both
+    /// runs in one chart, over the main run's time (its playback ends with the run it is about).
+    pub(super) fn partner_overlaid(&self) -> Option<&RunData> {
+        self.session.partner.as_ref().filter(|_| self.presenting)
+    }
+
     /// Draws `chart`'s figure from the page's state on `root`; `None` for the network pictures,
     /// which the shell draws into pixel buffers it keeps between frames.
     pub fn draw_chart<DB: DrawingBackend>(
@@ -49,13 +55,16 @@ impl Page {
         let flow = self.flow();
         Some(match chart {
             Chart::Network | Chart::PartnerNetwork => return None,
-            Chart::Cwnd => figures::cwnd(root, &run, flow, &self.beside_partner(at)),
+            Chart::Cwnd => {
+                let beside = self.partner_overlaid().map(RunData::view);
+                figures::cwnd(root, &run, beside.as_ref(), flow, &self.beside_partner(at))
+            }
             Chart::Delay => figures::delay(root, &run, flow, at),
             Chart::Queue => figures::queues(root, &run, &self.chosen, at),
             Chart::Fct => figures::fct_cdf(root, &run, at),
             Chart::Flows => figures::flows(root, &run, at),
             Chart::PartnerCwnd => match &s.partner {
-                Some(p) => figures::cwnd(root, &p.view(), flow, &self.beside_partner(at)),
+                Some(p) => figures::cwnd(root, &p.view(), None, flow, &self.beside_partner(at)),
                 None => Ok(figures::Drawn::default()),
             },
             Chart::Decision => {

@@ -105,9 +105,9 @@ pub struct Session {
     theory: Series<TheoryRun>,
     theory_points: Vec<TheoryPoint>,
     playback: Playback,
-    /// The partner is not on screen (the presentation layout shows the main run alone): the
-    /// playback spans the main run.
-    partner_off_screen: bool,
+    /// The playback spans the main run alone, not its lockstep partner's too (the presentation
+    /// layout, which draws the partner over the main run's time).
+    main_span_only: bool,
     /// The followed flow's decisions, replayed once the main run has finished.
     tracing: Option<decisions::Tracing>,
     worker_ready: bool,
@@ -342,7 +342,7 @@ impl Session {
 
     /// The simulated span of the main run (and its partner on screen, the longer), µs.
     pub fn span_us(&self) -> f64 {
-        let partner = self.partner.as_ref().filter(|_| !self.partner_off_screen);
+        let partner = self.partner.as_ref().filter(|_| !self.main_span_only);
         [self.run.as_ref(), partner]
             .into_iter()
             .flatten()

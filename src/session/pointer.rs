@@ -185,7 +185,17 @@ impl Page {
         let hidden = self.instruments.hidden_on(chart);
         let shown = |key: &str| !hidden.iter().any(|h| h == key);
         let mut lines = match chart {
-            Chart::Cwnd => s.run.as_ref().map(|r| cwnd_at(r, flow, x, &shown)),
+            Chart::Cwnd => s.run.as_ref().map(|r| {
+                let mut lines = cwnd_at(r, flow, x, &shown);
+                let beside = self
+                    .partner_overlaid()
+                    .filter(|_| shown(figures::CWND_PARTNER));
+                if let Some((p, m)) = beside.and_then(|p| Some((p, summary_at(p, x)?))) {
+                    let (cca, mean) = (p.view().cca(), m.cwnd_mean);
+                    lines.insert(1, format!("{cca} in lockstep: mean {mean:.1} pkts"));
+                }
+                lines
+            }),
             Chart::PartnerCwnd => s.partner.as_ref().map(|r| cwnd_at(r, flow, x, &shown)),
             Chart::Delay => s.run.as_ref().map(|r| delay_at(r, flow, x, &shown)),
             Chart::Queue => s

@@ -111,11 +111,12 @@ impl Page {
         Vec::new()
     }
 
-    /// Turns the presentation layout on or off: it shows the main run alone, so its playback
-    /// spans that run (a lockstep step ends with the run it shows).
+    /// Turns the presentation layout on or off: its playback spans the main run, and a lockstep
+    /// partner is drawn beside it in one window chart over that time (a lockstep step ends with
+    /// the run it is about).
     pub(super) fn set_presenting(&mut self, on: bool) {
         self.presenting = on;
-        self.session.partner_off_screen = on;
+        self.session.main_span_only = on;
     }
 
     /// The chart the presentation layout shows beside the network picture: the story step's, or

@@ -336,11 +336,12 @@ pub const STEPS: [Step; 5] = [
             by the many on-time ones. Beside it, Swift runs on the same network in lockstep, one cursor for both.",
         look: || format!(
             "The decision view: MSwift's signal is the median ({} line) of its last H delays ({} dots); the latest ({} ring) \
-             jumps when its packet crossed a congested path, the median does not. The delay chart: the median ({0}, thick) \
-             beside the raw RTT ({1}).",
+             jumps when its packet crossed a congested path, the median does not. The window chart: MSwift's mean window \
+             ({0}, thick) beside Swift's in lockstep ({}).",
             colour_of(CcaName::MSWIFT),
             palette::name(palette::REFERENCE).unwrap_or("grey"),
-            palette::name(palette::CURSOR).unwrap_or("red")
+            palette::name(palette::CURSOR).unwrap_or("red"),
+            colour_of(CcaName::SWIFT)
         ),
         says: mswift_step,
         ask: Question {
@@ -351,7 +352,7 @@ pub const STEPS: [Step; 5] = [
         },
         run: StepRun::Baseline { cca: CcaName::MSWIFT, lb: LbScheme::Ops, speed: 3, partner: Some(CcaName::SWIFT) },
         compare: None,
-        point: Chart::Delay,
+        point: Chart::Cwnd,
         decision: true,
     },
     Step {

@@ -1139,7 +1139,7 @@ mod page {
         );
         assert_eq!(page.scenario.seed, 3);
         assert_eq!(page.beside().as_deref(), Some("cca:swift"));
-        assert!(effects.ends_with(&[Effect::WriteAddress, Effect::Reveal("chart-delay")]));
+        assert!(effects.ends_with(&[Effect::WriteAddress, Effect::Reveal("chart-cwnd")]));
         let speed = page.session.playback.speed();
         assert_eq!(speed, 3);
         // the step's scenario is the k = 8 baseline: check it is the one started, not run it
@@ -1195,7 +1195,7 @@ mod page {
         // a run of one's own is presented as it is, without the story
         assert!(page.session.run.is_some());
         assert_eq!((page.presenting, page.story), (true, None));
-        // the presentation shows the main run alone: its playback ends with that run
+        // the presentation's playback ends with the main run, its partner drawn beside it
         let spans = |p: &Page| {
             let s = &p.session;
             let main = s.run.as_ref().unwrap().span_us();
@@ -1205,10 +1205,19 @@ mod page {
         let (span, main, _) = spans(&page);
         assert_eq!(span, main);
         assert_eq!(page.pointed(), "chart-cwnd");
+        // in the window chart, which reads both runs' means
+        let overlaid = |p: &Page| {
+            let lines = p.values_at(crate::session::charts::Chart::Cwnd, main / 2.0, None);
+            lines
+                .iter()
+                .any(|l| l.starts_with("mswift in lockstep: mean "))
+        };
+        assert!(overlaid(&page));
         page.reduce(Action::Present(false));
         assert_eq!((page.presenting, page.story), (false, None));
         let (span, _, both) = spans(&page);
         assert_eq!(span, both, "beside its partner, the longer of the two");
+        assert!(!overlaid(&page), "in a chart of its own");
         // a page with nothing on it presents the class
         let mut fresh = Page::new(small());
         fresh.reduce(Action::Present(true));
