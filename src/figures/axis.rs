@@ -3,7 +3,7 @@
 //! A log scale is drawn in log space (the labels give the values back), so bars, lines and
 //! points share one chart type whatever the scale.
 
-use super::{err, house_mesh, At, Chart, Root};
+use super::{err, fitting, house_mesh, At, Chart, Root};
 use plotters::prelude::*;
 use std::ops::Range;
 
@@ -45,7 +45,8 @@ impl Axis {
     }
 }
 
-/// Builds the chart in the house style with `x` in data space and the y axis from `axis`.
+/// Builds the chart in the house style with `x` in data space and the y axis from `axis`; the x
+/// axis is named by the first of `x_descs` (longest first) that fits under the plot.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn frame<'a, DB: DrawingBackend>(
     root: &'a Root<DB>,
@@ -55,23 +56,28 @@ pub(super) fn frame<'a, DB: DrawingBackend>(
     axis: &Axis,
     x_labels: usize,
     x_label: &dyn Fn(&f64) -> String,
-    descs: (&str, &str),
+    (x_descs, y_desc): (&[&str], &str),
 ) -> Result<Chart<'a, DB>, String> {
     let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", at.style.title_px))
         .margin(8)
+        .margin_right(at.style.right_px)
         .x_label_area_size(at.style.text_px * 3 + 1)
         .y_label_area_size(at.style.text_px * 4 + 4)
         .build_cartesian_2d(x, axis.range.clone())
         .map_err(err)?;
-    let height = chart.plotting_area().dim_in_pixel().1;
-    house_mesh(&mut chart.configure_mesh(), at.style, height)
+    let plot = chart.plotting_area().dim_in_pixel();
+    // the x axis's name centred under the plot, as far into the margins as the right one goes
+    let font = at.style.text().into_font();
+    let room = plot.0 + 2 * at.style.right_px;
+    let x_desc = fitting(chart.plotting_area(), x_descs, &font, room);
+    house_mesh(&mut chart.configure_mesh(), at.style, plot)
         .disable_x_mesh()
         .x_labels(x_labels)
         .x_label_formatter(x_label)
         .y_label_formatter(&|y| axis.label(*y))
-        .x_desc(descs.0)
-        .y_desc(descs.1)
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .draw()
         .map_err(err)?;
     Ok(chart)

@@ -181,6 +181,9 @@ pub struct Style {
     pub title_px: u32,
     /// Tick labels, axis names, legends and notes.
     pub text_px: u32,
+    /// Room right of the plot, where the last tick label stands half out (a canvas clips what
+    /// passes its edge).
+    pub right_px: u32,
 }
 
 impl Style {
@@ -188,16 +191,19 @@ impl Style {
     pub const PAGE: Style = Style {
         title_px: 15,
         text_px: 14,
+        right_px: 24,
     };
     /// The presentation layout's charts, read across a room (16 px and more).
     pub const PRESENT: Style = Style {
         title_px: 18,
         text_px: 16,
+        right_px: 26,
     };
     /// The command line's plots (900 pixels wide, read on a page or a slide).
     pub const PRINT: Style = Style {
         title_px: 18,
         text_px: 15,
+        right_px: 8,
     };
 
     fn text(&self) -> (&'static str, u32) {
@@ -296,9 +302,9 @@ fn meshed<'a, DB: DrawingBackend>(
     rows: Option<(&str, RowName)>,
 ) -> Result<Chart<'a, DB>, String> {
     let mut chart = frame(root, at, title, x, y)?;
-    let height = chart.plotting_area().dim_in_pixel().1;
+    let plot = chart.plotting_area().dim_in_pixel();
     let mut mesh = chart.configure_mesh();
-    let mesh = house_mesh(&mut mesh, at.style, height).x_desc(x_desc);
+    let mesh = house_mesh(&mut mesh, at.style, plot).x_desc(x_desc);
     if let Some((y_desc, row_name)) = rows {
         mesh.y_desc(y_desc).y_label_formatter(row_name);
     }
@@ -317,6 +323,7 @@ fn frame<'a, DB: DrawingBackend>(
     ChartBuilder::on(root)
         .caption(title, ("sans-serif", at.style.title_px))
         .margin(8)
+        .margin_right(at.style.right_px)
         .x_label_area_size(at.style.text_px * 3 + 1)
         .y_label_area_size(at.style.text_px * 4 - 4)
         .build_cartesian_2d(x, y)
@@ -324,15 +331,19 @@ fn frame<'a, DB: DrawingBackend>(
 }
 
 /// The house style of a chart's mesh and labels: tick labels and axis names at the text size, no
-/// minor grid lines, faint major ones, and on the y axis plotters' eleven labels, fewer where the
-/// plot is short (a label every line and a half of text), so that they never overlap.
+/// minor grid lines, faint major ones, and on each axis plotters' eleven labels, fewer where the
+/// plot is short (a label every line and a half of text) or narrow (a label every three text
+/// sizes across, about "100.0" and a gap), so that they never overlap.
 fn house_mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
     mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
     style: Style,
-    plot_height_px: u32,
+    (plot_width_px, plot_height_px): (u32, u32),
 ) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
-    let fit = 2 * plot_height_px / (3 * style.text_px).max(1);
-    mesh.y_labels((fit as usize).clamp(2, 11))
+    let text = style.text_px.max(1);
+    let fit_y = 2 * plot_height_px / (3 * text);
+    let fit_x = plot_width_px / (3 * text);
+    mesh.y_labels((fit_y as usize).clamp(2, 11))
+        .x_labels((fit_x as usize).clamp(2, 11))
         .label_style(style.text())
         .axis_desc_style(style.text())
         .light_line_style(WHITE)
@@ -455,17 +466,69 @@ fn cdf_steps(sorted: &[f64]) -> Vec<(f64, f64)> {
 pub fn empty<DB: DrawingBackend>(root: Root<DB>, at: &At, title: &str, note: &str) -> DrawResult {
     let root = ground(root)?;
     let mut c = chart(&root, at, title, 0.0..100.0, 0.0..1.0, "time (µs)")?;
-    let style = ("sans-serif", at.style.text_px + 1)
-        .into_font()
-        .color(&BLACK.mix(0.6));
-    c.draw_series(std::iter::once(Text::new(
-        note.to_string(),
-        (30.0, 0.5),
-        style,
-    )))
-    .map_err(err)?;
+    let font = ("sans-serif", at.style.text_px + 1).into_font();
+    // from a tenth of the way in, the note's lines wrapped to what is left of the plot
+    let plot = c.plotting_area();
+    let (width, line_px) = (plot.dim_in_pixel().0 * 9 / 10, at.style.text_px * 3 / 2);
+    let dy = line_px as f64 / plot.dim_in_pixel().1.max(1) as f64;
+    let lines = wrapped(plot, note, &font, width);
+    let style = font.color(&BLACK.mix(0.6));
+    let placed = lines.into_iter().enumerate().map(|(i, l)| {
+        let y = 0.55 - i as f64 * dy;
+        Text::new(l, (10.0, y), style.clone())
+    });
+    c.draw_series(placed).map_err(err)?;
     root.present().map_err(err)?;
     Ok(Drawn::default())
+}
+
+/// `text` broken at spaces into lines no wider than `width_px` in `font` (a word wider than
+/// that on a line of its own).
+fn wrapped<DB: DrawingBackend>(
+    area: &DrawingArea<DB, impl CoordTranslate>,
+    text: &str,
+    font: &FontDesc,
+    width_px: u32,
+) -> Vec<String> {
+    let style = TextStyle::from(font.clone());
+    // a tenth to spare: the browser may draw in a font wider than the one it measured
+    let fits = |s: &str| {
+        area.estimate_text_size(s, &style)
+            .is_ok_and(|(w, _)| w * 11 <= width_px * 10)
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line} {word}")) => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The first of `texts` (longest first) no wider than `width_px` in `font`, or the last: an
+/// axis name that says more where the chart has the room.
+fn fitting<'t, DB: DrawingBackend>(
+    area: &DrawingArea<DB, impl CoordTranslate>,
+    texts: &[&'t str],
+    font: &FontDesc,
+    width_px: u32,
+) -> &'t str {
+    let style = TextStyle::from(font.clone());
+    // a tenth to spare: the browser may draw in a font wider than the one it measured
+    let fits = |s: &str| {
+        area.estimate_text_size(s, &style)
+            .is_ok_and(|(w, _)| w * 11 <= width_px * 10)
+    };
+    texts
+        .iter()
+        .copied()
+        .find(|t| fits(t))
+        .or(texts.last().copied())
+        .unwrap_or("")
 }
 
 // natively: the SVG backend draws them as text a test can read

@@ -142,7 +142,7 @@ fn bars<DB: DrawingBackend>(
         &axis,
         2 * lbs.len() + 1,
         &|x| category(&labels, *x, 0.5),
-        ("load balancing", inflation_desc(c.log)),
+        (&["load balancing"], inflation_desc(c.log)),
     )?;
     let width = 0.8 / ccas.len() as f64;
     // bars stand on the axis: 0, or the log scale's floor
@@ -223,7 +223,7 @@ fn lines<DB: DrawingBackend>(
         &axis,
         4 * n + 1,
         &|x| category(&labels, *x, 0.0),
-        (&field, inflation_desc(c.log)),
+        (&[&field], inflation_desc(c.log)),
     )?;
     // series side by side by a little, so their error bars do not overlap
     let shift = |s: usize| (s as f64 - (keys.len() as f64 - 1.0) / 2.0) * 0.04;

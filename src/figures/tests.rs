@@ -530,3 +530,93 @@ fn the_page_draws_every_chart_of_its_table() {
         }
     }
 }
+
+/// A text element of an SVG figure: its line (y), its left and right edges and what it says.
+struct Placed {
+    y: String,
+    left: f64,
+    right: f64,
+    text: String,
+}
+
+/// Every unrotated text of `svg`, placed with its width as the figures' font measures it.
+fn placed_texts(svg: &str) -> Vec<Placed> {
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(tag[at..].split('"').next()?.to_string())
+    };
+    let mut out = Vec::new();
+    for piece in svg.split("<text ").skip(1) {
+        let (tag, rest) = piece.split_once('>').unwrap();
+        let tag = &format!(" {tag}");
+        let text = rest.split("</text>").next().unwrap().trim().to_string();
+        if tag.contains("transform") || text.is_empty() {
+            continue;
+        }
+        let x: f64 = attr(tag, "x").unwrap().parse().unwrap();
+        // plotters writes a font's pixel size over 1.24
+        let px: f64 = attr(tag, "font-size").unwrap().parse::<f64>().unwrap() * 1.24;
+        let font = FontDesc::new(FontFamily::SansSerif, px.round(), FontStyle::Normal);
+        let text = text
+            .replace("&amp;", "&")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">");
+        // a browser's sans-serif runs a few per cent wider than the font registered here
+        let width = font.box_size(&text).unwrap().0 as f64 * 1.06;
+        let left = match attr(tag, "text-anchor").as_deref() {
+            Some("middle") => x - width / 2.0,
+            Some("end") => x - width,
+            _ => x,
+        };
+        let y = attr(tag, "y").unwrap();
+        out.push(Placed {
+            y,
+            left,
+            right: left + width,
+            text,
+        });
+    }
+    out
+}
+
+/// Every chart the page draws, at a phone's width (356 of a 390 px screen) in the page's text
+/// sizes and at half a projector's (1280×720) in the presentation's, keeps its words readable:
+/// no text past the canvas's edges, and no two texts on one line overlapping (titles, axis
+/// names, tick labels, legend entries, notes), with and without a run on the page.
+#[test]
+fn every_chart_fits_a_phone_and_the_presentation() {
+    use crate::session::charts::Chart;
+    let fresh = crate::session::page::Page::new(small());
+    let ran = crate::session::fake_worker::finished_page(small());
+    let screens = [(Style::PAGE, (356, 262)), (Style::PRESENT, (580, 245))];
+    for (page, when) in [(&fresh, "before a run"), (&ran, "after a run")] {
+        for (chart, (style, size)) in Chart::all().flat_map(|c| screens.map(|s| (c, s))) {
+            let mut out = String::new();
+            {
+                register_font().unwrap();
+                let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+                page.draw_chart(chart, root, &At::still(style));
+            }
+            let texts = placed_texts(&out);
+            for t in &texts {
+                assert!(
+                    t.left >= -0.5 && t.right <= size.0 as f64 + 0.5,
+                    "{chart:?} {when} at {size:?}: {:?} runs past the edge ({:.0} to {:.0})",
+                    t.text,
+                    t.left,
+                    t.right
+                );
+            }
+            for a in &texts {
+                for b in texts.iter().filter(|b| b.y == a.y && b.left > a.left) {
+                    assert!(
+                        b.left >= a.right - 0.5,
+                        "{chart:?} {when} at {size:?}: {:?} and {:?} overlap",
+                        a.text,
+                        b.text
+                    );
+                }
+            }
+        }
+    }
+}

@@ -88,7 +88,11 @@ pub fn throughput_against_q<DB: DrawingBackend>(
         x_labels,
         &|x| two_digits(10f64.powf(*x)),
         (
-            "q, the share of packets on the long path (log scale)",
+            &[
+                "q, the share of packets on the long path (log scale)",
+                "q, the share of packets on the long path",
+                "q (log scale)",
+            ],
             "Gbps (log scale)",
         ),
     )?;
