@@ -105,6 +105,10 @@ node e2e/hostile.mjs "$base" | quiet
 echo "== phone: 44 px targets where a finger goes, every definition inside the screen (390x844)"
 node e2e/phone.mjs "$base/#k=4&elephants=2&flow-size=1MiB&run=1" | tail -n 1
 
+echo "== class on a phone: each step answered and run by a tap, its chart brought into view and read by a tap (390x844)"
+node e2e/class_phone.mjs "$base" target/e2e/class-phone | quiet
+echo "screenshots: target/e2e/class-phone-step*.png"
+
 echo "== lockstep: a beside= link runs two stages, side by side at 1280x720, stacked at 390x844"
 node e2e/lockstep.mjs "$base" target/e2e/lockstep | tail -n 1
 echo "screenshots: target/e2e/lockstep-*.png"
