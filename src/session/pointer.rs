@@ -194,10 +194,16 @@ impl Page {
                     let (cca, mean) = (p.view().cca(), m.cwnd_mean);
                     lines.insert(1, format!("{cca} in lockstep: mean {mean:.1} pkts"));
                 }
-                lines
+                as_ended(r, x, lines)
             }),
-            Chart::PartnerCwnd => s.partner.as_ref().map(|r| cwnd_at(r, flow, x, &shown)),
-            Chart::Delay => s.run.as_ref().map(|r| delay_at(r, flow, x, &shown)),
+            Chart::PartnerCwnd => s
+                .partner
+                .as_ref()
+                .map(|r| as_ended(r, x, cwnd_at(r, flow, x, &shown))),
+            Chart::Delay => s
+                .run
+                .as_ref()
+                .map(|r| as_ended(r, x, delay_at(r, flow, x, &shown))),
             Chart::Queue => s
                 .run
                 .as_ref()
@@ -229,6 +235,16 @@ impl Page {
         lines.insert(0, head);
         lines
     }
+}
+
+/// A finished run's lines read past its end (on a time axis shared with a longer run): its last
+/// values, said to be so.
+fn as_ended(run: &RunData, t: f64, mut lines: Vec<String>) -> Vec<String> {
+    let end = run.span_us();
+    if run.report.is_some() && t > end && !lines.is_empty() {
+        lines.insert(0, format!("ended at {end:.1} µs, as it ended:"));
+    }
+    lines
 }
 
 /// The run's summary sample at `t` (the last at or before it).

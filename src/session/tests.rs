@@ -1218,6 +1218,19 @@ mod page {
         let (span, _, both) = spans(&page);
         assert_eq!(span, both, "beside its partner, the longer of the two");
         assert!(!overlaid(&page), "in a chart of its own");
+        // the two window charts share the longer run's time axis: the shorter run, read past
+        // its end, says so
+        let span = |r: &Option<RunData>| r.as_ref().unwrap().span_us();
+        let (main, partner) = (span(&page.session.run), span(&page.session.partner));
+        assert_ne!(main, partner);
+        use crate::session::charts::Chart;
+        let (shorter, end) = match main < partner {
+            true => (Chart::Cwnd, main),
+            false => (Chart::PartnerCwnd, partner),
+        };
+        let past = page.values_at(shorter, end.max(main.max(partner)), None);
+        assert_eq!(past[1], format!("ended at {end:.1} µs, as it ended:"));
+        assert!(page.values_at(shorter, end / 2.0, None)[1].starts_with("mean "));
         // a page with nothing on it presents the class
         let mut fresh = Page::new(small());
         fresh.reduce(Action::Present(true));
