@@ -23,3 +23,16 @@ export async function checking(name, options) {
   };
   return { page, check, finish };
 }
+
+// A finger on `page`, through the DevTools protocol's touch events (a real touch screen's, not
+// mouse events): `touch` sends one, `tap` puts a finger down at (x, y) and lifts it.
+export async function fingers(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  const tap = async (x, y, settle = 400) => {
+    await touch('touchStart', [{ x: Math.round(x), y: Math.round(y), id: 1 }]);
+    await touch('touchEnd', []);
+    await page.waitForTimeout(settle);
+  };
+  return { touch, tap };
+}

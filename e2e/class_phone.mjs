@@ -5,19 +5,13 @@
 // lifts, and that the step's answer is said; then taps "Next step". Saves a screenshot per
 // step; prints one line per check and exits non-zero on a failure.
 // Usage: node e2e/class_phone.mjs BASE_URL SHOT_PREFIX
-import { checking } from './checks.mjs';
+import { checking, fingers } from './checks.mjs';
 
 const [base, prefix] = process.argv.slice(2);
 const { page, check, finish } = await checking('class on a phone', {
   viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
 });
-const cdp = await page.context().newCDPSession(page);
-const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-const tap = async (x, y) => {
-  await touch('touchStart', [{ x: Math.round(x), y: Math.round(y), id: 1 }]);
-  await touch('touchEnd', []);
-  await page.waitForTimeout(400);
-};
+const { tap } = await fingers(page);
 // the part of an element inside the viewport, or null
 const visible = sel => page.evaluate(s => {
   const r = document.querySelector(s)?.getBoundingClientRect();

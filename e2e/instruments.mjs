@@ -4,7 +4,7 @@
 // series and shows it again; the reference lines are named in the legends. Prints one line per
 // check and a closing count; exits non-zero on a failure.
 // Usage: node e2e/instruments.mjs BASE_URL [SCREENSHOT.png]
-import { checking } from './checks.mjs';
+import { checking, fingers } from './checks.mjs';
 
 const [base, shot] = process.argv.slice(2);
 const { page, check, finish } = await checking('instruments');
@@ -117,13 +117,8 @@ check('clicked again, it shows the series again', (await readout()) === shown, a
 // finger left the chart at once), and the readout stays until the next press elsewhere
 await page.setViewportSize({ width: 390, height: 844 });
 await drawn();
-const cdp = await page.context().newCDPSession(page);
-const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-const tap = async (x, y) => {
-  await touch('touchStart', [{ x: Math.round(x), y: Math.round(y), id: 1 }]);
-  await touch('touchEnd', []);
-  await page.waitForTimeout(600);
-};
+const { touch, tap: tapAndWait } = await fingers(page);
+const tap = (x, y) => tapAndWait(x, y, 600);
 b = await box('chart-delay');
 await tap(b.x + b.w * 0.6, b.y + b.h * 0.35);
 check('a tap on a phone reads the chart, and the readout stays after the finger lifts',

@@ -490,12 +490,7 @@ fn wrapped<DB: DrawingBackend>(
     font: &FontDesc,
     width_px: u32,
 ) -> Vec<String> {
-    let style = TextStyle::from(font.clone());
-    // a tenth to spare: the browser may draw in a font wider than the one it measured
-    let fits = |s: &str| {
-        area.estimate_text_size(s, &style)
-            .is_ok_and(|(w, _)| w * 11 <= width_px * 10)
-    };
+    let fits = fits_in(area, font, width_px);
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {
@@ -509,6 +504,20 @@ fn wrapped<DB: DrawingBackend>(
     lines
 }
 
+/// Whether a text is no wider than `width_px` in `font`, with a tenth to spare: the browser may
+/// draw in a font wider than the one it measured.
+fn fits_in<'f, DB: DrawingBackend>(
+    area: &'f DrawingArea<DB, impl CoordTranslate>,
+    font: &FontDesc<'f>,
+    width_px: u32,
+) -> impl Fn(&str) -> bool + 'f {
+    let style = TextStyle::from(font.clone());
+    move |s: &str| {
+        area.estimate_text_size(s, &style)
+            .is_ok_and(|(w, _)| w * 11 <= width_px * 10)
+    }
+}
+
 /// The first of `texts` (longest first) no wider than `width_px` in `font`, or the last: an
 /// axis name that says more where the chart has the room.
 fn fitting<'t, DB: DrawingBackend>(
@@ -517,12 +526,7 @@ fn fitting<'t, DB: DrawingBackend>(
     font: &FontDesc,
     width_px: u32,
 ) -> &'t str {
-    let style = TextStyle::from(font.clone());
-    // a tenth to spare: the browser may draw in a font wider than the one it measured
-    let fits = |s: &str| {
-        area.estimate_text_size(s, &style)
-            .is_ok_and(|(w, _)| w * 11 <= width_px * 10)
-    };
+    let fits = fits_in(area, font, width_px);
     texts
         .iter()
         .copied()
