@@ -10,9 +10,10 @@
 //! - `spraylab bench`: simulator speed and memory on the standard cases.
 //!
 //! Errors in flags, values or files print one line and exit with code 2 (`errors.rs`). The
-//! arguments are parsed in two stages, as ripgrep parses its flags: the grammar (`args.rs`),
-//! then the resolver that makes them a checked scenario (`resolve.rs`); each subcommand's effect
-//! is its own file, dispatched below.
+//! arguments are parsed in two stages, as ripgrep parses its flags: the grammar (each
+//! subcommand's flags in its file under `commands/`, the flags they share in `args.rs`), then the
+//! resolver that makes them a checked scenario (`resolve.rs`); each subcommand's effect is in its
+//! file beside its flags, dispatched by `commands/mod.rs`.
 
 // the one unsafe call: restoring SIGPIPE (quiet_on_closed_pipe)
 #![deny(unsafe_code)]
@@ -20,36 +21,26 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
-mod bench;
-#[cfg(not(target_arch = "wasm32"))]
 mod bitmap_text;
 #[cfg(not(target_arch = "wasm32"))]
+mod commands;
+#[cfg(not(target_arch = "wasm32"))]
 mod errors;
-#[cfg(not(target_arch = "wasm32"))]
-mod fields;
-#[cfg(not(target_arch = "wasm32"))]
-mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod plots;
 #[cfg(not(target_arch = "wasm32"))]
 mod progress;
 #[cfg(not(target_arch = "wasm32"))]
-mod repro;
-#[cfg(not(target_arch = "wasm32"))]
 mod resolve;
-#[cfg(not(target_arch = "wasm32"))]
-mod run;
-#[cfg(not(target_arch = "wasm32"))]
-mod scenario;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use args::Parsed;
+    use commands::Parsed;
     use spraylab::scenario::escape_controls;
     use std::process::ExitCode;
     quiet_on_closed_pipe();
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    let outcome = match args::parse(&argv) {
+    let outcome = match commands::parse(&argv) {
         Ok(Parsed::Print(text)) => {
             print!("{text}");
             // the top-level help also lists the overrides every scenario command takes
@@ -58,7 +49,7 @@ fn main() -> std::process::ExitCode {
             }
             Ok(())
         }
-        Ok(Parsed::Command(c)) => dispatch(*c),
+        Ok(Parsed::Command(c)) => c.run(),
         Err(e) => Err(e),
     };
     match outcome {
@@ -67,38 +58,6 @@ fn main() -> std::process::ExitCode {
             eprintln!("spraylab: error: {}", escape_controls(&e.to_string()));
             ExitCode::from(2)
         }
-    }
-}
-
-/// Runs a subcommand: each is its own file's function of its arguments (a missing arm does not
-/// compile).
-#[cfg(not(target_arch = "wasm32"))]
-fn dispatch(command: args::Command) -> Result<(), errors::UsageError> {
-    use args::Command;
-    match command {
-        Command::Run(a) => crate::run::run(a),
-        Command::Scenario(a) => crate::scenario::scenario(&a),
-        Command::Matrix(a) => crate::scenario::matrix(&a),
-        Command::Presets => crate::scenario::presets(),
-        Command::Fields { markdown } => crate::fields::fields(markdown),
-        Command::Model(a) => crate::model::run(a),
-        Command::Repro(a) => crate::repro::run(a),
-        Command::Merge { out, dirs } => crate::repro::merge(&out, &dirs),
-        Command::Report { dir, out, force } => {
-            let to = out.unwrap_or_else(|| dir.join(crate::repro::REPORT));
-            crate::repro::report(&dir, &to, force)
-        }
-        Command::Bench {
-            quick,
-            against: None,
-            ..
-        } => crate::bench::run(quick),
-        Command::Bench {
-            quick,
-            against: Some(other),
-            rounds,
-        } => crate::bench::against(quick, &other, rounds),
-        Command::BenchCase(a) => crate::bench::case(&a),
     }
 }
 

@@ -1,10 +1,10 @@
-//! The second stage of the command line: arguments, as the grammar (`args.rs`) read them, made
-//! into a checked scenario (`run`, `scenario` and `repro`'s, and `model`'s n-path one). The preset or file, the traffic matrix, the overrides by short name
-//! or by path and the timed events, in that order, then validation and the budget; each error is
-//! one line naming the flag or file. Tested without clap: the tests build the arguments
-//! themselves.
+//! The second stage of the command line: arguments, as the grammar (`args.rs`, `commands/`) read
+//! them, made into a checked scenario (`run`, `scenario` and `repro`'s, and `model`'s n-path
+//! one). The preset or file, the traffic matrix, the overrides by short name or by path and the
+//! timed events, in that order, then validation and the budget; each error is one line naming the
+//! flag or file. Tested without clap: the tests build the arguments themselves.
 
-use crate::args::{ModelArgs, Overrides, RunArgs, ScenarioArgs, SET};
+use crate::args::{Overrides, ScenarioArgs, SET};
 use crate::errors::{usage, UsageError};
 use spraylab::scenario::{registry, Budget, Scenario, TimedEvent, PRESETS};
 use std::path::PathBuf;
@@ -95,33 +95,27 @@ impl ScenarioArgs {
     }
 }
 
-impl ModelArgs {
-    /// The n-path theory scenario the models and their simulated points share: the `npath`
-    /// preset with `--long-delay` and `--flow-size` applied, validated.
-    pub fn build(&self) -> Result<Scenario, UsageError> {
-        let mut s = Scenario::preset("npath").expect("the npath preset exists");
-        let flags = [
-            (
-                "long-delay",
-                &registry::WORKLOAD_LONG_PATH_EXTRA_US,
-                &self.long_delay,
-            ),
-            (
-                "flow-size",
-                &registry::WORKLOAD_FLOW_SIZE_BYTES,
-                &self.flow_size,
-            ),
-        ];
-        for (flag, field, value) in flags {
-            if let Some(v) = value {
-                s.set_field(field.key(), v)
-                    .map_err(|e| usage(format!("--{flag}: {e}")))?;
-            }
+/// The n-path theory scenario `model`'s closed forms and simulated points share: the `npath`
+/// preset with `--long-delay` and `--flow-size` applied, validated.
+pub fn npath(long_delay: Option<&str>, flow_size: Option<&str>) -> Result<Scenario, UsageError> {
+    let mut s = Scenario::preset("npath").expect("the npath preset exists");
+    let flags = [
+        (
+            "long-delay",
+            &registry::WORKLOAD_LONG_PATH_EXTRA_US,
+            long_delay,
+        ),
+        ("flow-size", &registry::WORKLOAD_FLOW_SIZE_BYTES, flow_size),
+    ];
+    for (flag, field, value) in flags {
+        if let Some(v) = value {
+            s.set_field(field.key(), v)
+                .map_err(|e| usage(format!("--{flag}: {e}")))?;
         }
-        s.validate()
-            .map_err(|e| usage(format!("invalid scenario: {e}")))?;
-        Ok(s)
     }
+    s.validate()
+        .map_err(|e| usage(format!("invalid scenario: {e}")))?;
+    Ok(s)
 }
 
 /// Refuses a scenario beyond [`Budget::NATIVE`], unless the user allowed large runs.
@@ -202,38 +196,6 @@ fn read_scenario(path: &std::path::Path) -> Result<Scenario, UsageError> {
         Scenario::from_toml(&text)
     };
     parsed.map_err(|e| usage(format!("{}: {e}", path.display())))
-}
-
-impl RunArgs {
-    /// The scenario to run. Timelines are sampled only when `--timeline` writes them: without
-    /// it nothing reads the samples, so sampling is off and its buffer is not budgeted (a k = 32
-    /// permutation runs with the default flags). The budget is checked afterwards.
-    pub fn scenario_to_run(&self) -> Result<Scenario, UsageError> {
-        let mut s = self.scenario.build()?;
-        if self.timeline.is_none() {
-            s.timeline.interval_us = 0.0;
-        }
-        within_budget(&s, self.scenario.allow_large)?;
-        Ok(s)
-    }
-
-    /// The flow `--trace-flow` names and the file to write its trace to.
-    pub fn trace_target(&self) -> Result<Option<(usize, PathBuf)>, UsageError> {
-        match self.trace_flow.as_slice() {
-            [] => Ok(None),
-            [n, file] => {
-                let flow = n.parse::<usize>().map_err(|_| {
-                    usage(format!(
-                        "--trace-flow: the flow must be a flow index, a whole number from 0 (got '{n}')"
-                    ))
-                })?;
-                Ok(Some((flow, PathBuf::from(file))))
-            }
-            _ => Err(usage(
-                "--trace-flow takes a flow index and a file: --trace-flow N FILE.csv",
-            )),
-        }
-    }
 }
 
 #[cfg(test)]

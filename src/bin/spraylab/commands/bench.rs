@@ -7,9 +7,26 @@
 
 use crate::args::ScenarioArgs;
 use crate::errors::{usage, UsageError};
+use clap::Args;
 use serde::{Deserialize, Serialize};
 use spraylab::Simulation;
+use std::path::PathBuf;
 use std::time::Instant;
+
+/// `spraylab bench`'s flags.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Smaller flows (1 MiB), for a quick check.
+    #[arg(long)]
+    pub quick: bool,
+    /// Another spraylab binary (say, an earlier commit's) to measure against, case by
+    /// case in alternation: the figures are then the ratios of its CPU time to this one's.
+    #[arg(long, value_name = "PATH")]
+    pub against: Option<PathBuf>,
+    /// With --against: rounds of alternation per case (the median ratio is reported).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub rounds: u32,
+}
 
 /// One case: a name, `run`-style flags, and whether `--quick` leaves it out.
 struct Case {
@@ -109,7 +126,7 @@ fn own_exe() -> Result<std::path::PathBuf, UsageError> {
 /// one), and the median of the rounds' ratios of CPU time (other / this), so a machine whose
 /// speed drifts affects both sides of each ratio alike. Both runs must simulate the same work:
 /// a different event count is reported as an error.
-pub fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), UsageError> {
+fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), UsageError> {
     let exe = own_exe()?;
     println!(
         "{:<42} {:>6} {:>13} {:>13} {:>9} {:>14}",
@@ -183,7 +200,16 @@ fn median(xs: &mut [f64]) -> f64 {
     }
 }
 
-pub fn run(quick: bool) -> Result<(), UsageError> {
+/// `spraylab bench`: every case measured, or with `--against`, compared with another binary.
+pub fn run(a: BenchArgs) -> Result<(), UsageError> {
+    match &a.against {
+        Some(other) => against(a.quick, other, a.rounds),
+        None => measure(a.quick),
+    }
+}
+
+/// Every case measured once, and the per-packet cost's growth with the network.
+fn measure(quick: bool) -> Result<(), UsageError> {
     let exe = own_exe()?;
     println!(
         "{:<42} {:>6} {:>12} {:>11} {:>11} {:>9} {:>9} {:>10}",

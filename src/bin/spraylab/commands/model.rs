@@ -1,12 +1,75 @@
 //! `spraylab model`: the paper's closed-form throughput models against q, beside simulated
 //! points of the n-path theory scenario.
 
-use crate::args::{model_ccas, Format, ModelArgs};
+use crate::args::Format;
 use crate::errors::{usage, UsageError};
+use clap::Args;
 use serde::Serialize;
 use spraylab::model::{Model, THEORY_PATHS};
 use spraylab::scenario::{CcaName, Scenario};
 use spraylab::Simulation;
+
+/// `spraylab model`'s flags.
+#[derive(Args, Debug)]
+pub struct ModelArgs {
+    #[arg(long = "cca", value_name = "C", help = model_cca_help())]
+    pub ccas: Vec<String>,
+    #[arg(long = "q", value_name = "Q", value_parser = parse_q, help = model_q_help())]
+    pub qs: Vec<f64>,
+    /// Also simulate each point on the n-path network.
+    #[arg(long)]
+    pub simulate: bool,
+    /// The long path's extra latency, µs.
+    #[arg(long, value_name = "US", allow_hyphen_values = true)]
+    pub long_delay: Option<String>,
+    /// Bytes of the simulated flow (8MiB, 512KiB, ...).
+    #[arg(long, value_name = "BYTES")]
+    pub flow_size: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The CCAs `model` shows when no `--cca` is given: the theory figure's (those with a closed
+/// form, and LSwift and MSwift simulated beside them).
+fn model_ccas() -> &'static [CcaName] {
+    spraylab::repro::figure("theory")
+        .expect("the theory figure exists")
+        .ccas
+}
+
+/// `model --cca`'s help: the CCAs `model` shows.
+fn model_cca_help() -> String {
+    let names: Vec<String> = model_ccas().iter().map(|c| c.to_string()).collect();
+    format!(
+        "A CCA to show: {} (repeatable; default all)",
+        names.join(", ")
+    )
+}
+
+/// `model --q`'s help: the range it takes and the theory figure's values it shows by default.
+fn model_q_help() -> String {
+    let qs: Vec<f64> = spraylab::model::THEORY_PATHS
+        .iter()
+        .map(|&p| 100.0 / p as f64)
+        .collect();
+    let (lo, hi) = qs
+        .iter()
+        .fold((f64::MAX, 0f64), |(a, b), &q| (a.min(q), b.max(q)));
+    format!("A share of long-path packets, in (0, 0.5] (repeatable; default the theory figure's, {lo} % to {hi} %)")
+}
+
+fn parse_q(v: &str) -> Result<f64, String> {
+    let q: f64 = v
+        .parse()
+        .map_err(|_| format!("must be a number, got {v:?}"))?;
+    if q > 0.0 && q <= 0.5 {
+        Ok(q)
+    } else {
+        Err(format!(
+            "must be in (0, 0.5] (q = 1/paths, at least 2 paths), got {v}"
+        ))
+    }
+}
 
 /// One point of the table.
 #[derive(Serialize)]
@@ -26,7 +89,7 @@ struct Point {
 }
 
 pub fn run(a: ModelArgs) -> Result<(), UsageError> {
-    let base = a.build()?;
+    let base = crate::resolve::npath(a.long_delay.as_deref(), a.flow_size.as_deref())?;
     let ccas = if a.ccas.is_empty() {
         model_ccas().to_vec()
     } else {

@@ -1,14 +1,67 @@
 //! `spraylab run`: one scenario simulated to its end, a summary or a JSON report, and on request
 //! its timelines, one flow's every window decision and the drop log as CSV files.
 
-use crate::args::{Format, RunArgs};
+use crate::args::{Format, ScenarioArgs};
 use crate::errors::{usage, UsageError};
+use clap::Args;
 use spraylab::scenario::{CcaName, Scenario, WorkloadKind};
 use spraylab::sim::metrics::Perf;
 use spraylab::sim::timeline::TimelineBatch;
 use spraylab::{Report, Simulation};
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub scenario: ScenarioArgs,
+    /// Report as text or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the sampled timelines to this CSV file as the run goes.
+    #[arg(long, value_name = "FILE.csv")]
+    pub timeline: Option<PathBuf>,
+    /// Write every window decision of flow N (its index in the report) to a CSV file: time,
+    /// RTT sample, the signal decided on, H, target, cwnd before and after, outcome.
+    #[arg(long, num_args = 2, value_names = ["N", "FILE.csv"])]
+    pub trace_flow: Vec<String>,
+    /// Write every dropped data packet (time, port, flow, sequence number) to a CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub drops: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The scenario to run. Timelines are sampled only when `--timeline` writes them: without
+    /// it nothing reads the samples, so sampling is off and its buffer is not budgeted (a k = 32
+    /// permutation runs with the default flags). The budget is checked afterwards.
+    pub fn scenario_to_run(&self) -> Result<Scenario, UsageError> {
+        let mut s = self.scenario.build()?;
+        if self.timeline.is_none() {
+            s.timeline.interval_us = 0.0;
+        }
+        crate::resolve::within_budget(&s, self.scenario.allow_large)?;
+        Ok(s)
+    }
+
+    /// The flow `--trace-flow` names and the file to write its trace to.
+    pub fn trace_target(&self) -> Result<Option<(usize, PathBuf)>, UsageError> {
+        match self.trace_flow.as_slice() {
+            [] => Ok(None),
+            [n, file] => {
+                let flow = n.parse::<usize>().map_err(|_| {
+                    usage(format!(
+                        "--trace-flow: the flow must be a flow index, a whole number from 0 (got '{n}')"
+                    ))
+                })?;
+                Ok(Some((flow, PathBuf::from(file))))
+            }
+            _ => Err(usage(
+                "--trace-flow takes a flow index and a file: --trace-flow N FILE.csv",
+            )),
+        }
+    }
+}
 
 pub fn run(a: RunArgs) -> Result<(), UsageError> {
     let scenario = a.scenario_to_run()?;

@@ -7,8 +7,9 @@
 //! - `fct.csv`: for the baseline, every sprayed flow's FCT (Fig. 5's CDFs);
 //! - `plot.svg` and `plot.png` (and the baseline's `fct.svg`, `fct.png`): see [`crate::plots`].
 
-use crate::args::ReproArgs;
+use crate::args::Overrides;
 use crate::errors::{usage, UsageError};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
@@ -17,6 +18,70 @@ use spraylab::repro::rows::{self, Header};
 use spraylab::repro::{self, Cell, FctRow, Figure, Row, FIGURES};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// `spraylab repro`'s flags.
+#[derive(Args, Debug)]
+pub struct ReproArgs {
+    #[arg(value_name = "FIGURE", help = figures_help())]
+    pub which: String,
+    /// Seeds per cell, 1 to 1000.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub seeds: u64,
+    /// Run only the i-th of n slices of the grid (1 ≤ i ≤ n).
+    #[arg(long, value_name = "i/n", default_value = "1/1", value_parser = parse_shard)]
+    pub shard: (usize, usize),
+    /// The output folder.
+    #[arg(long, default_value = "repro")]
+    pub out: PathBuf,
+    /// Then check the paper's claims and write OUT/REPRODUCTION.md.
+    #[arg(long)]
+    pub report: bool,
+    /// Run cells beyond the default budget (32 M data packets each).
+    #[arg(long)]
+    pub allow_large: bool,
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+/// The figures `repro` knows, for its help.
+fn figures_help() -> String {
+    let names: Vec<&str> = spraylab::repro::FIGURES.iter().map(|f| f.name).collect();
+    format!(
+        "`all`, `alternatives` (the ALGORITHMS.md §15 choices' alternatives) or one figure: {}",
+        names.join(", ")
+    )
+}
+
+fn parse_shard(v: &str) -> Result<(usize, usize), String> {
+    v.split_once('/')
+        .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
+        .filter(|&(i, n)| n >= 1 && i >= 1 && i <= n)
+        .ok_or_else(|| format!("must be i/n with 1 ≤ i ≤ n, got {v:?}"))
+}
+
+/// `spraylab merge`'s arguments.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The folder to write.
+    pub out: PathBuf,
+    /// The shard folders.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+}
+
+/// `spraylab report`'s arguments.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The folder `spraylab repro` wrote.
+    pub dir: PathBuf,
+    /// Where to write the report [default: DIR/REPRODUCTION.md]; its plot links are
+    /// relative to where it is.
+    #[arg(long, visible_alias = "to", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Overwrite FILE even if it is not a report spraylab wrote.
+    #[arg(long)]
+    pub force: bool,
+}
 
 /// The figures `which` names: one, `alternatives` or `all`.
 fn figures(which: &str) -> Result<Vec<&'static Figure>, UsageError> {
@@ -166,9 +231,10 @@ fn relative_to(dir: &Path, from: &Path) -> String {
 
 /// `spraylab report DIR [--out FILE] [--force]`: the plots and the claims report from existing
 /// CSVs.
-pub fn report(dir: &Path, to: &Path, force: bool) -> Result<(), UsageError> {
-    crate::plots::draw_all(dir).map_err(usage)?;
-    write_report(dir, to, force)
+pub fn report(a: ReportArgs) -> Result<(), UsageError> {
+    let to = a.out.unwrap_or_else(|| a.dir.join(REPORT));
+    crate::plots::draw_all(&a.dir).map_err(usage)?;
+    write_report(&a.dir, &to, a.force)
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> UsageError {
@@ -230,7 +296,8 @@ fn write_outputs(out: &Path, rows: &[Row], fcts: &[(Cell, Vec<f64>)]) -> Result<
 }
 
 /// `spraylab merge OUT DIR...`: combines the outputs of shards into one.
-pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<(), UsageError> {
+pub fn merge(a: MergeArgs) -> Result<(), UsageError> {
+    let (out, dirs) = (a.out.as_path(), a.dirs.as_slice());
     let mut rows: BTreeMap<Cell, Row> = BTreeMap::new();
     // each run's FCTs come from the first folder that has them (overlapping shards repeat runs)
     let mut fcts: BTreeMap<Cell, Vec<f64>> = BTreeMap::new();

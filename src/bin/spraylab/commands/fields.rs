@@ -3,10 +3,19 @@
 //! the table docs/scenario.md holds.
 
 use crate::errors::UsageError;
+use clap::Args;
 use spraylab::scenario::{registry, Scenario};
 
-pub fn fields(markdown: bool) -> Result<(), UsageError> {
-    if markdown {
+/// `spraylab fields`'s flags.
+#[derive(Args, Debug)]
+pub struct FieldsArgs {
+    /// The table as Markdown (what docs/scenario.md holds).
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+pub fn fields(a: FieldsArgs) -> Result<(), UsageError> {
+    if a.markdown {
         print!("{}", registry::markdown_table());
         return Ok(());
     }
