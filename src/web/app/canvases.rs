@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::session::charts::CHARTS;
+use crate::web::components::figure::Canvases;
 
 pub(super) use crate::session::charts::{Chart, Section, Trigger, COUNT as CANVASES};
 
@@ -114,7 +115,7 @@ pub(super) fn fit(canvas: &HtmlCanvasElement, which: Chart, css: CssBox, scale: 
 
 /// The canvases and what drawing them keeps between frames.
 pub(super) struct Drawing {
-    pub canvases: [NodeRef; CANVASES],
+    pub canvases: Canvases,
     /// The network pictures' pixel buffers and how far their links have got.
     pub picture: std::cell::RefCell<network::Picture>,
     pub partner_picture: std::cell::RefCell<network::Picture>,
@@ -253,7 +254,7 @@ impl App {
                 budget,
                 self.drawing.warmed,
                 |i| {
-                    let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
+                    let canvas = canvases.at(i).cast::<HtmlCanvasElement>()?;
                     // reading a box forces a layout: once per canvas until the layout changes
                     let css = *widths[i].get_or_insert_with(|| CssBox::of(&canvas));
                     let (w, h) = pixel_size(CHARTS[i].chart, css, scale);
@@ -262,7 +263,7 @@ impl App {
             );
             let Some(i) = next else { return };
             let (Some(canvas), Some(css)) = (
-                self.drawing.canvases[i].cast::<HtmlCanvasElement>(),
+                self.drawing.canvases.at(i).cast::<HtmlCanvasElement>(),
                 self.drawing.widths[i],
             ) else {
                 continue;

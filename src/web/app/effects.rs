@@ -123,7 +123,11 @@ impl App {
             .iter()
             .filter(|r| r.in_png)
             .filter_map(|r| {
-                let canvas = self.drawing.canvases[r.chart as usize].cast::<HtmlCanvasElement>()?;
+                let canvas = self
+                    .drawing
+                    .canvases
+                    .of(r.chart)
+                    .cast::<HtmlCanvasElement>()?;
                 Some((canvas, r.chart == Chart::Network))
             })
             .collect();

@@ -27,7 +27,7 @@ impl App {
         let shape = run.and_then(|r| r.meta.as_ref()).map(|m| m.network.shape);
         let npath = matches!(shape, Some(Shape::NPath { .. }));
         let leaf_spine = matches!(shape, Some(Shape::FatTree { fabric }) if fabric.tiers == 2);
-        let canvas = |c: Chart| self.drawing.canvases[c as usize].clone();
+        let canvases = self.drawing.canvases.clone();
         let sweep = self.page.sweeps().run();
         let titles = self.page.stage_titles();
         let sweep_status = sweep.map_or(String::new(), |r| r.status(crate::web::now_ms()));
@@ -87,19 +87,19 @@ impl App {
                             if let Some((main, _)) = &titles {
                                 <h3 class="stage-title">{ main.clone() }</h3>
                             }
-                            <NetworkPanel canvas={canvas(Chart::Network)} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
+                            <NetworkPanel canvases={canvases.clone()} alt={self.network_alt(cursor)} selection={self.selection_text(cursor)}
                                 {npath} {leaf_spine} on={on.reform(Msg::page)} />
                             if let Some((a, b)) = self.page.instruments().zoom() {
                                 <button id="reset-zoom" class="quiet small" onclick={on.reform(|_| Msg::Page(Action::ResetZoom))}>
                                     { format!("Time charts zoomed to {a:.1}–{b:.1} µs: show the whole run") }</button>
                             }
-                            <LiveCharts canvases={[Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct].map(canvas)} alts={live_charts::alts(run, flow, cursor, &ports)} />
-                            <FlowsChart canvas={canvas(Chart::Flows)} alt={flows_chart::alt(run, cursor)} />
-                            <DecisionView canvas={canvas(Chart::Decision)} sentence={decision_sentence(self.page.decision_at())}
+                            <LiveCharts canvases={canvases.clone()} alts={live_charts::alts(run, flow, cursor, &ports)} />
+                            <FlowsChart canvases={canvases.clone()} alt={flows_chart::alt(run, cursor)} />
+                            <DecisionView canvases={canvases.clone()} sentence={decision_sentence(self.page.decision_at())}
                                 traced={s.flow_trace().is_some()} on={on.reform(Msg::page)} />
                         </div>
                         if let Some((_, partner)) = &titles {
-                            <PartnerStage title={partner.clone()} canvases={[Chart::PartnerNetwork, Chart::PartnerCwnd].map(canvas)}
+                            <PartnerStage title={partner.clone()} canvases={canvases.clone()}
                                 alts={[AttrValue::from(format!("The other run's network at {cursor:.1} µs.")),
                                     AttrValue::from(format!("The other run's congestion windows up to {cursor:.1} µs."))]} />
                         }
@@ -119,11 +119,11 @@ impl App {
                 if self.sections_shown >= shown(Section::Compare) && !self.page.embed() {
                 <section class="compare" aria-label="compare runs">
                     <Compare rows={compare::rows(s.past())} status={s.compare().status()} busy={s.busy()}
-                        canvases={[Chart::CompareCwnd, Chart::CompareFct].map(canvas)} on={on.reform(Msg::page)} />
+                        canvases={canvases.clone()} on={on.reform(Msg::page)} />
                 </section>
                 <section class="theory" aria-label="theory">
                     <TheoryView points={s.theory_points().to_vec()} status={s.theory().status()} busy={s.busy()}
-                        canvas={canvas(Chart::Theory)} on_run={on.reform(|()| Msg::Page(Action::Theory))} />
+                        canvases={canvases.clone()} on_run={on.reform(|()| Msg::Page(Action::Theory))} />
                 </section>
                 }
                 if self.sections_shown >= shown(Section::Sweeps) && !self.page.embed() {
@@ -132,7 +132,7 @@ impl App {
                         progress={sweep.filter(|r| r.running()).map(|r| r.fraction())}
                         rows={sweep.map_or(Vec::new(), |r| r.results.summary())}
                         points={sweep.map_or(Vec::new(), |r| r.results.points.clone())}
-                        over_q={self.page.sweep_over_q()} canvas={canvas(Chart::Sweep)} on={on.reform(Msg::page)} />
+                        over_q={self.page.sweep_over_q()} {canvases} on={on.reform(Msg::page)} />
                 </section>
                 }
             </main>

@@ -1,7 +1,7 @@
 //! Compare runs: every finished main run in a table, and two charts overlaying them (each CCA
 //! in its own colour, a second run of one CCA drawn wider).
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 pub use crate::session::actions::CompareAction;
 use crate::session::charts::Chart;
@@ -26,7 +26,7 @@ pub struct CompareProps {
     /// The comparison series' status line ("running: 1 of 3").
     pub status: AttrValue,
     pub busy: bool,
-    pub canvases: [NodeRef; 2],
+    pub canvases: Canvases,
     pub on: Callback<CompareAction>,
 }
 
@@ -98,9 +98,9 @@ pub fn compare(props: &CompareProps) -> Html {
                 </div>
             }
             <div class="charts">
-                <Figure id={Chart::CompareCwnd.id()} canvas={props.canvases[0].clone()} alt={alt.clone()}
+                <Figure chart={Chart::CompareCwnd} canvases={props.canvases.clone()} alt={alt.clone()}
                     caption={html!{ <>{ "The mean congestion window of each run's sprayed flows. " }<strong>{ "Look for: " }</strong>{ "the median variants hold a larger window." }</> }} />
-                <Figure id={Chart::CompareFct.id()} canvas={props.canvases[1].clone()} {alt}
+                <Figure chart={Chart::CompareFct} canvases={props.canvases.clone()} {alt}
                     caption={html!{ <>{ "Each run's flow completion times. " }<strong>{ "Look for: " }</strong>{ "curves further left finish sooner; the last step is the CCT." }</> }} />
             </div>
         </>

@@ -1,7 +1,7 @@
 //! The median's decision at the cursor: the decision chart, the decision in one sentence, and
 //! buttons (and ↑ ↓) that move the cursor decision by decision.
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 use crate::session::actions::PlaybackAction;
 use crate::session::charts::Chart;
@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct DecisionProps {
-    pub canvas: NodeRef,
+    pub canvases: Canvases,
     /// The decision at the cursor in a sentence, or why there is none.
     pub sentence: AttrValue,
     /// The flow's decisions are on screen (the buttons step through them).
@@ -28,7 +28,7 @@ pub fn decision_view(props: &DecisionProps) -> Html {
     let step = |n: i32| props.on.reform(move |_| PlaybackAction::Decision(n));
     html! {
         <div class="decision-view" aria-label="the decision at the cursor">
-            <Figure id={Chart::Decision.id()} canvas={props.canvas.clone()} {caption} alt={props.sentence.clone()} />
+            <Figure chart={Chart::Decision} canvases={props.canvases.clone()} {caption} alt={props.sentence.clone()} />
             <div class="decision-text">
                 <p id="decision-sentence" aria-live="polite">{ props.sentence.clone() }</p>
                 <p class="buttons">

@@ -1,7 +1,7 @@
 //! The main run's flows over time, a bar each (`figures::flows`), with its caption and a text
 //! alternative counting the flows at the playback cursor.
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 use crate::session::charts::Chart;
 use crate::session::store::RunData;
@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct FlowsChartProps {
-    pub canvas: NodeRef,
+    pub canvases: Canvases,
     pub alt: AttrValue,
 }
 
@@ -23,7 +23,7 @@ pub fn flows_chart(props: &FlowsChartProps) -> Html {
     </> };
     html! {
         <div class="charts wide-chart">
-            <Figure id={Chart::Flows.id()} canvas={props.canvas.clone()} {caption} alt={props.alt.clone()} />
+            <Figure chart={Chart::Flows} canvases={props.canvases.clone()} {caption} alt={props.alt.clone()} />
         </div>
     }
 }

@@ -1,7 +1,7 @@
 //! The main run's four time charts, each with its caption and a text alternative computed from
 //! the samples at the playback cursor.
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 use crate::session::charts::Chart;
 use crate::session::store::RunData;
@@ -9,13 +9,12 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct LiveChartsProps {
-    /// cwnd, delay, queues, FCT CDF.
-    pub canvases: [NodeRef; 4],
+    pub canvases: Canvases,
     /// Text alternatives, in the same order.
     pub alts: [AttrValue; 4],
 }
 
-/// The four charts, in the order of the canvases and captions.
+/// The four charts, in the order of their captions.
 pub const CHARTS: [Chart; 4] = [Chart::Cwnd, Chart::Delay, Chart::Queue, Chart::Fct];
 
 #[function_component(LiveCharts)]
@@ -44,7 +43,7 @@ pub fn live_charts(props: &LiveChartsProps) -> Html {
     html! {
         <div class="charts">
             { for captions.into_iter().enumerate().map(|(i, caption)| html! {
-                <Figure id={CHARTS[i].id()} canvas={props.canvases[i].clone()} {caption} alt={props.alts[i].clone()} />
+                <Figure chart={CHARTS[i]} canvases={props.canvases.clone()} {caption} alt={props.alts[i].clone()} />
             }) }
         </div>
     }

@@ -1,7 +1,7 @@
 //! The network picture's panel: the canvas (drawn by the app), its caption, what the click
 //! selected, and the text alternative.
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 use crate::session::actions::Action;
 use crate::session::charts::Chart;
@@ -33,7 +33,7 @@ impl From<NetworkAction> for Action {
 
 #[derive(Properties, PartialEq)]
 pub struct NetworkPanelProps {
-    pub canvas: NodeRef,
+    pub canvases: Canvases,
     pub alt: AttrValue,
     /// One line on the highlighted flow and the chosen links.
     pub selection: AttrValue,
@@ -71,7 +71,7 @@ pub fn network_panel(props: &NetworkPanelProps) -> Html {
     };
     html! {
         <div class="network">
-            <Figure id={Chart::Network.id()} canvas={props.canvas.clone()} {caption} alt={props.alt.clone()} onclick={Some(onclick)} class="network-figure" />
+            <Figure chart={Chart::Network} canvases={props.canvases.clone()} {caption} alt={props.alt.clone()} onclick={Some(onclick)} class="network-figure" />
             <p id="selection" class="hint">{ props.selection.clone() }
                 <button class="quiet small" onclick={on.reform(|_| NetworkAction::ClearChosen)}>{ "clear chosen links" }</button>
             </p>

@@ -1,7 +1,7 @@
 //! The lockstep partner's stage: its network picture and window chart, beside the main run's
 //! stage (under it on a narrow screen), on the main run's colour scale and at the one cursor.
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use crate::session::charts::Chart;
 use yew::prelude::*;
 
@@ -10,7 +10,7 @@ pub struct PartnerStageProps {
     /// What the partner is (`swift over ops`), and where it stands.
     pub title: AttrValue,
     /// Its network picture and window chart.
-    pub canvases: [NodeRef; 2],
+    pub canvases: Canvases,
     pub alts: [AttrValue; 2],
 }
 
@@ -19,9 +19,9 @@ pub fn partner_stage(props: &PartnerStageProps) -> Html {
     html! {
         <div class="stage partner" aria-label="the other run">
             <h3 class="stage-title" id="partner-title">{ props.title.clone() }</h3>
-            <Figure id={Chart::PartnerNetwork.id()} canvas={props.canvases[0].clone()} alt={props.alts[0].clone()}
+            <Figure chart={Chart::PartnerNetwork} canvases={props.canvases.clone()} alt={props.alts[0].clone()}
                 caption={html! { "The same network under the other run, at the same cursor, on the same colour scale." }} />
-            <Figure id={Chart::PartnerCwnd.id()} canvas={props.canvases[1].clone()} alt={props.alts[1].clone()}
+            <Figure chart={Chart::PartnerCwnd} canvases={props.canvases.clone()} alt={props.alts[1].clone()}
                 caption={html! { "The other run's congestion windows." }} />
         </div>
     }

@@ -1,7 +1,7 @@
 //! Sweeps: the paper's figures one click away, and what-if grids over the form's scenario, run
 //! on a pool of workers, drawn with error bars as they fill, with a table and CSV downloads.
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 use crate::repro::{Figure as ReproFigure, FIGURES};
 use crate::scenario::{LbScheme, ScenarioError};
@@ -27,7 +27,7 @@ pub struct SweepProps {
     pub points: Vec<String>,
     /// The results are an n-path figure's: throughput against q.
     pub over_q: bool,
-    pub canvas: NodeRef,
+    pub canvases: Canvases,
     pub on: Callback<SweepAction>,
 }
 
@@ -133,7 +133,7 @@ pub fn sweep_view(props: &SweepProps) -> Html {
                 onchange={on.reform(|e: Event| SweepAction::Log(e.target_unchecked_into::<HtmlInputElement>().checked()))} />
                 { "log scale" }</label>
             <div class="sweep-results">
-                <Figure id={Chart::Sweep.id()} canvas={props.canvas.clone()} alt={alt(props)} class="wide"
+                <Figure chart={Chart::Sweep} canvases={props.canvases.clone()} alt={alt(props)} class="wide"
                     caption={html!{ <>{ "Bars (or, over a varied field, lines): each cell's mean CCT inflation over its seeds; whiskers: ± one standard error. \
                         An n-path figure shows throughput against q instead. " }
                         <strong>{ "Look for: " }</strong>{ "MSwift's bars stay low where Swift's and LSwift's climb; cells whose whiskers overlap are not told apart by these seeds." }</> }} />

@@ -1,7 +1,7 @@
 //! The theory view: the paper's closed forms against simulated n-path runs, with the sweep's own
 //! status (it never touches the main run's).
 
-use super::figure::Figure;
+use super::figure::{Canvases, Figure};
 use super::glossary::Term;
 use crate::session::charts::Chart;
 use crate::session::{theory_total, TheoryPoint, THEORY_CCAS};
@@ -13,7 +13,7 @@ pub struct TheoryProps {
     /// The sweep's status line ("running: 3 of 21").
     pub status: AttrValue,
     pub busy: bool,
-    pub canvas: NodeRef,
+    pub canvases: Canvases,
     /// Run the theory sweep.
     pub on_run: Callback<()>,
 }
@@ -53,7 +53,7 @@ pub fn theory_view(props: &TheoryProps) -> Html {
                     { format!("Run the theory sweep ({total} short runs)") }</button>
                 <span id="theory-status" class="hint" role="status" aria-live="polite">{ status }</span>
             </div>
-            <Figure id={Chart::Theory.id()} canvas={props.canvas.clone()} {alt} class="wide"
+            <Figure chart={Chart::Theory} canvases={props.canvases.clone()} {alt} class="wide"
                 caption={html!{ <>{ "Lines: the closed forms of the paper's table (capped at line rate); dots: simulated runs. " }
                     <strong>{ "Look for: " }</strong>{ look }</> }} />
         </>
