@@ -381,9 +381,18 @@ fn presets_and_help_are_listed() {
     assert!(stdout(&o).contains("baseline") && stdout(&o).contains("permutation"));
     let o = spraylab(&["help"]);
     assert!(o.status.success() && stdout(&o).contains("--history"));
-    for sub in [
-        "run", "scenario", "presets", "fields", "model", "repro", "merge", "report", "bench",
-    ] {
+    // every subcommand the top-level help lists
+    let top = stdout(&o);
+    let subs: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&sub| sub != "help")
+        .collect();
+    assert!(subs.len() >= 10 && subs.contains(&"run"), "{subs:?}");
+    for sub in subs {
         let o = spraylab(&[sub, "--help"]);
         assert!(o.status.success(), "{sub} --help: {}", stderr(&o));
         assert!(
