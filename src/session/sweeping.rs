@@ -40,10 +40,10 @@ impl Page {
             }
             SweepAction::Csv(summary) => return self.export_sweep(summary),
             SweepAction::CopyAddress => {
-                if let Some(link) = self.sweep_page_link() {
+                if let Some(address) = self.sweep_address() {
                     return vec![Effect::Copy {
                         what: "sweep link",
-                        text: link,
+                        text: address,
                     }];
                 }
             }
@@ -182,7 +182,7 @@ impl Page {
             false => ("runs", run.results.runs_csv_varied(vary)),
         };
         let provenance =
-            crate::repro::rows::provenance(&self.sweep_page_link().unwrap_or_default());
+            crate::repro::rows::provenance(&self.sweep_address().unwrap_or_default());
         vec![Effect::Download {
             name: format!("spraylab-{name}-{what}.csv"),
             mime: "text/csv",
@@ -190,8 +190,8 @@ impl Page {
         }]
     }
 
-    /// The link that reproduces the last sweep and starts it on load.
-    pub fn sweep_page_link(&self) -> Option<String> {
+    /// The page's address that reproduces the last sweep and starts it on load.
+    pub fn sweep_address(&self) -> Option<String> {
         let s = self.sweeps.shared.as_ref()?;
         let fragment = crate::share::sweep_fragment(&self.scenario, s, true);
         Some(format!("{}#{fragment}", self.base_url))
