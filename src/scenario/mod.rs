@@ -253,7 +253,7 @@ pub const SCOREBOARD: u64 = 4096;
 
 /// Bytes of the report a coalescing receiver keeps for an ACK on its way, at most (the
 /// transport checks its own at compile time); the memory budget charges `SCOREBOARD` of them.
-pub const POSTING_BYTES: usize = 32;
+pub const POSTING_BYTES: usize = 24;
 
 /// Entries a flow's per-packet retransmission timeout keeps in send order, at most: what can be
 /// in flight and half as many again (the transport holds its queue to it, 8 bytes an entry).

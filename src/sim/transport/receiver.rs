@@ -59,17 +59,57 @@ pub struct Arrival {
 }
 
 /// A coalesced ACK's report beyond its cumulative ACK, posted under the transmission that
-/// triggered it.
-#[derive(Clone, Copy, Debug, Default)]
+/// triggered it: 24 bytes, since a flow at 8192 hosts keeps a hundred or more of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Posted {
-    seq: u64,
-    sent_at: SimTime,
-    bits: u64,
+    /// The triggering transmission's sequence number (a flow numbers its packets in 32 bits,
+    /// as its packets carry them).
+    seq: u32,
+    /// Distinct data packets received when the ACK was made (wrapping).
     delivered: u32,
+    bits: u64,
+    /// The transmission's send time in picoseconds (below 2^44: a run lasts at most 10 s), how
+    /// far below `seq` the bitmap starts (below 64) from bit 56, and whether its ACK is still
+    /// on its way in bit 63.
+    stamp: u64,
+}
+
+impl Posted {
+    const BACK_SHIFT: u32 = 56;
+    const LIVE: u64 = 1 << 63;
+
+    /// A live posting.
+    fn new(seq: u64, sent_at: SimTime, bits: u64, delivered: u32, back: u8) -> Posted {
+        debug_assert!(seq <= u32::MAX as u64 && sent_at < 1 << Self::BACK_SHIFT && back < 64);
+        Posted {
+            seq: seq as u32,
+            delivered,
+            bits,
+            stamp: sent_at | (back as u64) << Self::BACK_SHIFT | Self::LIVE,
+        }
+    }
+
+    fn seq(&self) -> u64 {
+        self.seq as u64
+    }
+
+    fn sent_at(&self) -> SimTime {
+        self.stamp & ((1 << Self::BACK_SHIFT) - 1)
+    }
+
     /// How far below `seq` the bitmap starts.
-    back: u8,
+    fn back(&self) -> u64 {
+        (self.stamp & !Self::LIVE) >> Self::BACK_SHIFT
+    }
+
     /// Its ACK is still on its way.
-    live: bool,
+    fn live(&self) -> bool {
+        self.stamp & Self::LIVE != 0
+    }
+
+    fn kill(&mut self) {
+        self.stamp &= !Self::LIVE;
+    }
 }
 
 /// The postings of ACKs on their way, one per scoreboard slot at most: a posting is filed under
@@ -110,7 +150,7 @@ impl Postings {
     fn find(&self, key: usize) -> usize {
         let mask = self.slots.len() - 1;
         let mut at = key & mask;
-        while self.slots[at].live && Self::key(self.slots[at].seq) != key {
+        while self.slots[at].live() && Self::key(self.slots[at].seq()) != key {
             at = (at + 1) & mask;
         }
         at
@@ -118,8 +158,8 @@ impl Postings {
 
     /// Posts `p`, replacing a live posting of the same key.
     fn post(&mut self, p: Posted) {
-        let at = self.find(Self::key(p.seq));
-        if !self.slots[at].live {
+        let at = self.find(Self::key(p.seq()));
+        if !self.slots[at].live() {
             self.live += 1;
         }
         self.slots[at] = p;
@@ -132,8 +172,8 @@ impl Postings {
     fn grow(&mut self) {
         let doubled = vec![Posted::default(); 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, doubled);
-        for p in old.into_iter().filter(|p| p.live) {
-            let at = self.find(Self::key(p.seq));
+        for p in old.into_iter().filter(Posted::live) {
+            let at = self.find(Self::key(p.seq()));
             self.slots[at] = p;
         }
     }
@@ -147,7 +187,7 @@ impl Postings {
     fn take(&mut self, seq: u64, sent_at: SimTime) -> Option<Posted> {
         let at = self.find(Self::key(seq));
         let p = self.slots[at];
-        (p.live && p.seq == seq && p.sent_at == sent_at).then(|| {
+        (p.live() && p.seq() == seq && p.sent_at() == sent_at).then(|| {
             self.remove(at);
             p
         })
@@ -160,8 +200,8 @@ impl Postings {
         let mask = self.slots.len() - 1;
         self.live -= 1;
         let mut next = (at + 1) & mask;
-        while self.slots.len() < Self::MOST && self.slots[next].live {
-            let home = Self::key(self.slots[next].seq) & mask;
+        while self.slots.len() < Self::MOST && self.slots[next].live() {
+            let home = Self::key(self.slots[next].seq()) & mask;
             // the posting at `next` may move to `at` if `at` lies on its way from `home`
             if (next.wrapping_sub(home) & mask) >= (next.wrapping_sub(at) & mask) {
                 self.slots[at] = self.slots[next];
@@ -169,7 +209,7 @@ impl Postings {
             }
             next = (next + 1) & mask;
         }
-        self.slots[at].live = false;
+        self.slots[at].kill();
     }
 }
 
@@ -309,14 +349,14 @@ impl Receiver {
             seq.saturating_sub(63).max(cum_ack + 1)
         };
         let sack = self.sack_bits(base);
-        c.posted.post(Posted {
+        let back = (seq - base.min(seq)) as u8;
+        c.posted.post(Posted::new(
             seq,
             sent_at,
-            bits: sack.bits,
-            delivered: self.delivered as u32,
-            back: (seq - base.min(seq)) as u8,
-            live: true,
-        });
+            sack.bits,
+            self.delivered as u32,
+            back,
+        ));
         Some(cum_ack)
     }
 
@@ -331,7 +371,7 @@ impl Receiver {
             .and_then(|c| c.posted.take(seq, sent_at))
         {
             report.sack = SackBits {
-                base: seq - p.back as u64,
+                base: seq - p.back(),
                 bits: p.bits,
             };
             report.delivered = Some(p.delivered);
@@ -373,13 +413,8 @@ mod tests {
             x = crate::sim::rng::mix64(x);
             let seq = newest.saturating_sub(x % 300);
             if x % 5 < 3 {
-                let p = Posted {
-                    seq,
-                    sent_at: step,
-                    delivered: step as u32,
-                    live: true,
-                    ..Posted::default()
-                };
+                let back = (x % 64) as u8;
+                let p = Posted::new(seq, step, x, step as u32, back);
                 table.post(p);
                 reference[Postings::key(seq)] = p;
                 newest += x % 3;
@@ -387,14 +422,14 @@ mod tests {
                 let key = Postings::key(seq);
                 let held = reference[key];
                 // most takes are of a posting still there; some of one replaced or never made
-                let sent_at = if x % 7 == 0 { step } else { held.sent_at };
-                let expected = (held.live && held.seq == seq && held.sent_at == sent_at)
+                let sent_at = if x % 7 == 0 { step } else { held.sent_at() };
+                let expected = (held.live() && held.seq() == seq && held.sent_at() == sent_at)
                     .then(|| std::mem::take(&mut reference[key]));
                 let got = table.take(seq, sent_at);
-                assert_eq!(got.map(|p| p.delivered), expected.map(|p| p.delivered));
+                assert_eq!(got, expected);
                 taken += got.is_some() as u32;
             }
-            let live = reference.iter().filter(|p| p.live).count();
+            let live = reference.iter().filter(|p| p.live()).count();
             if step % 1000 == 0 {
                 assert_eq!(table.live, live);
                 assert!(table.slots.len() <= Postings::MOST);
@@ -404,23 +439,36 @@ mod tests {
         assert!(taken > 20_000, "{taken}");
     }
 
+    /// A posting gives back what it was given at the ends of each range: the largest sequence
+    /// number, a send time at the longest run's end, the deepest bitmap base; taken, it is dead.
+    #[test]
+    fn a_posting_keeps_its_fields_in_24_bytes() {
+        assert_eq!(std::mem::size_of::<Posted>(), 24);
+        let longest = crate::sim::time::from_us(1e7);
+        for (seq, sent_at, back) in [(0, 0, 0), (u32::MAX as u64, longest, 63), (4097, 1, 1)] {
+            let mut p = Posted::new(seq, sent_at, !0, u32::MAX, back);
+            assert_eq!(
+                (p.seq(), p.sent_at(), p.back()),
+                (seq, sent_at, back as u64)
+            );
+            assert!(p.live() && p.bits == !0 && p.delivered == u32::MAX);
+            p.kill();
+            assert!(!p.live() && p.sent_at() == sent_at && p.back() == back as u64);
+        }
+    }
+
     /// With one slot per key, a take and a post never probe past their key's slot.
     #[test]
     fn the_largest_table_holds_every_key_at_its_own_slot() {
         let mut table = Postings::new();
         for seq in 0..Postings::MOST as u64 {
-            table.post(Posted {
-                seq,
-                sent_at: seq,
-                live: true,
-                ..Posted::default()
-            });
+            table.post(Posted::new(seq, seq, 0, 0, 0));
         }
         assert_eq!(
             (table.live, table.slots.len()),
             (Postings::MOST, Postings::MOST)
         );
-        assert!((0..Postings::MOST).all(|i| Postings::key(table.slots[i].seq) == i));
+        assert!((0..Postings::MOST).all(|i| Postings::key(table.slots[i].seq()) == i));
         assert!(table.take(7, 7).is_some() && table.take(7, 7).is_none());
         assert_eq!(table.live, Postings::MOST - 1);
     }
