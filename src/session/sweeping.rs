@@ -181,8 +181,7 @@ impl Page {
             true => ("summary", run.results.summary_csv()),
             false => ("runs", run.results.runs_csv_varied(vary)),
         };
-        let provenance =
-            crate::repro::rows::provenance(&self.sweep_address().unwrap_or_default());
+        let provenance = crate::repro::rows::provenance(&self.sweep_address().unwrap_or_default());
         vec![Effect::Download {
             name: format!("spraylab-{name}-{what}.csv"),
             mime: "text/csv",

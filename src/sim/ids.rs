@@ -72,6 +72,16 @@ impl Landing {
     pub fn via(self) -> PortId {
         PortId(self.0 >> Self::NODE_BITS)
     }
+
+    /// Its 32 bits, and back: a queued packet's landing is spent, and its queue keeps a link
+    /// there (`queue.rs`).
+    pub fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    pub fn from_bits(bits: u32) -> Landing {
+        Landing(bits)
+    }
 }
 
 // Every network fits: a k = 32 fat-tree has 9472 nodes and 49152 ports, a k = 128 leaf-spine
