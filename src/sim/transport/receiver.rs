@@ -440,11 +440,17 @@ mod tests {
     }
 
     /// A posting gives back what it was given at the ends of each range: the largest sequence
-    /// number, a send time at the longest run's end, the deepest bitmap base; taken, it is dead.
+    /// number, a send time at the end of the longest run the scenario allows, the deepest bitmap
+    /// base; taken, it is dead.
     #[test]
     fn a_posting_keeps_its_fields_in_24_bytes() {
         assert_eq!(std::mem::size_of::<Posted>(), 24);
-        let longest = crate::sim::time::from_us(1e7);
+        let crate::scenario::registry::Allowed::Real(_, most_us) =
+            crate::scenario::registry::MAX_SIM_TIME_US.allowed
+        else {
+            panic!("a run's length is a range of microseconds");
+        };
+        let longest = crate::sim::time::from_us(most_us);
         for (seq, sent_at, back) in [(0, 0, 0), (u32::MAX as u64, longest, 63), (4097, 1, 1)] {
             let mut p = Posted::new(seq, sent_at, !0, u32::MAX, back);
             assert_eq!(

@@ -40,7 +40,7 @@ pub struct FigureProps {
 
 #[function_component(Figure)]
 pub fn figure(props: &FigureProps) -> Html {
-    // a chart a pointer reads (the chart table says which)
+    // its id, and whether a pointer reads it ("instrument"), are its row's in the chart table
     let row = props.chart.row();
     html! {
         <figure class={classes!("chart", props.class.clone())}>

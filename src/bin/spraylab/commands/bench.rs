@@ -10,7 +10,7 @@ use crate::errors::{usage, UsageError};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use spraylab::Simulation;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// `spraylab bench`'s flags.
@@ -98,7 +98,7 @@ fn case_args(flags: &[&str], quick: bool) -> Vec<String> {
 
 /// Runs one case in a child process of `exe` and reads its figures. On a terminal the child
 /// draws its progress (and says what went wrong) on this process's stderr.
-fn run_case(exe: &std::path::Path, name: &str, args: &[String]) -> Result<CaseResult, UsageError> {
+fn run_case(exe: &Path, name: &str, args: &[String]) -> Result<CaseResult, UsageError> {
     use std::io::IsTerminal;
     let mut child = std::process::Command::new(exe);
     child.arg("bench-case").args(args);
@@ -118,7 +118,7 @@ fn run_case(exe: &std::path::Path, name: &str, args: &[String]) -> Result<CaseRe
     serde_json::from_slice(&out.stdout).map_err(|e| usage(format!("bench case output: {e}")))
 }
 
-fn own_exe() -> Result<std::path::PathBuf, UsageError> {
+fn own_exe() -> Result<PathBuf, UsageError> {
     std::env::current_exe().map_err(|e| usage(format!("cannot find own executable: {e}")))
 }
 
@@ -126,7 +126,7 @@ fn own_exe() -> Result<std::path::PathBuf, UsageError> {
 /// one), and the median of the rounds' ratios of CPU time (other / this), so a machine whose
 /// speed drifts affects both sides of each ratio alike. Both runs must simulate the same work:
 /// a different event count is reported as an error.
-fn against(quick: bool, other: &std::path::Path, rounds: u32) -> Result<(), UsageError> {
+fn against(quick: bool, other: &Path, rounds: u32) -> Result<(), UsageError> {
     let exe = own_exe()?;
     println!(
         "{:<42} {:>6} {:>13} {:>13} {:>9} {:>14}",
