@@ -92,6 +92,7 @@ impl Simulation {
             timed: Vec::new(),
             lost_until: Vec::new(),
             warm,
+            routed: [NOT_ROUTED; events::MAX_LANES],
             topo,
             link,
         }

@@ -15,7 +15,7 @@ use super::radix::RadixHeap;
 use super::time::SimTime;
 
 /// Most lanes the queue keeps; a delay beyond them is handed back to the caller.
-const MAX_LANES: usize = 16;
+pub const MAX_LANES: usize = 16;
 
 /// The key of an empty lane (sorts after every event).
 const NONE: u128 = u128::MAX;

@@ -59,7 +59,7 @@ use port::{LinkConfig, LinkState, Port, Wire};
 use queue::{DataQueues, DrrState, Fifo, PacketSlab};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
-use routing::ACK_HASH_BIT;
+use routing::{hash_key, NOT_ROUTED};
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, NodeId, PortId, UpMask, MAX_UP};
@@ -187,8 +187,12 @@ pub struct Simulation {
     /// Whether lane events fetch what their successor in the lane will touch into the cache
     /// ([`Simulation::warm_next`], [`Simulation::warm_arrival`]): only in networks whose ports,
     /// queues and flows outgrow the CPU's L2 cache, where it saves 8 % at 1024 hosts (the
-    /// port and its packet) and 6 % more (the flows); in smaller ones it costs 2–4 %.
+    /// port and its packet) and 6 % more (the flows), and an arrival at a switch is routed a
+    /// lane entry ahead (docs/performance.md); in smaller ones it costs 2–4 %.
     warm: bool,
+    /// Per lane, the output port of the lane's front arrival, routed when the event before it
+    /// in the lane was popped ([`Simulation::warm_arrival`]); [`NOT_ROUTED`] when it was not.
+    routed: [PortId; events::MAX_LANES],
     /// Transmissions to lose on purpose: each entry drops the next one of that packet.
     losses: Vec<(FlowId, u64)>,
     /// One flow's decisions and the drops, when asked for (`trace.rs`).
@@ -261,13 +265,16 @@ impl Simulation {
                     Event::Arrive(packet) => {
                         self.queue.drop_lane_front(lane);
                         if self.warm {
-                            self.warm_arrival();
+                            let routed = self.warm_arrival(lane);
+                            self.arrive::<true>(packet, routed)
+                        } else {
+                            self.arrive::<false>(packet, NOT_ROUTED)
                         }
-                        self.arrive(packet)
                     }
                     Event::PortFree { port, .. } => {
                         self.queue.drop_lane_front(lane);
                         if self.warm {
+                            self.routed[lane] = NOT_ROUTED;
                             self.warm_next();
                         }
                         self.port_free(port);
@@ -302,15 +309,27 @@ impl Simulation {
         }
     }
 
-    /// Fetches into the cache the flow of the next arrival in the lane just popped, when it
-    /// reaches a host: its receiver takes a data packet, its sender an ACK.
+    /// Takes the port routed ahead for the arrival just popped from `lane`, and prepares the
+    /// next arrival in that lane: when it reaches a host, fetches its flow into the cache (its
+    /// receiver takes a data packet, its sender an ACK); at a switch, routes it now, unless
+    /// adaptive routing will choose by the queues as they are when it arrives, and fetches the
+    /// port's line it will join. The route depends on the packet and the topology alone, so
+    /// routing it early gives the same port, computed once; a timed link change forgets it.
     #[inline(always)]
-    fn warm_arrival(&self) {
+    fn warm_arrival(&mut self, lane: usize) -> PortId {
+        let routed = std::mem::replace(&mut self.routed[lane], NOT_ROUTED);
         if let Some(&Event::Arrive(packet)) = self.queue.next_in_last_lane() {
-            if self.topo.host_of(packet.landing.node()).is_some() {
+            let node = packet.landing.node();
+            if self.topo.host_of(node).is_some() {
                 self.flows[packet.flow.index()].prefetch();
+            } else if packet.label != ADAPTIVE || !packet.kind.is_data() {
+                let port =
+                    self.hashed_route(node, hash_key(&packet), packet.label, self.dst_of(&packet));
+                prefetch(&self.ports[port.index()]);
+                self.routed[lane] = port;
             }
         }
+        routed
     }
 
     /// Runs to the end.
@@ -361,8 +380,12 @@ impl Simulation {
         self.queue.now()
     }
 
+    /// A packet lands at the end of its hop: a host takes it, a switch sends it on through
+    /// `routed` (its output port, when it was routed ahead: only `AHEAD`, in a network that
+    /// warms its cache, so that a small one's arrival has no branch for it) or the port it
+    /// routes it to now.
     #[inline(always)]
-    fn arrive(&mut self, p: Packet) {
+    fn arrive<const AHEAD: bool>(&mut self, p: Packet, routed: PortId) {
         let node = p.landing.node();
         if !self.lost_until.is_empty() && self.lost_on_wire(p.landing.via(), &p) {
             return;
@@ -376,19 +399,16 @@ impl Simulation {
             }
             return;
         }
-        let key = match p.kind {
-            PacketKind::Ack | PacketKind::Nack => p.flow.0 | ACK_HASH_BIT,
-            PacketKind::Data { .. } => {
-                if !self.losses.is_empty() && self.lost_on_purpose(&p) {
-                    return;
-                }
-                self.count_path(node, &p);
-                p.flow.0
+        if let PacketKind::Data { .. } = p.kind {
+            if !self.losses.is_empty() && self.lost_on_purpose(&p) {
+                return;
             }
-            // a trimmed header goes on the way its data packet went
-            PacketKind::Trimmed => p.flow.0,
-        };
-        let port = self.route(node, p.kind, key, p.label, self.dst_of(&p));
+            self.count_path(node, &p);
+        }
+        if AHEAD && routed != NOT_ROUTED {
+            return self.enqueue(routed, p);
+        }
+        let port = self.route(node, p.kind, hash_key(&p), p.label, self.dst_of(&p));
         self.enqueue(port, p);
     }
 
@@ -404,7 +424,7 @@ impl Simulation {
     #[inline(never)]
     fn arrive_parked(&mut self, slot: u32) {
         let packet = self.parked.take(slot);
-        self.arrive(packet);
+        self.arrive::<false>(packet, NOT_ROUTED);
     }
 
     /// Whether `p` is a transmission [`lose_packet`](Self::lose_packet) asked to lose; if so it is

@@ -115,6 +115,8 @@ impl Simulation {
                     let down = state == LinkState::Down;
                     if tree.link_failed(link) != down {
                         tree.set_failed(link, down);
+                        // what was routed ahead went by the old routes
+                        self.routed = [NOT_ROUTED; events::MAX_LANES];
                     }
                 }
                 if state != LinkState::Down {
