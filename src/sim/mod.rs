@@ -313,7 +313,7 @@ impl Simulation {
     /// next arrival in that lane: when it reaches a host, fetches its flow into the cache (its
     /// receiver takes a data packet, its sender an ACK); at a switch, routes it now, unless
     /// adaptive routing will choose by the queues as they are when it arrives, and fetches the
-    /// port's line it will join. The route depends on the packet and the topology alone, so
+    /// port's line it will join and its wire's, which an idle port reads to send it on. The route depends on the packet and the topology alone, so
     /// routing it early gives the same port, computed once; a timed link change forgets it.
     #[inline(always)]
     fn warm_arrival(&mut self, lane: usize) -> PortId {
@@ -326,6 +326,7 @@ impl Simulation {
                 let port =
                     self.hashed_route(node, hash_key(&packet), packet.label, self.dst_of(&packet));
                 prefetch(&self.ports[port.index()]);
+                prefetch(&self.wires[port.index()]);
                 self.routed[lane] = port;
             }
         }
