@@ -91,7 +91,9 @@ async function inWorker(link) {
   const m = status.match(/^done: 1 runs in ([\d.]+) s/);
   if (!m) throw new Error(`the one-run sweep ended: ${status}`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#sweep-runs-csv')]);
-  const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+  // the file opens with its provenance, in comment lines
+  const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n')
+    .filter(line => !line.startsWith('#'));
   const head = csv[0].split(','), row = csv[1].split(',');
   await page.close();
   return { seconds: Number(m[1]), events: Number(row[head.indexOf('events')]) };
