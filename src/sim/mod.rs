@@ -313,8 +313,9 @@ impl Simulation {
     /// next arrival in that lane: when it reaches a host, fetches its flow into the cache (its
     /// receiver takes a data packet, its sender an ACK); at a switch, routes it now, unless
     /// adaptive routing will choose by the queues as they are when it arrives, and fetches the
-    /// port's line it will join and its wire's, which an idle port reads to send it on. The route depends on the packet and the topology alone, so
-    /// routing it early gives the same port, computed once; a timed link change forgets it.
+    /// port's line it will join and its wire's, which an idle port reads to send it on. The
+    /// route depends on the packet and the topology alone, so routing it early gives the same
+    /// port, computed once; a timed link change forgets it.
     #[inline(always)]
     fn warm_arrival(&mut self, lane: usize) -> PortId {
         let routed = std::mem::replace(&mut self.routed[lane], NOT_ROUTED);
