@@ -59,7 +59,7 @@ use port::{LinkConfig, LinkState, Port, Wire};
 use queue::{DataQueues, DrrState, Fifo, PacketSlab};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
-use routing::{hash_key, NOT_ROUTED};
+use routing::{hash_key, routes_adaptively, NOT_ROUTED};
 use time::{from_us, serialization, to_us, SimTime};
 use timeline::{SampleRow, Timeline, TimelineBatch};
 use topology::{FatTree, Hop, NodeId, PortId, UpMask, MAX_UP};
@@ -323,7 +323,7 @@ impl Simulation {
             let node = packet.landing.node();
             if self.topo.host_of(node).is_some() {
                 self.flows[packet.flow.index()].prefetch();
-            } else if packet.label != ADAPTIVE || !packet.kind.is_data() {
+            } else if !routes_adaptively(packet.kind, packet.label) {
                 let port =
                     self.hashed_route(node, hash_key(&packet), packet.label, self.dst_of(&packet));
                 prefetch(&self.ports[port.index()]);

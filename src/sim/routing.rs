@@ -41,6 +41,12 @@ pub(super) fn hash_key(p: &Packet) -> u32 {
     }
 }
 
+/// Whether a switch chooses `kind`'s up-port by the queues as they are when it arrives (AR's
+/// data packets), rather than by hashing.
+pub(super) fn routes_adaptively(kind: PacketKind, label: u16) -> bool {
+    label == ADAPTIVE && kind.is_data()
+}
+
 /// [`Simulation::routed`](super::Simulation) of a lane whose front arrival was not routed ahead.
 pub(super) const NOT_ROUTED: PortId = PortId(u32::MAX);
 
@@ -58,7 +64,7 @@ impl Simulation {
     ) -> PortId {
         match self.topo.hop(node, dst) {
             Hop::Port(p) => p,
-            Hop::Up { first, count } if label == ADAPTIVE && kind.is_data() => {
+            Hop::Up { first, count } if routes_adaptively(kind, label) => {
                 self.least_loaded(first, count, self.topo.up_mask(node, dst))
             }
             hop => self.pick(hop, node, flow_key, label, dst),
