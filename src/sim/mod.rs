@@ -97,7 +97,7 @@ enum Timer {
     Start(FlowId),
 }
 
-// an arrival event is a packet, which carries where it lands: with its key, 48 bytes in a lane
+// an arrival event is a packet, which carries where it lands: with its key's gap, 40 bytes in a lane
 const _: () = assert!(std::mem::size_of::<Event>() == 32);
 
 /// Arrivals scheduled as timers, for delays beyond the lanes' limit: a slab with a free list.
