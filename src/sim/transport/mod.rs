@@ -19,6 +19,7 @@
 mod receiver;
 mod ring;
 mod send_order;
+mod send_times;
 mod sender;
 #[cfg(test)]
 mod tests;

@@ -57,6 +57,14 @@ impl<T: Copy + Default> SeqRing<T> {
         &mut self.slots[(seq & self.mask) as usize]
     }
 
+    /// The same window with every value passed through `f`, each in its slot.
+    pub fn map<U: Copy + Default>(&self, f: impl Fn(T) -> U) -> SeqRing<U> {
+        SeqRing {
+            slots: self.slots.iter().map(|&v| f(v)).collect(),
+            mask: self.mask,
+        }
+    }
+
     /// Makes room for sequence number `seq` in a window starting at `from`: doubles while the
     /// window `from..=seq` is wider than the ring, keeping the values of `from..from + old
     /// capacity` (every slot of the old ring) and `T::default()` elsewhere.

@@ -3,6 +3,7 @@
 
 use super::ring::SeqRing;
 use super::send_order::SendOrder;
+use super::send_times::SendTimes;
 use super::{
     AckReport, RtoRule, SendDecision, TransportConfig, ACKED, IN_PIPE, PENDING, RETX_QUEUED,
     SCOREBOARD,
@@ -44,7 +45,7 @@ pub struct Sender {
     /// [`RtoRule::PerPacket`]: every transmission in send order, and each sequence number's
     /// latest send time (an entry whose time differs was sent again since).
     send_order: SendOrder,
-    sent_at: SeqRing<SimTime>,
+    sent_at: SendTimes,
     pace_next: SimTime,
     pace_always: bool,
     pub(super) wait_for_reordering: bool,
@@ -97,8 +98,8 @@ impl Sender {
             rto_rule: cfg.rto_rule,
             send_order: SendOrder::default(),
             sent_at: match cfg.rto_rule {
-                RtoRule::PerPacket => SeqRing::new(),
-                RtoRule::CumulativeAck => SeqRing::none(),
+                RtoRule::PerPacket => SendTimes::new(),
+                RtoRule::CumulativeAck => SendTimes::none(),
             },
             pace_next: 0,
             pace_always: cfg.given.pacing,
@@ -202,8 +203,7 @@ impl Sender {
                 }
             }
             RtoRule::PerPacket => {
-                self.sent_at.cover(self.snd_una, seq);
-                *self.sent_at.get_mut(seq) = now;
+                self.sent_at.record(self.snd_una, seq, now);
                 if self.send_order.is_full() {
                     // the closure reads the scoreboard while the queue is changed
                     let mut order = std::mem::take(&mut self.send_order);
