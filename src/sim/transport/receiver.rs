@@ -119,8 +119,10 @@ impl Posted {
 /// (a retransmission's ACK) or one whose ACK was dropped.
 ///
 /// The table holds only the live postings, by open addressing: a posting sits at the first free
-/// slot from `key mod len` on, and the table doubles once three quarters are taken, up to one
-/// slot per key, where every key sits at its own slot. A flow has a few dozen ACKs on their way
+/// slot from `key mod len` on, and the table doubles once seven eighths are taken, up to one
+/// slot per key, where every key sits at its own slot. The keys of a flow's ACKs on their way
+/// are mostly consecutive or evenly spaced, so they rarely probe far even so (doubling at three
+/// quarters, the tables took 1.7 MB more at 8192 hosts for 0.2 % fewer instructions). A flow has a few dozen ACKs on their way
 /// while the sequence numbers they span run to hundreds: a table indexed by sequence number
 /// needed that span (8 KiB a flow at 8192 hosts), this one the count.
 #[derive(Clone, Debug)]
@@ -163,7 +165,7 @@ impl Postings {
             self.live += 1;
         }
         self.slots[at] = p;
-        if 4 * self.live > 3 * self.slots.len() && self.slots.len() < Self::MOST {
+        if 8 * self.live > 7 * self.slots.len() && self.slots.len() < Self::MOST {
             self.grow();
         }
     }
@@ -433,7 +435,7 @@ mod tests {
             if step % 1000 == 0 {
                 assert_eq!(table.live, live);
                 assert!(table.slots.len() <= Postings::MOST);
-                assert!(4 * live <= 3 * table.slots.len() || table.slots.len() == Postings::MOST);
+                assert!(8 * live <= 7 * table.slots.len() || table.slots.len() == Postings::MOST);
             }
         }
         assert!(taken > 20_000, "{taken}");
