@@ -1024,3 +1024,63 @@ fn trim_alone_turns_trimming_on_and_the_report_counts_the_trims() {
         "topology.trim: must be true or false, got \"maybe\"",
     );
 }
+
+/// `bench --quick` measures every quick case and the growth of the cost from 16 to 1024
+/// hosts, per data packet and per event, from its own figures.
+#[test]
+fn bench_prints_every_case_and_the_cost_growth_it_measured() {
+    let o = spraylab(&["bench", "--quick", "--rounds", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let cases = [
+        ("baseline k=8", 128),
+        ("permutation k=4", 16),
+        ("permutation k=8", 128),
+        ("permutation k=16", 1024),
+    ];
+    // per case: (events a packet, M packets and M events per CPU-second)
+    let mut figures = Vec::new();
+    for (name, hosts) in cases {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"));
+        let cols: Vec<&str> = line[42..].split_whitespace().collect();
+        assert_eq!(cols[0], hosts.to_string(), "{line}");
+        let packets: f64 = cols[1].parse().unwrap();
+        let per_packet: f64 = cols[2].parse().unwrap();
+        let mpkt: f64 = cols[3].parse().unwrap();
+        let mev: f64 = cols[4].parse().unwrap();
+        assert!(
+            packets > 0.0 && (2.0..=24.0).contains(&per_packet) && mpkt > 0.0 && mev > mpkt,
+            "{line}"
+        );
+        figures.push((per_packet, mpkt, mev));
+    }
+    assert!(
+        !out.contains("k=32"),
+        "--quick leaves the 8192-host case out:\n{out}"
+    );
+    let growth = out
+        .lines()
+        .find(|l| l.starts_with("at 1024 hosts against 16:"))
+        .unwrap_or_else(|| panic!("no growth line in:\n{out}"));
+    // its ratios, per data packet, per event and of events a packet, are the table's
+    let ratios: Vec<f64> = growth
+        .split('(')
+        .skip(1)
+        .map(|s| s.split('x').next().unwrap().parse().unwrap())
+        .collect();
+    let (ev16, m16, mev16) = figures[1];
+    let (ev1024, m1024, mev1024) = figures[3];
+    assert_eq!(ratios.len(), 3, "{growth}");
+    assert!(
+        (ratios[0] - m16 / m1024).abs() < 0.02 * ratios[0],
+        "{growth}\n{out}"
+    );
+    assert!(
+        (ratios[1] - mev16 / mev1024).abs() < 0.02 * ratios[1],
+        "{growth}\n{out}"
+    );
+    assert!((ratios[2] - ev1024 / ev16).abs() < 0.02, "{growth}\n{out}");
+}

@@ -4,6 +4,13 @@
 //! its own. Figures: data packets per CPU-second, events per CPU-second, wall time, peak memory.
 //! CPU time comes from the kernel's per-task accounting (/proc/self/schedstat, nanoseconds), peak
 //! memory from VmHWM (Linux); elsewhere wall time stands in and memory is reported as unknown.
+//!
+//! The cases run in rounds, every case once a round, so that a drift in the machine's speed
+//! reaches every case alike; a case shorter than [`MIN_ROUND_CPU_S`] runs again within its round
+//! until it has taken that long, so that the 16-host case, a twentieth of a second, is not one
+//! noisy sample. Each case's figures are its fastest round's, with the rounds' spread beside
+//! them: on a shared machine a disturbance only ever slows a run down, so the fastest round
+//! is the least disturbed one, and the medians of a few rounds still move with the machine.
 
 use crate::args::ScenarioArgs;
 use crate::errors::{usage, UsageError};
@@ -23,7 +30,8 @@ pub struct BenchArgs {
     /// case in alternation: the figures are then the ratios of its CPU time to this one's.
     #[arg(long, value_name = "PATH")]
     pub against: Option<PathBuf>,
-    /// With --against: rounds of alternation per case (the median ratio is reported).
+    /// Rounds of every case (each case's fastest is reported); with --against, rounds of
+    /// alternation per case (the median ratio is reported).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub rounds: u32,
 }
@@ -204,53 +212,149 @@ fn median(xs: &mut [f64]) -> f64 {
 pub fn run(a: BenchArgs) -> Result<(), UsageError> {
     match &a.against {
         Some(other) => against(a.quick, other, a.rounds),
-        None => measure(a.quick),
+        None => measure(a.quick, a.rounds),
     }
 }
 
-/// Every case measured once, and the per-packet cost's growth with the network.
-fn measure(quick: bool) -> Result<(), UsageError> {
+/// CPU seconds a case takes at least in each round of [`measure`]: a shorter one runs again.
+const MIN_ROUND_CPU_S: f64 = 0.5;
+
+/// One case over a round: its runs added up (a short case runs several times).
+#[derive(Clone, Copy)]
+struct RoundFigures {
+    runs: u32,
+    events: u64,
+    data_packets: u64,
+    cpu_s: f64,
+}
+
+impl RoundFigures {
+    fn per_packet_ns(&self) -> f64 {
+        self.cpu_s * 1e9 / self.data_packets as f64
+    }
+
+    fn per_event_ns(&self) -> f64 {
+        self.cpu_s * 1e9 / self.events as f64
+    }
+}
+
+/// Runs a case until it has taken [`MIN_ROUND_CPU_S`] of CPU; every run must simulate the
+/// same work. Returns the round's figures and the last run's result.
+fn run_round(
+    exe: &Path,
+    name: &str,
+    args: &[String],
+) -> Result<(RoundFigures, CaseResult), UsageError> {
+    let mut sum = RoundFigures {
+        runs: 0,
+        events: 0,
+        data_packets: 0,
+        cpu_s: 0.0,
+    };
+    loop {
+        let r = run_case(exe, name, args)?;
+        if sum.runs > 0 && r.events * sum.runs as u64 != sum.events {
+            return Err(usage(format!(
+                "bench case {name:?} simulated different work in two runs"
+            )));
+        }
+        sum.runs += 1;
+        sum.events += r.events;
+        sum.data_packets += r.data_packets;
+        sum.cpu_s += r.cpu_s;
+        if sum.cpu_s >= MIN_ROUND_CPU_S {
+            return Ok((sum, r));
+        }
+    }
+}
+
+/// Every case measured in `rounds` rounds, and the cost's growth with the network, per data
+/// packet and per event.
+fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
     let exe = own_exe()?;
+    let cases: Vec<&Case> = cases(quick).collect();
+    let mut figures: Vec<Vec<RoundFigures>> = vec![Vec::new(); cases.len()];
+    let mut last: Vec<Option<CaseResult>> = cases.iter().map(|_| None).collect();
+    for _ in 0..rounds {
+        for (i, case) in cases.iter().enumerate() {
+            let (round, result) = run_round(&exe, case.name, &case_args(case.flags, quick))?;
+            figures[i].push(round);
+            last[i] = Some(result);
+        }
+    }
     println!(
-        "{:<42} {:>6} {:>12} {:>11} {:>11} {:>9} {:>9} {:>10}",
-        "case", "hosts", "data pkts", "Mpkt/CPU-s", "Mev/CPU-s", "CPU s", "wall s", "peak MB"
+        "{:<42} {:>6} {:>10} {:>7} {:>10} {:>9} {:>8} {:>13} {:>8}",
+        "case",
+        "hosts",
+        "data pkts",
+        "ev/pkt",
+        "Mpkt/CPU-s",
+        "Mev/CPU-s",
+        "CPU s",
+        "round spread",
+        "peak MB"
     );
-    let mut per_packet_ns = Vec::new();
-    for Case { name, flags, .. } in cases(quick) {
-        let r = run_case(&exe, name, &case_args(flags, quick))?;
-        per_packet_ns.push((r.hosts, r.cpu_s * 1e9 / r.data_packets as f64));
+    let mut costs = Vec::new();
+    for ((case, rounds), result) in cases.iter().zip(&figures).zip(&last) {
+        let r = result.as_ref().expect("every case ran at least once");
+        let fastest = rounds
+            .iter()
+            .copied()
+            .min_by(|a, b| a.per_packet_ns().total_cmp(&b.per_packet_ns()))
+            .expect("at least one round");
+        let slowest = rounds
+            .iter()
+            .map(RoundFigures::per_packet_ns)
+            .fold(0f64, f64::max);
+        let events_per_packet = r.events as f64 / r.data_packets as f64;
+        costs.push((
+            r.hosts,
+            fastest.per_packet_ns(),
+            fastest.per_event_ns(),
+            events_per_packet,
+        ));
         println!(
-            "{:<42} {:>6} {:>12} {:>11.3} {:>11.3} {:>9.3} {:>9.3} {:>10}",
-            name,
+            "{:<42} {:>6} {:>10} {:>7.1} {:>10.3} {:>9.2} {:>8.3} {:>12.0}% {:>8}",
+            case.name,
             r.hosts,
             r.data_packets,
-            r.data_packets as f64 / r.cpu_s / 1e6,
-            r.events as f64 / r.cpu_s / 1e6,
-            r.cpu_s,
-            r.wall_s,
+            events_per_packet,
+            1e3 / fastest.per_packet_ns(),
+            1e3 / fastest.per_event_ns(),
+            fastest.cpu_s / fastest.runs as f64,
+            (slowest / fastest.per_packet_ns() - 1.0) * 100.0,
             r.peak_rss_mb
                 .map_or("n/a".to_string(), |m| format!("{m:.1}"))
         );
     }
-    let cost = |hosts| {
-        per_packet_ns
-            .iter()
-            .find(|(h, _)| *h == hosts)
-            .map(|(_, c)| *c)
+    println!(
+        "{rounds} round(s); a case shorter than {MIN_ROUND_CPU_S} CPU s ran again within its \
+         round until it took that long; the fastest round's figures; spread: how much slower \
+         the slowest round was"
+    );
+    print_growth(&costs);
+    Ok(())
+}
+
+/// The cost per data packet and per event at 1024 and 8192 hosts against 16 hosts. The two
+/// differ by the work a packet adds on a larger network: a longer path on average and more
+/// queueing, so more events a packet.
+fn print_growth(costs: &[(u32, f64, f64, f64)]) {
+    let at = |hosts| costs.iter().find(|c| c.0 == hosts).copied();
+    let Some((_, p16, e16, n16)) = at(16) else {
+        return;
     };
-    if let (Some(small), Some(large)) = (cost(16), cost(1024)) {
-        println!(
-            "per-packet CPU cost: {small:.0} ns at 16 hosts, {large:.0} ns at 1024 hosts ({:.2}x)",
-            large / small
-        );
-        if let Some(huge) = cost(8192) {
+    for hosts in [1024, 8192] {
+        if let Some((_, p, e, n)) = at(hosts) {
             println!(
-                "per-packet CPU cost at 8192 hosts: {huge:.0} ns ({:.2}x 16 hosts)",
-                huge / small
+                "at {hosts} hosts against 16: {p:.0} ns a data packet ({:.2}x {p16:.0} ns), \
+                 {e:.1} ns an event ({:.2}x {e16:.1} ns), {n:.1} events a packet ({:.2}x {n16:.1})",
+                p / p16,
+                e / e16,
+                n / n16
             );
         }
     }
-    Ok(())
 }
 
 /// Runs one case in this process and prints its figures as JSON.
