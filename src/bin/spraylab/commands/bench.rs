@@ -219,6 +219,10 @@ pub fn run(a: BenchArgs) -> Result<(), UsageError> {
 /// CPU seconds a case takes at least in each round of [`measure`]: a shorter one runs again.
 const MIN_ROUND_CPU_S: f64 = 0.5;
 
+/// Most runs of a case in one round, whatever its clock reads (a clock that reads 0 s for
+/// every run must not keep a round going for ever).
+const MAX_ROUND_RUNS: u32 = 100;
+
 /// One case over a round: its runs added up (a short case runs several times).
 #[derive(Clone, Copy)]
 struct RoundFigures {
@@ -262,7 +266,7 @@ fn run_round(
         sum.events += r.events;
         sum.data_packets += r.data_packets;
         sum.cpu_s += r.cpu_s;
-        if sum.cpu_s >= MIN_ROUND_CPU_S {
+        if sum.cpu_s >= MIN_ROUND_CPU_S || sum.runs == MAX_ROUND_RUNS {
             return Ok((sum, r));
         }
     }
@@ -307,12 +311,12 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
             .map(RoundFigures::per_packet_ns)
             .fold(0f64, f64::max);
         let events_per_packet = r.events as f64 / r.data_packets as f64;
-        costs.push((
-            r.hosts,
-            fastest.per_packet_ns(),
-            fastest.per_event_ns(),
+        costs.push(Cost {
+            hosts: r.hosts,
+            packet_ns: fastest.per_packet_ns(),
+            event_ns: fastest.per_event_ns(),
             events_per_packet,
-        ));
+        });
         println!(
             "{:<42} {:>6} {:>10} {:>7.1} {:>10.3} {:>9.2} {:>8.3} {:>12.0}% {:>8}",
             case.name,
@@ -336,16 +340,32 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// A case's CPU cost in its fastest round.
+#[derive(Clone, Copy)]
+struct Cost {
+    hosts: u32,
+    packet_ns: f64,
+    event_ns: f64,
+    events_per_packet: f64,
+}
+
 /// The cost per data packet and per event at 1024 and 8192 hosts against 16 hosts. The two
 /// differ by the work a packet adds on a larger network: a longer path on average and more
 /// queueing, so more events a packet.
-fn print_growth(costs: &[(u32, f64, f64, f64)]) {
-    let at = |hosts| costs.iter().find(|c| c.0 == hosts).copied();
-    let Some((_, p16, e16, n16)) = at(16) else {
+fn print_growth(costs: &[Cost]) {
+    let at = |hosts| costs.iter().find(|c| c.hosts == hosts).copied();
+    let Some(small) = at(16) else {
         return;
     };
+    let (p16, e16, n16) = (small.packet_ns, small.event_ns, small.events_per_packet);
     for hosts in [1024, 8192] {
-        if let Some((_, p, e, n)) = at(hosts) {
+        if let Some(Cost {
+            packet_ns: p,
+            event_ns: e,
+            events_per_packet: n,
+            ..
+        }) = at(hosts)
+        {
             println!(
                 "at {hosts} hosts against 16: {p:.0} ns a data packet ({:.2}x {p16:.0} ns), \
                  {e:.1} ns an event ({:.2}x {e16:.1} ns), {n:.1} events a packet ({:.2}x {n16:.1})",
