@@ -58,8 +58,8 @@ impl Simulation {
             .collect();
         let warm = topo.port_count() >= WARM_PORTS;
         Simulation {
-            ports: vec![Port::new(); topo.port_count() as usize],
-            wires: Wire::of_every_port(&topo, link.latency),
+            ports: Port::of_every_port(&topo, link.latency),
+            ar_refreshed: Vec::new(),
             slab: PacketSlab::default(),
             drr: match scenario.topology.drr {
                 true => vec![DrrState::default(); topo.port_count() as usize],

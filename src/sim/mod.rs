@@ -55,7 +55,7 @@ use lb::{hash_port, pick_lowest, quantize, PathChooser, ADAPTIVE};
 use metrics::Counters;
 use network::{NPath, Network};
 use packet::{Packet, PacketKind};
-use port::{LinkConfig, LinkState, Port, Wire};
+use port::{LinkConfig, LinkState, Port};
 use queue::{DataQueues, DrrState, Fifo, PacketSlab};
 use rand::Rng;
 use rng::{stream, Purpose, SimRng};
@@ -151,8 +151,9 @@ pub struct Simulation {
     /// Data packets in queues or on links.
     data_in_network: u64,
     ports: Vec<Port>,
-    /// Each port's far end and latency (fixed).
-    wires: Vec<Wire>,
+    /// AR: when each port's quantized level was last refreshed ([`port::NEVER`]: not yet);
+    /// empty until AR first reads a level.
+    ar_refreshed: Vec<SimTime>,
     /// Every queued packet (the ports' queues are lists in it).
     slab: PacketSlab,
     /// Each port's DRR state (empty without DRR).
@@ -313,7 +314,7 @@ impl Simulation {
     /// next arrival in that lane: when it reaches a host, fetches its flow into the cache (its
     /// receiver takes a data packet, its sender an ACK); at a switch, routes it now, unless
     /// adaptive routing will choose by the queues as they are when it arrives, and fetches the
-    /// port's line it will join and its wire's, which an idle port reads to send it on. The
+    /// port's line it will join, which holds the wire an idle port reads to send it on. The
     /// route depends on the packet and the topology alone, so routing it early gives the same
     /// port, computed once; a timed link change forgets it.
     #[inline(always)]
@@ -327,7 +328,6 @@ impl Simulation {
                 let port =
                     self.hashed_route(node, hash_key(&packet), packet.label, self.dst_of(&packet));
                 prefetch(&self.ports[port.index()]);
-                prefetch(&self.wires[port.index()]);
                 self.routed[lane] = port;
             }
         }

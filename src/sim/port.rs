@@ -6,15 +6,16 @@
 
 use super::*;
 
-/// Dynamic state of one output port: one cache line (64 bytes, aligned), since every packet
-/// at every hop reads and writes one. What only DRR uses lives in `Simulation::drr`.
-#[derive(Clone, Debug, Default)]
+/// One output port: one cache line (64 bytes, aligned), since every packet at every hop reads
+/// and writes one. Its [`Wire`] is in the same line, so sending a packet touches one line
+/// where a table of wires apart took a second one a hop. What only DRR uses lives in
+/// `Simulation::drr`, and when AR last refreshed the port's level in
+/// `Simulation::ar_refreshed`.
+#[derive(Clone, Debug)]
 #[repr(align(64))]
 pub(super) struct Port {
     /// The port is sending until then.
     pub(super) busy_until: SimTime,
-    /// AR: when the quantized level was last refreshed ([`NEVER`]: not yet).
-    pub(super) ar_refreshed: SimTime,
     /// Strict-priority control queue (ACKs), in the simulation's packet slab.
     pub(super) ctrl: Fifo,
     /// Drop-tail data FIFO (two classes under DRR).
@@ -29,7 +30,12 @@ pub(super) struct Port {
     /// quarter of it, ALGORITHMS.md §15 A17's alternative, or a timed `link-rate`), or down (a
     /// timed `link-down`).
     pub(super) link: LinkState,
+    /// Where the port's link leads, fixed when the network is built.
+    pub(super) wire: Wire,
 }
+
+// the dynamic state (47 bytes) and the wire (16) share one line
+const _: () = assert!(std::mem::size_of::<Port>() == 64);
 
 /// The state of a port's link.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,20 +49,35 @@ pub(super) enum LinkState {
     Down,
 }
 
-/// `Port::ar_refreshed` before the first refresh.
+/// `Simulation::ar_refreshed` of a port before its first refresh.
 pub(super) const NEVER: SimTime = SimTime::MAX;
 
 impl Port {
-    pub(super) fn new() -> Port {
+    /// An idle port with an empty queue, its link up, leading over `wire`.
+    pub(super) fn new(wire: Wire) -> Port {
         Port {
-            ar_refreshed: NEVER,
-            ..Port::default()
+            busy_until: 0,
+            ctrl: Fifo::default(),
+            data: DataQueues::default(),
+            peak_bytes: 0,
+            ar_level: 0,
+            wake_pending: false,
+            link: LinkState::Up,
+            wire,
         }
+    }
+
+    /// A port of `topo`'s each, in port order.
+    pub(super) fn of_every_port(topo: &Network, link_latency: SimTime) -> Vec<Port> {
+        Wire::of_every_port(topo, link_latency)
+            .into_iter()
+            .map(Port::new)
+            .collect()
     }
 }
 
 /// What sending on a port needs besides its dynamic state, fixed when the network is built: the
-/// node at the far end, the latency to it, and the port's kind (16 bytes, four to a cache line).
+/// node at the far end, the latency to it, and the port's kind (16 bytes, in the port's line).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Wire {
     /// Link latency plus any latency the port adds (the n-path network's long path).
@@ -195,7 +216,10 @@ impl Simulation {
             return;
         }
         self.counters.trimmed += 1;
-        let last_hop = self.topo.host_of(self.wires[port.index()].to).is_some();
+        let last_hop = self
+            .topo
+            .host_of(self.ports[port.index()].wire.to)
+            .is_some();
         let p = &mut self.ports[port.index()];
         self.slab.push(&mut p.ctrl, packet.trimmed(last_hop));
         self.kick(port);
@@ -222,7 +246,7 @@ impl Simulation {
 
     /// Puts `packet` on the wire of `port` now; schedules its arrival and the port's next turn.
     pub(super) fn transmit(&mut self, port: PortId, mut packet: Packet) {
-        let wire = self.wires[port.index()];
+        let wire = self.ports[port.index()].wire;
         if wire.marks_all && packet.kind.is_data() && !packet.ecn {
             packet.ecn = true;
             self.counters.ecn_marks += 1;

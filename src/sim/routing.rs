@@ -111,11 +111,15 @@ impl Simulation {
     /// The quantized level of a port's queue as switches see it: the number of AR thresholds
     /// its occupancy has reached, refreshed at most every `ar_refresh`.
     pub(super) fn ar_level(&mut self, port: PortId, now: SimTime) -> u8 {
+        if self.ar_refreshed.is_empty() {
+            self.ar_refreshed = vec![port::NEVER; self.ports.len()];
+        }
         let l = &self.link;
         let p = &mut self.ports[port.index()];
-        if p.ar_refreshed == port::NEVER || now - p.ar_refreshed >= l.ar_refresh {
+        let refreshed = &mut self.ar_refreshed[port.index()];
+        if *refreshed == port::NEVER || now - *refreshed >= l.ar_refresh {
             p.ar_level = quantize(p.data.total_bytes(), &l.ar_thresholds[..l.ar_levels]);
-            p.ar_refreshed = now;
+            *refreshed = now;
         }
         p.ar_level
     }

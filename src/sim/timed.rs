@@ -143,8 +143,7 @@ impl Simulation {
         match state {
             LinkState::Down if port.link != LinkState::Down => {
                 // the last packet begun before now arrives by then
-                self.lost_until[p.index()] =
-                    port.busy_until.max(now) + self.wires[p.index()].latency;
+                self.lost_until[p.index()] = port.busy_until.max(now) + port.wire.latency;
                 port.link = LinkState::Down;
                 self.flush(p);
             }
