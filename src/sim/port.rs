@@ -69,9 +69,8 @@ impl Port {
 
     /// A port of `topo`'s each, in port order.
     pub(super) fn of_every_port(topo: &Network, link_latency: SimTime) -> Vec<Port> {
-        Wire::of_every_port(topo, link_latency)
-            .into_iter()
-            .map(Port::new)
+        (0..topo.port_count())
+            .map(|p| Port::new(Wire::of(topo, PortId(p), link_latency)))
             .collect()
     }
 }
@@ -90,17 +89,14 @@ pub(super) struct Wire {
 }
 
 impl Wire {
-    /// The wire of every port of `topo`, in port order.
-    pub(super) fn of_every_port(topo: &Network, link_latency: SimTime) -> Vec<Wire> {
-        (0..topo.port_count())
-            .map(PortId)
-            .map(|p| Wire {
-                latency: link_latency + topo.extra_latency(p),
-                to: topo.port_to(p),
-                nic: topo.nic_host(p).is_some(),
-                marks_all: topo.marks_all(p),
-            })
-            .collect()
+    /// The wire of `topo`'s port `p`.
+    pub(super) fn of(topo: &Network, p: PortId, link_latency: SimTime) -> Wire {
+        Wire {
+            latency: link_latency + topo.extra_latency(p),
+            to: topo.port_to(p),
+            nic: topo.nic_host(p).is_some(),
+            marks_all: topo.marks_all(p),
+        }
     }
 }
 

@@ -310,7 +310,7 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
             .iter()
             .map(RoundFigures::per_packet_ns)
             .fold(0f64, f64::max);
-        let events_per_packet = r.events as f64 / r.data_packets as f64;
+        let events_per_packet = fastest.events as f64 / fastest.data_packets as f64;
         costs.push(Cost {
             hosts: r.hosts,
             packet_ns: fastest.per_packet_ns(),
