@@ -132,6 +132,7 @@ impl Simulation {
             .sender
             .on_report(now, p.seq as u64, p.sent_at, p.ecn, &report)
         {
+            flow.receiver.release();
             self.unfinished -= 1;
             if self.unfinished == 0 {
                 self.finish();

@@ -278,6 +278,18 @@ impl Receiver {
         }
     }
 
+    /// Gives back the memory of what arrived out of order and of the ACKs' postings once the
+    /// sender has every packet acknowledged: every packet has arrived by then, so any that
+    /// arrives later is a duplicate below `rcv_nxt`, which neither reads, and the sender takes
+    /// no more reports.
+    pub fn release(&mut self) {
+        debug_assert!((0..self.received.capacity()).all(|s| !self.received.get(s)));
+        self.received = SeqRing::new();
+        if let Some(c) = &mut self.coalescing {
+            c.posted = Postings::new();
+        }
+    }
+
     fn holds(&self, seq: u64) -> bool {
         seq >= self.rcv_nxt
             && seq - self.rcv_nxt < self.received.capacity()

@@ -35,7 +35,7 @@ pub struct Sender {
     hole_frontier: u64,
     retx_queue: VecDeque<u64>,
     /// Holes being waited for (possibly only reordered), with the time they were detected.
-    pending: VecDeque<(u64, SimTime)>,
+    pub(super) pending: VecDeque<(u64, SimTime)>,
     pub srtt: SimTime,
     rttvar: SimTime,
     rto: SimTime,
@@ -336,9 +336,22 @@ impl Sender {
         if self.snd_una >= self.total {
             self.finished_at = Some(now);
             self.rto_deadline = None;
+            self.release_scoreboards();
             return true;
         }
         false
+    }
+
+    /// Gives back the memory of the per-packet state once every packet is acknowledged: a
+    /// finished sender reads none of it again (each method that would returns first), and in a
+    /// run of many flows the ones still going reuse it. The holes waiting for reordering stay,
+    /// since the next deadline still reads them.
+    fn release_scoreboards(&mut self) {
+        self.flags = SeqRing::none();
+        self.top_acked = Vec::new();
+        self.retx_queue = VecDeque::new();
+        self.send_order = SendOrder::default();
+        self.sent_at = SendTimes::none();
     }
 
     /// A coalescing receiver's count of packets received: how many are new since the latest

@@ -67,6 +67,27 @@ fn a_finite_flow_finishes_on_the_ack_covering_its_last_packet() {
 }
 
 #[test]
+fn a_finished_sender_gives_its_scoreboards_back() {
+    // NSCC keeps every per-packet structure (send order, send times); a hole waits for its wait
+    let mut s = sender(CcaKind::Nscc, 200, 100.0);
+    let sent = send_all(&mut s, 0);
+    assert_eq!(sent.len(), 100);
+    let cca = s.cca.heap_bytes();
+    let busy = s.heap_bytes();
+    assert!(busy > cca + 100 * 4, "{busy} B while sending");
+    for seq in 0..200 {
+        let now = (7 + seq) * US;
+        let done = s.on_ack(now, seq, seq + 1, 0, false);
+        assert_eq!(done, seq == 199, "{seq}");
+        send_all(&mut s, now);
+    }
+    let pending = s.pending.capacity() * std::mem::size_of::<(u64, SimTime)>();
+    assert_eq!(s.heap_bytes(), cca + pending);
+    assert_eq!(s.next_send(300 * US), SendDecision::Idle);
+    assert!(!s.on_timer(1000 * US));
+}
+
+#[test]
 fn swift_retransmits_a_hole_after_three_later_acks() {
     let mut s = sender(CcaKind::Swift, 100, 20.0);
     send_all(&mut s, 0);
@@ -272,6 +293,28 @@ fn arrive(r: &mut Receiver, seq: u64, ecn: bool, ack_request: bool) -> Option<u6
         ecn,
         ack_request,
     })
+}
+
+#[test]
+fn a_receiver_released_after_the_last_ack_still_answers_duplicates() {
+    // the last packet first: the scoreboard spans 300 packets, and the postings of the ACKs
+    // on their way grow with them
+    let mut r = Receiver::new(16384);
+    arrive(&mut r, 299, false, true);
+    for seq in 0..299 {
+        arrive(&mut r, seq, false, false);
+    }
+    assert_eq!(r.delivered, 300);
+    let before = r.heap_bytes();
+    r.release();
+    assert!(
+        r.heap_bytes() < before / 2,
+        "{} of {before} B",
+        r.heap_bytes()
+    );
+    // a retransmission that arrives late is a duplicate, answered at once, and counted once
+    assert_eq!(arrive(&mut r, 6, false, false), Some(300));
+    assert_eq!(r.delivered, 300);
 }
 
 #[test]
