@@ -1038,8 +1038,9 @@ fn bench_prints_every_case_and_the_cost_growth_it_measured() {
         ("permutation k=8", 128),
         ("permutation k=16", 1024),
     ];
-    // per case: (events a packet, M packets and M events per CPU-second)
+    // per case: (events a packet, M packets and M events per CPU-second), MB in huge pages
     let mut figures = Vec::new();
+    let mut huge = Vec::new();
     for (name, hosts) in cases {
         let line = out
             .lines()
@@ -1056,6 +1057,15 @@ fn bench_prints_every_case_and_the_cost_growth_it_measured() {
             "{line}"
         );
         figures.push((per_packet, mpkt, mev));
+        huge.push(cols[8].parse::<f64>().unwrap());
+    }
+    // the heap in transparent huge pages wherever the kernel gives them on request (the
+    // 1024-host case holds tens of MB), and in none where it never does
+    let thp = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+        .expect("a Linux kernel with transparent huge pages");
+    match thp.contains("[never]") {
+        true => assert_eq!(huge[3], 0.0, "{out}"),
+        false => assert!(huge[3] >= 4.0, "THP {thp}: {out}"),
     }
     assert!(
         !out.contains("k=32"),

@@ -15,8 +15,16 @@
 //! resolver that makes them a checked scenario (`resolve.rs`); each subcommand's effect is in its
 //! file beside its flags, dispatched by `commands/mod.rs`.
 
-// the one unsafe call: restoring SIGPIPE (quiet_on_closed_pipe)
+// unsafe code in two places: restoring SIGPIPE (quiet_on_closed_pipe) and the allocator's
+// advice (huge_pages.rs)
 #![deny(unsafe_code)]
+
+#[cfg(not(target_arch = "wasm32"))]
+mod huge_pages;
+
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: huge_pages::HugePageHeap = huge_pages::HugePageHeap;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod args;

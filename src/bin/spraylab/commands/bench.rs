@@ -3,7 +3,8 @@
 //! Each case runs in a child process (`spraylab bench-case`) so that its peak resident memory is
 //! its own. Figures: data packets per CPU-second, events per CPU-second, wall time, peak memory.
 //! CPU time comes from the kernel's per-task accounting (/proc/self/schedstat, nanoseconds), peak
-//! memory from VmHWM (Linux); elsewhere wall time stands in and memory is reported as unknown.
+//! memory from VmHWM and the memory in transparent huge pages at a case's end from
+//! AnonHugePages (Linux); elsewhere wall time stands in and memory is reported as unknown.
 //!
 //! The cases run in rounds, every case once a round, so that a drift in the machine's speed
 //! reaches every case alike; a case shorter than [`MIN_ROUND_CPU_S`] runs again within its round
@@ -92,6 +93,9 @@ struct CaseResult {
     cpu_s: f64,
     wall_s: f64,
     peak_rss_mb: Option<f64>,
+    /// Memory in transparent huge pages at the case's end (`huge_pages.rs`); missing from an
+    /// older binary's output.
+    huge_mb: Option<f64>,
     sim_time_us: f64,
 }
 
@@ -287,7 +291,7 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
         }
     }
     println!(
-        "{:<42} {:>6} {:>10} {:>7} {:>10} {:>9} {:>8} {:>13} {:>8}",
+        "{:<42} {:>6} {:>10} {:>7} {:>10} {:>9} {:>8} {:>13} {:>8} {:>8}",
         "case",
         "hosts",
         "data pkts",
@@ -296,7 +300,8 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
         "Mev/CPU-s",
         "CPU s",
         "round spread",
-        "peak MB"
+        "peak MB",
+        "huge MB"
     );
     let mut costs = Vec::new();
     for ((case, rounds), result) in cases.iter().zip(&figures).zip(&last) {
@@ -318,7 +323,7 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
             events_per_packet,
         });
         println!(
-            "{:<42} {:>6} {:>10} {:>7.1} {:>10.3} {:>9.2} {:>8.3} {:>12.0}% {:>8}",
+            "{:<42} {:>6} {:>10} {:>7.1} {:>10.3} {:>9.2} {:>8.3} {:>12.0}% {:>8} {:>8}",
             case.name,
             r.hosts,
             r.data_packets,
@@ -327,8 +332,8 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
             1e3 / fastest.per_event_ns(),
             fastest.cpu_s / fastest.runs as f64,
             (slowest / fastest.per_packet_ns() - 1.0) * 100.0,
-            r.peak_rss_mb
-                .map_or("n/a".to_string(), |m| format!("{m:.1}"))
+            mb(r.peak_rss_mb),
+            mb(r.huge_mb)
         );
     }
     println!(
@@ -338,6 +343,11 @@ fn measure(quick: bool, rounds: u32) -> Result<(), UsageError> {
     );
     print_growth(&costs);
     Ok(())
+}
+
+/// A memory figure for the table, `n/a` where the system does not say.
+fn mb(m: Option<f64>) -> String {
+    m.map_or("n/a".to_string(), |m| format!("{m:.1}"))
 }
 
 /// A case's CPU cost in its fastest round.
@@ -404,6 +414,7 @@ pub fn case(a: &ScenarioArgs) -> Result<(), UsageError> {
             .map_or(wall0.elapsed().as_secs_f64(), |(b, a)| b - a),
         wall_s: wall0.elapsed().as_secs_f64(),
         peak_rss_mb: peak_rss_mb(),
+        huge_mb: huge_page_mb(),
         sim_time_us: report.sim_time_us,
     };
     println!(
@@ -422,8 +433,17 @@ fn cpu_seconds() -> Option<f64> {
 
 /// Peak resident set size, MB, from /proc/self/status (VmHWM).
 fn peak_rss_mb() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
+    proc_kb("/proc/self/status", "VmHWM:").map(|kb| kb / 1024.0)
+}
+
+/// Memory this process holds in transparent huge pages now (Linux).
+fn huge_page_mb() -> Option<f64> {
+    proc_kb("/proc/self/smaps_rollup", "AnonHugePages:").map(|kb| kb / 1024.0)
+}
+
+/// A `NAME: value kB` line of a /proc file.
+fn proc_kb(path: &str, name: &str) -> Option<f64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with(name))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
