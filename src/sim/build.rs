@@ -59,7 +59,10 @@ impl Simulation {
         let warm = topo.port_count() >= WARM_PORTS;
         Simulation {
             ports: Port::of_every_port(&topo, link.latency),
-            ar_refreshed: Vec::new(),
+            ar_refreshed: match scenario.lb.scheme {
+                crate::scenario::LbScheme::Ar => vec![port::NEVER; topo.port_count() as usize],
+                _ => Vec::new(),
+            },
             slab: PacketSlab::default(),
             drr: match scenario.topology.drr {
                 true => vec![DrrState::default(); topo.port_count() as usize],

@@ -152,7 +152,8 @@ pub struct Simulation {
     data_in_network: u64,
     ports: Vec<Port>,
     /// AR: when each port's quantized level was last refreshed ([`port::NEVER`]: not yet);
-    /// empty until AR first reads a level.
+    /// empty when the scenario does not route adaptively (only AR labels a packet
+    /// [`ADAPTIVE`]).
     ar_refreshed: Vec<SimTime>,
     /// Every queued packet (the ports' queues are lists in it).
     slab: PacketSlab,

@@ -111,9 +111,6 @@ impl Simulation {
     /// The quantized level of a port's queue as switches see it: the number of AR thresholds
     /// its occupancy has reached, refreshed at most every `ar_refresh`.
     pub(super) fn ar_level(&mut self, port: PortId, now: SimTime) -> u8 {
-        if self.ar_refreshed.is_empty() {
-            self.ar_refreshed = vec![port::NEVER; self.ports.len()];
-        }
         let l = &self.link;
         let p = &mut self.ports[port.index()];
         let refreshed = &mut self.ar_refreshed[port.index()];
